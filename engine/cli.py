@@ -1,0 +1,114 @@
+"""The command line used by tools and checks; keep its output stable.
+
+- ``moves``: positions in, one JSON object per line out: legal actions or the result.
+- ``play``: ``{"position": P, "action": A}`` lines in, the next position (or an error) out.
+- ``bench``: random complete games for a few seconds, games per second.
+- ``show FILE``: a record's final position as a text board.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
+
+from .actions import Action
+from .errors import EngineError
+from .position import from_json, to_json
+from .record import read, replay
+from .rules import apply, legal_actions, outcome
+from .state import new_game
+from .text import board_text
+
+
+def moves_line(data: Any) -> dict[str, Any]:
+    """The answer of ``moves`` for one position."""
+    s = from_json(data)
+    over = outcome(s)
+    if over is None:
+        return {"over": False, "legal": sorted(str(a) for a in legal_actions(s))}
+    answer: dict[str, Any] = {"over": True, "winner": over.winner, "reason": over.reason}
+    if over.reason == "points":
+        answer["score"] = dict(over.score)
+    return answer
+
+
+def play_line(data: Any) -> dict[str, Any]:
+    """The answer of ``play`` for one ``{"position": ..., "action": ...}`` object."""
+    if not isinstance(data, dict) or "position" not in data or "action" not in data:
+        raise EngineError('each line is {"position": {...}, "action": "5H e1-e6"}')
+    s = from_json(data["position"])
+    return dict(to_json(apply(s, Action.from_json(data["action"]))))
+
+
+def _each_line(lines: Iterable[str], out: TextIO, answer: Callable[[Any], dict[str, Any]]) -> int:
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            reply = answer(json.loads(line))
+        except json.JSONDecodeError as e:
+            reply = {"error": f"not valid JSON: {e.msg} at column {e.colno}"}
+        except (EngineError, TypeError) as e:
+            reply = {"error": str(e)}
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+    return 0
+
+
+def bench(seconds: float, seed: int, out: TextIO) -> float:
+    """Play random complete games for ``seconds``; print and return games per second."""
+    rng = random.Random(seed)
+    games = turns = 0
+    start = time.perf_counter()
+    next_report = start + 1
+    while (now := time.perf_counter()) - start < seconds:
+        s = new_game(rng.getrandbits(64))
+        while actions := legal_actions(s):
+            s = apply(s, rng.choice(actions))
+            turns += 1
+        games += 1
+        if now >= next_report:
+            out.write(f"  {now - start:4.1f} s: {games} games\n")
+            next_report += 1
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed
+    out.write(f"{games} random games in {elapsed:.1f} s on one core: "
+              f"{rate:.0f} games/s, {turns / elapsed:.0f} turns/s, {turns / games:.1f} turns/game\n")
+    return rate
+
+
+def show(path: str, out: TextIO) -> int:
+    with open(path, encoding="utf-8") as f:
+        record = read(f.read())
+    out.write(board_text(replay(record)[-1]) + "\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("moves", help="legal actions of positions read from standard input")
+    sub.add_parser("play", help="apply actions to positions read from standard input")
+    b = sub.add_parser("bench", help="random complete games per second")
+    b.add_argument("--seconds", type=float, default=5.0)
+    b.add_argument("--seed", type=int, default=0)
+    s = sub.add_parser("show", help="a record's final position as a text board")
+    s.add_argument("file")
+    args = parser.parse_args(argv)
+    if args.command == "moves":
+        return _each_line(sys.stdin, sys.stdout, moves_line)
+    if args.command == "play":
+        return _each_line(sys.stdin, sys.stdout, play_line)
+    if args.command == "bench":
+        bench(args.seconds, args.seed, sys.stdout)
+        return 0
+    try:
+        return show(args.file, sys.stdout)
+    except (OSError, EngineError) as e:
+        sys.stderr.write(f"python -m engine show: {e}\n")
+        return 1

@@ -1,0 +1,99 @@
+"""The game state: an immutable value (R1-R8).
+
+A :class:`State` is what the server knows: where every pawn is, both hands,
+both deck orders, both discard piles, whose turn it is and the ply.  It is
+never changed; :func:`engine.apply` returns a new one.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .actions import Action
+from .cards import (
+    BLACK, CAPTURED, CARD_NAMES, HOME, PAWN_NAMES, RED, SEATS, SIDE_PAWNS, SQUARE_NAMES,
+)
+from .geometry import BIT
+from .shuffle import Seed, shuffled_deck
+
+HAND_SIZE = 3
+
+Cards = tuple[int, ...]
+
+
+class State(NamedTuple):
+    """A full position, hidden cards included.
+
+    ``where[p]`` is pawn p's square, ``CAPTURED`` (in the opponent's captured
+    area, R4) or ``OUT_OF_PLAY`` (hand-made positions only).  Hands, decks and
+    discard piles are indexed by seat (``RED`` = 0, ``BLACK`` = 1); decks list
+    the top card first.
+
+    An immutable value, like a frozen dataclass; it is a NamedTuple because
+    building one is the cost of every move in a playout, and a tuple builds
+    three times faster.
+    """
+
+    where: tuple[int, ...]
+    hands: tuple[Cards, Cards]
+    decks: tuple[Cards, Cards]
+    discards: tuple[tuple[Action, ...], tuple[Action, ...]]
+    to_move: int
+    ply: int
+    # Bit masks of the squares each side's pawns stand on: an index over
+    # `where` for the move generator, always built with it (see `build`).
+    occupied: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def build(
+        cls,
+        where: tuple[int, ...],
+        hands: tuple[Cards, Cards],
+        decks: tuple[Cards, Cards],
+        discards: tuple[tuple[Action, ...], tuple[Action, ...]] = ((), ()),
+        to_move: int = RED,
+        ply: int = 0,
+    ) -> State:
+        """A state with its occupancy index computed from ``where``."""
+        occupied = tuple(
+            sum(BIT[where[p]] for p in SIDE_PAWNS[side] if where[p] >= 0) for side in (RED, BLACK)
+        )
+        return cls(where, hands, decks, discards, to_move, ply, (occupied[0], occupied[1]))
+
+    @property
+    def board(self) -> dict[str, str]:
+        """``{"e1": "AH", ...}``: the pawns on the board by square."""
+        return {SQUARE_NAMES[sq]: PAWN_NAMES[p] for p, sq in enumerate(self.where) if sq >= 0}
+
+    def captured(self, seat: str) -> list[str]:
+        """The opponent pawns in ``seat``'s captured area (R4)."""
+        side = SEATS.index(seat)
+        return [PAWN_NAMES[p] for p in SIDE_PAWNS[1 - side] if self.where[p] == CAPTURED]
+
+    def hand(self, seat: str) -> list[str]:
+        return [CARD_NAMES[c] for c in self.hands[SEATS.index(seat)]]
+
+    def deck(self, seat: str) -> list[str]:
+        return [CARD_NAMES[c] for c in self.decks[SEATS.index(seat)]]
+
+    @property
+    def turn(self) -> str:
+        """``"red"`` or ``"black"``: whose turn it is."""
+        return SEATS[self.to_move]
+
+
+def new_game(seed: Seed) -> State:
+    """The starting position (R3, R6): decks shuffled from ``seed``, three cards each.
+
+    >>> s = new_game(42)
+    >>> s.turn, len(s.hand("red")), len(s.deck("black")), s.board["e1"]
+    ('red', 3, 23, 'AH')
+    """
+    red, black = shuffled_deck(seed, RED), shuffled_deck(seed, BLACK)
+    return State.build(
+        where=HOME,
+        hands=(red[:HAND_SIZE], black[:HAND_SIZE]),
+        decks=(red[HAND_SIZE:], black[HAND_SIZE:]),
+    )
+
+
+__all__ = ["BLACK", "RED", "State", "new_game"]
