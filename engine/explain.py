@@ -32,7 +32,8 @@ def explain(s: State, action: Action, over: Outcome | None) -> IllegalAction:
     if card not in s.hands[me]:
         return IllegalAction(f"{action}: {action.card} is not in {SEAT_NAMES[me]}'s hand", "R7")
     from .rules import aces_captured
-    if aces_captured(s.where, me):
+    ace_release = action.kind == "release" and card % 13 == 0
+    if aces_captured(s.where, me) and not ace_release:
         return IllegalAction(
             f"{action}: both of {SEAT_NAMES[me]}'s Aces are captured, "
             "so the only legal action is releasing an Ace", "R15")
