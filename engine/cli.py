@@ -46,17 +46,23 @@ def play_line(data: Any) -> dict[str, Any]:
 
 def _each_line(lines: Iterable[str], out: TextIO, answer: Callable[[Any], dict[str, Any]]) -> int:
     for line in lines:
-        if not line.strip():
-            continue
-        try:
-            reply = answer(json.loads(line))
-        except json.JSONDecodeError as e:
-            reply = {"error": f"not valid JSON: {e.msg} at column {e.colno}"}
-        except (EngineError, TypeError) as e:
-            reply = {"error": str(e)}
-        out.write(json.dumps(reply) + "\n")
+        if line.strip():
+            out.write(json.dumps(_answer_line(line, answer)) + "\n")
         out.flush()
     return 0
+
+
+def _answer_line(line: str, answer: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as e:
+        return {"error": f"not valid JSON: {e.msg} at column {e.colno}"}
+    except (ValueError, RecursionError):  # a number over 4300 digits; nesting too deep
+        return {"error": "not valid JSON: a number too long or nesting too deep"}
+    try:
+        return answer(data)
+    except (EngineError, TypeError, RecursionError) as e:
+        return {"error": str(e) or type(e).__name__}
 
 
 def bench(seconds: float, seed: int, out: TextIO) -> float:
@@ -109,6 +115,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return show(args.file, sys.stdout)
-    except (OSError, EngineError) as e:
+    except (OSError, EngineError, UnicodeDecodeError) as e:
         sys.stderr.write(f"python -m engine show: {e}\n")
         return 1

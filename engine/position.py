@@ -84,7 +84,7 @@ def _read_pawns(data: dict[str, Any]) -> list[int]:
     if not isinstance(board, dict):
         raise PositionError('board must be an object like {"e1": "AH"}')
     for square, pawn in board.items():
-        if square not in SQUARE_INDEX:
+        if not isinstance(square, str) or square not in SQUARE_INDEX:
             raise PositionError(f"board: {square!r} is not a square (a1 to h8)")
         _place(where, pawn, SQUARE_INDEX[square], f"board.{square}")
     captured = data.get("captured", {})
@@ -104,7 +104,7 @@ def _read_pawns(data: dict[str, Any]) -> list[int]:
 
 
 def _place(where: list[int], pawn: Any, place: int, context: str) -> None:
-    if pawn not in PAWN_INDEX:
+    if not isinstance(pawn, str) or pawn not in PAWN_INDEX:
         raise PositionError(f"{context}: {pawn!r} is not a pawn (A, K, Q or J of a suit, like AH) (R2)")
     if where[PAWN_INDEX[pawn]] != OUT_OF_PLAY:
         raise PositionError(f"{context}: pawn {pawn} appears twice")
@@ -116,7 +116,7 @@ def _read_cards(value: Any, seat: str, context: str, seen: dict[str, str]) -> tu
         raise PositionError(f"{context} must be a list of cards")
     cards = []
     for name in value:
-        if name not in CARD_INDEX:
+        if not isinstance(name, str) or name not in CARD_INDEX:
             raise PositionError(f"{context}: {name!r} is not a card: write rank then suit, like 5H or 10S (R5)")
         _claim(name, seat, context, seen)
         cards.append(CARD_INDEX[name])

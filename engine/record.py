@@ -130,6 +130,7 @@ class Record:
         if self.reason is not None:
             tags.append(("Termination", self.reason))
         tags += sorted(self.headers.items())
+        _check_tags(tags, self.headers)
         lines = [f'[{k} "{_escape(v)}"]' for k, v in tags]
         return "\n".join(lines) + "\n\n" + _movetext(self.actions, self.result) + "\n"
 
@@ -164,6 +165,21 @@ _TAG = re.compile(r'^\[(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]$
 _RESULTS = {"1-0": "red", "0-1": "black", "1/2-1/2": None, "*": None}
 
 
+_KNOWN_TAGS = ("Game", "Red", "Black", "Commitment", "Seed", "Result", "Termination")
+
+
+def _check_tags(tags: list[tuple[str, str]], extra: dict[str, str]) -> None:
+    """Refuse what the text form cannot hold, rather than write it wrongly."""
+    for name in extra:
+        if name in _KNOWN_TAGS:
+            raise RecordError(f"the header {name!r} is written by the record itself")
+    for name, value in tags:
+        if not re.fullmatch(r"[A-Za-z0-9_]+", name):
+            raise RecordError(f"a header name is letters, digits and _ only, not {name!r}")
+        if len(f"x{value}x".splitlines()) > 1:
+            raise RecordError(f"the {name} header cannot hold a line break")
+
+
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -191,7 +207,6 @@ def _read_movetext(text: str) -> tuple[list[str], str | None]:
 
 
 def _from_tags(tags: dict[str, str], actions: list[str], result: str | None) -> Record:
-    known = {"Game", "Red", "Black", "Commitment", "Seed", "Result", "Termination"}
     reason = tags.get("Termination")
     result = tags.get("Result", result or "*")
     if result not in _RESULTS:
@@ -204,7 +219,7 @@ def _from_tags(tags: dict[str, str], actions: list[str], result: str | None) -> 
         actions=_parse_actions(actions),
         winner=_RESULTS[result],
         reason=reason,
-        headers={k: v for k, v in tags.items() if k not in known},
+        headers={k: v for k, v in tags.items() if k not in _KNOWN_TAGS},
     )
 
 
@@ -264,9 +279,12 @@ def read(text: str) -> Record:
     import json
     if text.lstrip().startswith("{"):
         try:
-            return Record.from_json(json.loads(text))
+            data = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON: {e}") from None
+        except (ValueError, RecursionError):  # a number over 4300 digits; nesting too deep
+            raise RecordError("not valid JSON: a number too long or nesting too deep") from None
+        return Record.from_json(data)
     return Record.from_text(text)
 
 
