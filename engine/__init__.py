@@ -7,13 +7,14 @@ error messages cite them by number.
 >>> s = engine.new_game(42)
 >>> a = engine.legal_actions(s)[0]
 >>> str(a), engine.apply(s, a).turn
-('3H e1-e4', 'black')
+('10D a1-c4', 'black')
 """
 from __future__ import annotations
 
 from .actions import Action
 from .cards import SEATS
 from .errors import EngineError, IllegalAction, NotationError, PositionError, RecordError
+from .game import GAMES, Game
 from .position import from_json, to_json
 from .rules import Outcome, apply, legal_actions, outcome
 from .shuffle import commitment
@@ -21,7 +22,7 @@ from .state import State, new_game
 from .view import View, view
 
 __all__ = [
-    "SEATS", "Action", "EngineError", "IllegalAction", "NotationError", "Outcome",
+    "GAMES", "SEATS", "Action", "EngineError", "Game", "IllegalAction", "NotationError", "Outcome",
     "PositionError", "RecordError", "State", "View", "apply", "commitment", "from_json",
     "legal_actions", "new_game", "outcome", "to_json", "view",
 ]

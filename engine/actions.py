@@ -178,7 +178,7 @@ def _order(text: str) -> int:
     n = 0
     for ch in text:
         n = n * 64 + _CODE[ch]
-    return n * 64 ** (12 - len(text))
+    return n << 6 * (12 - len(text))
 
 
 def _normalise(text: str) -> str:

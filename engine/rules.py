@@ -94,7 +94,7 @@ def legal_actions(s: State) -> list[Action]:
 
     >>> import engine
     >>> [str(a) for a in legal_actions(engine.new_game(42))][:3]
-    ['3H e1-e4', '3H e1-h4', '3H f1-c4']
+    ['10D a1-c4', '10D a1-d3', '10D b1-d4']
     """
     me = s.to_move
     own = s.occupied[me]
@@ -139,9 +139,13 @@ def apply(s: State, action: Action | str) -> State:
     was.
 
     >>> import engine
-    >>> s = engine.apply(engine.new_game(42), "3H e1-e4")
-    >>> s.board["e4"], s.turn, s.ply
-    ('AH', 'black', 1)
+    >>> s = engine.apply(engine.new_game(42), "QH g1-g2")
+    >>> s.board["g2"], s.turn, s.ply
+    ('QH', 'black', 1)
+    >>> engine.apply(s, "QH g2-g3")
+    Traceback (most recent call last):
+    ...
+    engine.errors.IllegalAction: it is Black's turn (R7)
     """
     if isinstance(action, str):
         action = Action.parse(action)

@@ -93,7 +93,7 @@ def view(s: State, seat: str | None) -> View:
     >>> import engine
     >>> v = engine.view(engine.new_game(42), "black")
     >>> v.hand, v.hand_counts, v.legal
-    (('KC', '5S', 'QC'), (3, 3), ())
+    (('10C', '4S', '8S'), (3, 3), ())
     >>> engine.view(engine.new_game(42), None).hand is None
     True
     """
