@@ -1,0 +1,89 @@
+"""Turning engine positions into what the board templates draw.
+
+The engine speaks in position JSON ({"e1": "AH", ...}); templates want rows of
+cells, top rank first. Nothing here knows the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import engine
+
+FILES = "abcdefgh"
+RANKS = tuple(range(8, 0, -1))  # rank 8 at the top: the board as Red sees it
+CAPTURED_PLACES = 8  # R4
+
+SUIT_SYMBOLS = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
+SUIT_NAMES = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs"}
+RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+RED_SUITS = frozenset("HD")
+
+
+@dataclass(frozen=True)
+class Pawn:
+    code: str  # rank then suit, as in position JSON: "AH"
+
+    @property
+    def rank(self) -> str:
+        return self.code[:-1]
+
+    @property
+    def suit(self) -> str:
+        return SUIT_SYMBOLS[self.code[-1]]
+
+    @property
+    def side(self) -> str:
+        return "red" if self.code[-1] in RED_SUITS else "black"
+
+    @property
+    def label(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    @property
+    def name(self) -> str:
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.code[-1]]}"
+
+
+@dataclass(frozen=True)
+class Cell:
+    square: str
+    dark: bool
+    pawn: Pawn | None
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    cells: tuple[Cell, ...]
+
+
+def is_dark(square: str) -> bool:
+    """a1 is dark (R1), and colours alternate along ranks and files."""
+    return (FILES.index(square[0]) + int(square[1:])) % 2 == 1
+
+
+def board_rows(board: Mapping[str, str]) -> list[Row]:
+    """Eight rows of eight cells, rank 8 first, files a to h."""
+    rows = []
+    for rank in RANKS:
+        squares = [f"{file}{rank}" for file in FILES]
+        cells = tuple(Cell(sq, is_dark(sq), _pawn(board.get(sq))) for sq in squares)
+        rows.append(Row(rank, cells))
+    return rows
+
+
+def captured_places(pawns: Sequence[str]) -> list[Pawn | None]:
+    """A captured area's places (R4), filled in order, empty ones as None."""
+    filled: list[Pawn | None] = [Pawn(code) for code in pawns]
+    return filled + [None] * (CAPTURED_PLACES - len(filled))
+
+
+def starting_board() -> dict[str, str]:
+    """Every pawn on its home square (R3), as the engine sets up a new game."""
+    return dict(engine.to_json(engine.new_game(0))["board"])
+
+
+def _pawn(code: str | None) -> Pawn | None:
+    return Pawn(code) if code else None

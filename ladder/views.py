@@ -1,0 +1,3 @@
+"""Ladder pages (standings, tournaments): none yet."""
+
+from __future__ import annotations

@@ -1,0 +1,193 @@
+"""Local setup behind `make run` and `make test`.
+
+Standard library only, so it runs before anything else is installed. It looks
+for the services (PostgreSQL, Redis) with a plain socket connect, picks the
+environment, and then hands over to daphne or pytest.
+
+    python scripts/dev.py run [DAPHNE ARGS...]
+    python scripts/dev.py test [PYTEST ARGS...]
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test"
+# A Redis database number of the tests' own: the test session flushes it.
+TEST_REDIS_URL = "redis://127.0.0.1:6379/13"
+DEFAULT_PORTS = {"postgres": 5432, "postgresql": 5432, "pgsql": 5432, "redis": 6379, "rediss": 6379}
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def say(message: str) -> None:
+    print(f"[dev] {message}", flush=True)
+
+
+def reachable(url: str, timeout: float = 1.0) -> bool:
+    """True when a TCP connection to the URL's host and port succeeds."""
+    parts = urlsplit(url)
+    if parts.scheme.startswith("sqlite"):
+        return True
+    host = parts.hostname or "127.0.0.1"
+    port = parts.port or DEFAULT_PORTS.get(parts.scheme, 0)
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def where(url: str) -> str:
+    """The URL without its credentials, fit to print."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.hostname}:{parts.port or DEFAULT_PORTS.get(parts.scheme, '')}{parts.path}"
+
+
+def manage(*args: str, env: dict[str, str]) -> None:
+    subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def stop(process: subprocess.Popen[bytes] | None, name: str) -> None:
+    if process is None or process.poll() is not None:
+        return
+    say(f"stopping {name} (pid {process.pid})")
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def ignore_stop_signals() -> None:
+    """While stopping the children, a second signal must not cut that short."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def exit_on_sigterm() -> None:
+    """Turn SIGTERM into SystemExit so that `finally` blocks stop the children.
+
+    make forwards its own SIGTERM to us, so the same signal often comes twice.
+    """
+    def handle(signum: int, frame: object) -> None:
+        ignore_stop_signals()
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, handle)
+
+
+# --- make run -------------------------------------------------------------
+
+
+def run(extra: list[str]) -> int:
+    env = dict(os.environ)
+    database_url = env.get("DATABASE_URL", "")
+    if database_url and not reachable(database_url):
+        say(f"DATABASE_URL is set but {where(database_url)} is not reachable; start it or unset DATABASE_URL.")
+        return 1
+    manage("migrate", "--noinput", env=env)
+    manage("ensure_demo_admin", env=env)
+
+    redis_url = env.get("REDIS_URL", "")
+    start_worker = bool(redis_url) and reachable(redis_url)
+    if redis_url and not start_worker:
+        say(f"WARNING: REDIS_URL is set but {where(redis_url)} is not reachable: no Celery worker started, "
+            "and websockets and tasks will fail until Redis is up.")
+    elif not redis_url:
+        say("REDIS_URL not set: in-memory channel layer, Celery tasks run in-process (no worker).")
+
+    host = env.get("HOST", "127.0.0.1")
+    port = env.get("PORT", "8000")
+    exit_on_sigterm()
+    worker = None
+    server = None
+    try:
+        if start_worker:
+            worker = subprocess.Popen(
+                [PYTHON, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info"],
+                cwd=ROOT, env=env, start_new_session=True,
+            )
+            say(f"Celery worker with beat started (pid {worker.pid}) on {where(redis_url)}")
+        say(f"serving on http://{host}:{port}/  (admin: http://{host}:{port}/admin/, "
+            "user admin, password admin); Ctrl-C stops")
+        server = subprocess.Popen(
+            [PYTHON, "-m", "daphne", "-b", host, "-p", port, *extra, "aceweb.asgi:application"],
+            cwd=ROOT, env=env,
+        )
+        return server.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        ignore_stop_signals()
+        stop(server, "daphne")
+        stop(worker, "Celery worker")
+
+
+# --- make test ------------------------------------------------------------
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium and chromium-driver for the browser tests."""
+    if CHROMIUM.exists():
+        return
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        say(f"{CHROMIUM} is missing and this is not root with apt-get: install the Debian packages "
+            "'chromium' and 'chromium-driver' yourself (sudo apt-get install chromium chromium-driver); "
+            "the browser tests will fail without them.")
+        return
+    say("installing Debian chromium and chromium-driver for the browser tests (once)")
+    apt_env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    steps = [
+        ["apt-get", "update"],
+        ["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"],
+    ]
+    for step in steps:
+        if subprocess.run(step, env=apt_env, stdin=subprocess.DEVNULL).returncode != 0:
+            say(f"'{' '.join(step)}' failed; the browser tests will fail without {CHROMIUM}.")
+            return
+
+
+def choose_service(env: dict[str, str], name: str, default: str) -> None:
+    """Use NAME from the environment if set, else the default URL when it answers."""
+    url = env.get(name, "")
+    if url:
+        state = "reachable" if reachable(url) else "NOT reachable"
+        say(f"{name} from the environment: {where(url)} ({state})")
+    elif reachable(default):
+        env[name] = default
+        say(f"{name}={where(default)} (found running)")
+    else:
+        say(f"{name} unset and {where(default)} not reachable: the fallback is used, and the "
+            "service tests fail unless ACEWEB_ALLOW_NO_SERVICES=1.")
+
+
+def test(extra: list[str]) -> int:
+    ensure_chromium()
+    env = dict(os.environ)
+    choose_service(env, "DATABASE_URL", TEST_DATABASE_URL)
+    choose_service(env, "REDIS_URL", TEST_REDIS_URL)
+    return subprocess.run([PYTHON, "-m", "pytest", *extra], cwd=ROOT, env=env).returncode
+
+
+def main(argv: list[str]) -> int:
+    commands = {"run": run, "test": test}
+    if len(argv) < 2 or argv[1] not in commands:
+        print(__doc__)
+        return 2
+    return commands[argv[1]](argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,83 @@
+"""With DATABASE_URL and REDIS_URL set (as `make test` does), the real services are used.
+
+These fail, rather than skip, when the URLs are missing: see tests.helpers.require_service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import redis
+from celery.result import EagerResult
+from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
+from django.conf import settings
+from django.db import connection
+
+from games.tasks import ping
+from tests.helpers import require_service
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_the_test_database_is_postgresql() -> None:
+    url = require_service("DATABASE_URL", "PostgreSQL")
+    assert url.startswith(("postgres://", "postgresql://")), f"DATABASE_URL is not PostgreSQL: {url}"
+    assert connection.vendor == "postgresql"
+    assert connection.settings_dict["NAME"].startswith("test_")  # pytest-django's own database
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT version()")
+        assert "PostgreSQL" in cursor.fetchone()[0]
+
+
+async def test_a_group_message_crosses_redis_between_two_layers() -> None:
+    url = require_service("REDIS_URL", "the Redis channel layer")
+    receiver = get_channel_layer()
+    assert isinstance(receiver, RedisChannelLayer)
+    sender = RedisChannelLayer(hosts=[url])  # as if in another daphne process
+    channel = await receiver.new_channel()
+    await receiver.group_add("service-check", channel)
+    try:
+        assert redis.Redis.from_url(url).exists("asgi:group:service-check")
+        await sender.group_send("service-check", {"type": "game.update", "ply": 7})
+        message = await asyncio.wait_for(receiver.receive(channel), timeout=5)
+    finally:
+        await receiver.group_discard("service-check", channel)
+        await receiver.close_pools()
+        await sender.close_pools()
+    assert message == {"type": "game.update", "ply": 7}
+
+
+def test_a_celery_worker_answers_ping(tmp_path: Path) -> None:
+    url = require_service("REDIS_URL", "a Celery worker")
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    log_path = tmp_path / "worker.log"
+    command = [
+        sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo",
+        "--without-gossip", "--without-mingle", "--without-heartbeat",
+        "--loglevel=INFO", "--hostname", f"tests-{os.getpid()}@%h",
+    ]
+    with open(log_path, "wb") as log:
+        worker = subprocess.Popen(
+            command, cwd=ROOT, env=dict(os.environ, REDIS_URL=url), stdout=log, stderr=subprocess.STDOUT
+        )
+        try:
+            result = ping.delay()
+            assert not isinstance(result, EagerResult)
+            answer = result.get(timeout=30)
+        finally:
+            worker.terminate()
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
+    worker_log = log_path.read_text()
+    assert answer == "pong", worker_log
+    assert f"Task games.tasks.ping[{result.id}] succeeded" in worker_log, worker_log
