@@ -80,6 +80,8 @@ class Action:
         if self.kind == "move":
             if self.from_index < 0 or self.to_index < 0:
                 raise NotationError(f"a move of {self.card} needs two squares, like e1-e6")
+        elif self.from_square is not None:
+            raise NotationError(f"a {self.kind} of {self.card} has no from-square")
         elif self.kind == "release":
             pawn = pawn_of_card(self.card_index)
             if pawn is None:
@@ -96,6 +98,8 @@ class Action:
                 )
         elif self.kind != "burn":
             raise NotationError(f"{self.kind!r} is not a kind of action: move, release or burn")
+        elif self.to_square is not None or self.capture:
+            raise NotationError(f"a burn of {self.card} moves nothing and captures nothing (R7)")
 
     def _spell(self) -> str:
         x = "x" if self.capture else ""

@@ -211,6 +211,9 @@ def _from_tags(tags: dict[str, str], actions: list[str], result: str | None) -> 
     result = tags.get("Result", result or "*")
     if result not in _RESULTS:
         raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2 or *")
+    if result != "*" and reason is None:
+        raise RecordError(f"the result {result} needs a Termination header saying how the game "
+                          f"ended: {', '.join(RULE_REASONS + PLATFORM_REASONS)}")
     return Record(
         commitment=tags.get("Commitment", ""),
         red=tags.get("Red", "Red"),

@@ -3,17 +3,17 @@
 The shuffle is specified here precisely enough to be recomputed in any
 language from the revealed seed:
 
-1. The seed is turned into bytes: an ``int`` as its decimal digits, a ``str``
-   as UTF-8, ``bytes`` as they are. The commitment is the SHA-256 of those
+1. The seed is turned into bytes: an ``int`` as ``str(n)`` in ASCII (decimal
+   digits, with a leading ``-`` when negative), a ``str`` as UTF-8, ``bytes``
+   as they are. The commitment is the SHA-256 of those
    bytes, in hexadecimal.
 2. Each side's deck starts in the order hearts then diamonds (Red) or spades
    then clubs (Black), ranks A 2 3 4 5 6 7 8 9 10 J Q K within a suit.
 3. A stream of 32-bit big-endian numbers is read from the SHAKE-256 output
    of ``seed + b"/red"`` (or ``b"/black"``).
-4. Fisher-Yates, top card first: for i from 25 down to 1, draw j uniformly
-   from 0..i (a number >= the largest multiple of i+1 below 2**32 is
-   rejected and the next one taken), j = number mod (i+1), and swap cards i
-   and j.
+4. Fisher-Yates, top card first: for i from 25 down to 1, take the next
+   number n; while n >= 2**32 - (2**32 mod (i+1)) reject it and take the
+   next; then j = n mod (i+1), and swap cards i and j.
 """
 from __future__ import annotations
 

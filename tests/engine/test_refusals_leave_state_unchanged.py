@@ -100,8 +100,9 @@ def test_a_refused_action_is_not_among_the_legal_ones(
     texts = {str(a) for a in engine.legal_actions(s)}
     parsed = engine.Action.parse(action)
     assert str(parsed) not in texts
-    assert str(engine.Action(parsed.card, parsed.kind, parsed.from_square, parsed.to_square,
-                             not parsed.capture)) not in texts
+    if parsed.kind != "burn":  # the same action with the other capture mark
+        assert str(engine.Action(parsed.card, parsed.kind, parsed.from_square, parsed.to_square,
+                                 not parsed.capture)) not in texts
 
 
 PLAYABLE = [case for case in CASES if engine.outcome(engine.from_json(case[1])) is None]
