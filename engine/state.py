@@ -62,12 +62,11 @@ class State(NamedTuple):
     @property
     def board(self) -> dict[str, str]:
         """``{"e1": "AH", ...}``: the pawns on the board by square."""
-        return {SQUARE_NAMES[sq]: PAWN_NAMES[p] for p, sq in enumerate(self.where) if sq >= 0}
+        return board_of(self.where)
 
     def captured(self, seat: str) -> list[str]:
         """The opponent pawns in ``seat``'s captured area (R4)."""
-        side = SEATS.index(seat)
-        return [PAWN_NAMES[p] for p in SIDE_PAWNS[1 - side] if self.where[p] == CAPTURED]
+        return captured_of(self.where, seat)
 
     def hand(self, seat: str) -> list[str]:
         return [CARD_NAMES[c] for c in self.hands[SEATS.index(seat)]]
@@ -79,6 +78,18 @@ class State(NamedTuple):
     def turn(self) -> str:
         """``"red"`` or ``"black"``: whose turn it is."""
         return SEATS[self.to_move]
+
+
+def board_of(where: tuple[int, ...]) -> dict[str, str]:
+    """The pawns on the board by square name, in square order."""
+    return {SQUARE_NAMES[sq]: PAWN_NAMES[p] for sq, p in sorted(
+        (sq, p) for p, sq in enumerate(where) if sq >= 0)}
+
+
+def captured_of(where: tuple[int, ...], seat: str) -> list[str]:
+    """The opponent pawns in ``seat``'s captured area (R4)."""
+    side = SEATS.index(seat)
+    return [PAWN_NAMES[p] for p in SIDE_PAWNS[1 - side] if where[p] == CAPTURED]
 
 
 def new_game(seed: Seed) -> State:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from .actions import Action
-from .cards import CAPTURED, CARD_NAMES, PAWN_NAMES, SEATS, SIDE_PAWNS, SQUARE_NAMES
+from .cards import CARD_NAMES, SEATS
 from .rules import Outcome, legal_for, outcome
-from .state import State
+from .state import State, board_of, captured_of
 
 
 class OutcomeJSON(TypedDict):
@@ -58,11 +58,10 @@ class View:
 
     @property
     def board(self) -> dict[str, str]:
-        return {SQUARE_NAMES[sq]: PAWN_NAMES[p] for p, sq in enumerate(self.where) if sq >= 0}
+        return board_of(self.where)
 
     def captured(self, seat: str) -> list[str]:
-        side = SEATS.index(seat)
-        return [PAWN_NAMES[p] for p in SIDE_PAWNS[1 - side] if self.where[p] == CAPTURED]
+        return captured_of(self.where, seat)
 
     def to_json(self) -> ViewJSON:
         """The view as JSON for a client (see docs/protocol.md once it exists)."""

@@ -6,20 +6,7 @@ from typing import Any
 import pytest
 
 import engine
-
-
-def position(board: dict[str, str], red: list[str], black: list[str], to_move: str = "red",
-             captured: dict[str, list[str]] | None = None, ply: int = 0) -> engine.State:
-    data: dict[str, Any] = {
-        "board": board, "hands": {"red": red, "black": black},
-        "decks": {"red": [], "black": []}, "to_move": to_move,
-        "captured": captured or {}, "ply": ply,
-    }
-    return engine.from_json(data)
-
-
-def moves(s: engine.State) -> list[str]:
-    return [str(a) for a in engine.legal_actions(s)]
+from tests.engine.positions import position, moves
 
 
 RED_ACES_LOST = {"black": ["AH", "AD"]}

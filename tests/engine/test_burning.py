@@ -6,27 +6,7 @@ from typing import Any
 import pytest
 
 import engine
-
-
-def position(board: dict[str, str], red: list[str], black: list[str] | None = None,
-             to_move: str = "red", captured: dict[str, list[str]] | None = None,
-             red_deck: list[str] | None = None) -> engine.State:
-    data: dict[str, Any] = {
-        "board": board, "hands": {"red": red, "black": black or []},
-        "decks": {"red": red_deck or [], "black": []}, "to_move": to_move,
-        "captured": captured or {},
-    }
-    return engine.from_json(data)
-
-
-def moves(s: engine.State) -> list[str]:
-    return [str(a) for a in engine.legal_actions(s)]
-
-
-def refusal(s: engine.State, action: str) -> engine.IllegalAction:
-    with pytest.raises(engine.IllegalAction) as caught:
-        engine.apply(s, action)
-    return caught.value
+from tests.engine.positions import position, moves, refusal
 
 
 def test_it_refuses_to_burn_a_card_that_has_a_move() -> None:
@@ -65,7 +45,7 @@ def test_a_card_may_be_burned_while_another_card_has_moves() -> None:
 
 
 def test_burning_discards_the_card_and_moves_no_pawn() -> None:
-    s = position({"d4": "AH", "d5": "KH"}, ["7H", "KH"], red_deck=["2D"])
+    s = position({"d4": "AH", "d5": "KH"}, ["7H", "KH"], decks={"red": ["2D"]})
     after = engine.apply(s, "7H burn")
     assert after.board == s.board
     assert engine.to_json(after)["discards"]["red"] == ["7H burn"]

@@ -7,23 +7,7 @@ from typing import Any
 import pytest
 
 import engine
-
-
-def position(board: dict[str, str], red: list[str], black: list[str],
-             to_move: str = "red", decks: dict[str, list[str]] | None = None,
-             captured: dict[str, list[str]] | None = None) -> engine.State:
-    data: dict[str, Any] = {
-        "board": board, "hands": {"red": red, "black": black},
-        "decks": decks or {"red": [], "black": []}, "to_move": to_move,
-        "captured": captured or {},
-    }
-    return engine.from_json(data)
-
-
-def refusal(s: engine.State, action: str) -> engine.IllegalAction:
-    with pytest.raises(engine.IllegalAction) as caught:
-        engine.apply(s, action)
-    return caught.value
+from tests.engine.positions import position, refusal
 
 
 def random_playout(seed: int) -> tuple[engine.State, int]:

@@ -6,25 +6,7 @@ from typing import Any
 import pytest
 
 import engine
-
-
-def position(board: dict[str, str], red: list[str], black: list[str] | None = None,
-             to_move: str = "red", captured: dict[str, list[str]] | None = None) -> engine.State:
-    data: dict[str, Any] = {
-        "board": board, "hands": {"red": red, "black": black or []},
-        "decks": {"red": [], "black": []}, "to_move": to_move, "captured": captured or {},
-    }
-    return engine.from_json(data)
-
-
-def moves(s: engine.State) -> list[str]:
-    return [str(a) for a in engine.legal_actions(s)]
-
-
-def refusal(s: engine.State, action: str) -> engine.IllegalAction:
-    with pytest.raises(engine.IllegalAction) as caught:
-        engine.apply(s, action)
-    return caught.value
+from tests.engine.positions import position, moves, refusal
 
 
 def test_a_king_steps_one_square_in_all_eight_directions() -> None:

@@ -4,24 +4,11 @@ from __future__ import annotations
 import pytest
 
 import engine
-
-
-def position(board: dict[str, str], red: list[str], black: list[str] | None = None,
-             to_move: str = "red") -> engine.State:
-    return engine.from_json({
-        "board": board, "hands": {"red": red, "black": black or []},
-        "decks": {"red": [], "black": []}, "to_move": to_move,
-    })
+from tests.engine.positions import position, refusal
 
 
 def targets(s: engine.State, frm: str) -> set[str]:
     return {str(a.to_square) for a in engine.legal_actions(s) if a.from_square == frm}
-
-
-def refusal(s: engine.State, action: str) -> engine.IllegalAction:
-    with pytest.raises(engine.IllegalAction) as caught:
-        engine.apply(s, action)
-    return caught.value
 
 
 def test_an_eight_jumps_to_all_eight_one_two_offsets_from_d4() -> None:

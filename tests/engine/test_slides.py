@@ -4,24 +4,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-
-
-def position(board: dict[str, str], red: list[str], black: list[str] | None = None,
-             to_move: str = "red") -> engine.State:
-    return engine.from_json({
-        "board": board, "hands": {"red": red, "black": black or []},
-        "decks": {"red": [], "black": []}, "to_move": to_move,
-    })
-
-
-def moves(s: engine.State) -> list[str]:
-    return [str(a) for a in engine.legal_actions(s)]
-
-
-def refusal(s: engine.State, action: str) -> engine.IllegalAction:
-    with pytest.raises(engine.IllegalAction) as caught:
-        engine.apply(s, action)
-    return caught.value
+from tests.engine.positions import position, moves, refusal
 
 
 def test_a_three_slides_three_squares_in_all_eight_directions() -> None:
