@@ -74,7 +74,7 @@ class Action:
         set_(self, "to_index", SQUARE_INDEX.get(self.to_square or "", -1))
         self._check_shape()
         set_(self, "text", self._spell())
-        set_(self, "order", _order(self.text))
+        set_(self, "order", _order(self.card, self.text))
 
     def _check_shape(self) -> None:
         if self.kind == "move":
@@ -169,20 +169,19 @@ class Action:
         return cls(card, "move", frm.lower(), to.lower(), capture)
 
 
-# Every character that can appear in an action's text, in code-point order.
-_ALPHABET = sorted(set(" -0123456789@ABCDHJKQSabcdefghnrux"))
-_CODE = {ch: i + 1 for i, ch in enumerate(_ALPHABET)}
+# Text order, as a small int (fast to compare): no card's text is a prefix of
+# another's, so actions sort as their texts do when ordered by the card's
+# text first and then by the rest of the text.
+_CARD_RANK = {name: i for i, name in enumerate(sorted(CARD_INDEX))}
+_REST_RANK = {rest: i for i, rest in enumerate(sorted(
+    [f"{a}{sep}{b}" for a in SQUARE_INDEX for sep in "-x" for b in SQUARE_INDEX]
+    + [f"@{x}{sq}" for x in ("", "x") for sq in SQUARE_INDEX]
+    + ["burn"]
+))}
 
 
-def _order(text: str) -> int:
-    """An integer that sorts like ``text``: its characters as base-64 digits.
-
-    Padding is digit 0, below every character, so a prefix sorts first.
-    """
-    n = 0
-    for ch in text:
-        n = n * 64 + _CODE[ch]
-    return n << 6 * (12 - len(text))
+def _order(card: str, text: str) -> int:
+    return _CARD_RANK[card] << 14 | _REST_RANK[text[len(card) + 1:]]
 
 
 def _normalise(text: str) -> str:
