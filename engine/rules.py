@@ -7,6 +7,7 @@ is illegal is kept apart, in :mod:`engine.explain`, and only runs on refusal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from operator import attrgetter
 
@@ -130,10 +131,12 @@ def outcome(s: State) -> Outcome | None:
     return Outcome("red" if points["red"] > points["black"] else "black", "points", points)
 
 
-def apply(s: State, action: Action | str) -> State:
+def apply(s: State, action: Action | str | dict[str, Any]) -> State:
     """The state after ``action``; ``s`` itself is never changed.
 
-    Raises :class:`IllegalAction` naming the rule the action breaks.  The
+    ``action`` may be an :class:`Action`, its text or its JSON form.  Raises
+    :class:`IllegalAction` naming the rule the action breaks, or
+    :class:`NotationError` for something that is not an action.  The
     capture mark need not be right: the position decides whether a move
     captures, and the new state's discard pile holds the action as it really
     was.
@@ -147,8 +150,8 @@ def apply(s: State, action: Action | str) -> State:
     ...
     engine.errors.IllegalAction: it is Black's turn (R7)
     """
-    if isinstance(action, str):
-        action = Action.parse(action)
+    if not isinstance(action, Action):
+        action = Action.from_json(action)  # text or the JSON form; else NotationError
     return _play(s, check(s, action))
 
 

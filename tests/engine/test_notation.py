@@ -231,3 +231,15 @@ def test_any_json_either_reads_as_an_action_or_raises_a_notation_error(data: Any
 def test_it_refuses_to_build_an_action_no_text_can_spell(args: tuple[Any, ...]) -> None:
     with pytest.raises(NotationError):
         Action(*args)
+
+
+def test_apply_takes_an_action_in_any_of_its_forms_and_refuses_other_things() -> None:
+    import engine
+    s = engine.new_game(42)
+    action = engine.legal_actions(s)[0]
+    after = engine.apply(s, action)
+    assert engine.apply(s, str(action)) == after
+    assert engine.apply(s, action.to_json()) == after
+    for thing in (None, 42, ["QH g1-g2"], {"burn": True}):
+        with pytest.raises(NotationError):
+            engine.apply(s, thing)  # type: ignore[arg-type]
