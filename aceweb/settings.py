@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -64,6 +65,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "allauth",
+    "allauth.account",
     "games",
     "ladder",
 ]
@@ -76,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -152,7 +156,58 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",  # the admin's login by username
+    "allauth.account.auth_backends.AuthenticationBackend",  # allauth's: username or e-mail
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "/"
+
+# Player accounts (django-allauth), as lichess has them: a username and a password,
+# and an e-mail address kept for password recovery; sign in with either name or e-mail.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*"]
+# No confirmation e-mail yet: players can play at once. The address still works for resets.
+ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_USERNAME_MIN_LENGTH = 2
+ACCOUNT_USERNAME_BLACKLIST = ["admin", "accounts", "anonymous", "ladder", "static"]
+
+# --- E-mail ---------------------------------------------------------------
+# Printed to the console unless an SMTP server is set, by EMAIL_URL or by
+# EMAIL_HOST and its companions (README.md, Configuration).
+
+
+def smtp_url(url: str) -> tuple[str, int, str, str, bool, bool]:
+    """EMAIL_URL as (host, port, user, password, use_tls, use_ssl).
+
+    smtp://user:password@host:25, smtp+tls://... for STARTTLS, smtps://... for SSL.
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in {"smtp", "smtp+tls", "smtps"}:
+        raise ImproperlyConfigured(f"EMAIL_URL scheme {parts.scheme!r} is not smtp, smtp+tls or smtps")
+    if not parts.hostname:
+        raise ImproperlyConfigured("EMAIL_URL names no host")
+    ssl = parts.scheme == "smtps"
+    port = parts.port or (465 if ssl else 587 if parts.scheme == "smtp+tls" else 25)
+    return (parts.hostname, port, unquote(parts.username or ""), unquote(parts.password or ""),
+            parts.scheme == "smtp+tls", ssl)
+
+
+EMAIL_HOST = os.getenv("EMAIL_HOST", "").strip()
+EMAIL_PORT = envint("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", False)
+if os.getenv("EMAIL_URL", "").strip():
+    EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL = smtp_url(
+        os.environ["EMAIL_URL"].strip()
+    )
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "aceweb <noreply@localhost>")
 
 # --- Internationalisation -------------------------------------------------
 

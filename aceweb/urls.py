@@ -5,6 +5,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("games.urls")),
-    path("ladder/", include("ladder.urls")),
+    path("", include("ladder.urls")),  # player profiles at /@/<username>/, lichess style
+    path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

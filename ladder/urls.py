@@ -1,7 +1,13 @@
+"""Mounted at the site root: ladder pages name their own prefixes."""
+
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import path
+
+from ladder import views
 
 app_name = "ladder"
 
-urlpatterns: list[URLPattern] = []
+urlpatterns = [
+    path("@/<str:username>/", views.profile, name="profile"),
+]

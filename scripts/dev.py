@@ -99,6 +99,7 @@ def run(extra: list[str]) -> int:
         return 1
     manage("migrate", "--noinput", env=env)
     manage("ensure_demo_admin", env=env)
+    manage("seed_demo", env=env)
 
     redis_url = env.get("REDIS_URL", "")
     start_worker = bool(redis_url) and reachable(redis_url)
