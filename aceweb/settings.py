@@ -124,7 +124,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 reads with a 5 s socket timeout by default, which kills the
+            # layer's blocking BZPOPMIN and so every idle consumer every 5 s
+            # (django/channels_redis#422): wait without a client-side timeout.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

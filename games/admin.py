@@ -1,3 +1,33 @@
-"""Admin registrations for games: none until the app has models."""
+"""Admin registrations for games: read-mostly, since moves go through games/play.py."""
 
 from __future__ import annotations
+
+from django.contrib import admin
+
+from games.models import Game, Move
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    extra = 0
+    fields = ("ply", "seat", "action", "created")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "red", "black", "status", "ply", "winner", "reason", "rated", "created")
+    list_filter = ("status", "reason", "rated")
+    search_fields = ("red__username", "black__username")
+    # The seed (not editable, so no form shows it) and the position stay out of
+    # the admin: both give away hands and deck order, and staff play too.
+    exclude = ("position",)
+    readonly_fields = ("commitment", "ply", "created", "finished", "turn_started_at")
+    inlines = [MoveInline]
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ("game", "ply", "seat", "action", "created")
+    readonly_fields = ("game", "ply", "seat", "action", "created")

@@ -1,7 +1,143 @@
-"""Websocket consumers for live games (one Channels group per game).
+"""The websocket consumer for live games (docs/protocol.md): one Channels group per game.
 
-None yet: the game consumer arrives with the play feature and is routed in
-`games/routing.py`.
+Players and spectators connect to the same URL; the session decides the seat.
+Every message out is built by games.play.view_for for this socket's user, so a
+socket only ever carries what its own seat may see (R18). Bad frames get an
+``error`` message on this socket; they never close it.
 """
 
 from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import play
+from games.models import Game
+
+MAX_FRAME_BYTES = 4096
+MAX_ACTION_CHARS = 64
+NO_SUCH_GAME = 4404  # close code when the URL names no game
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    game_id: int
+    group: str
+    ply: int | None = None  # the ply of the last state sent; errors carry it
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.group = play.group_name(self.game_id)
+        await self.accept()
+        # Join before loading, so that no change between the two is missed.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        if not await self._send_state("sync"):
+            await self._error(f"there is no game {self.game_id}")
+            await self.close(code=NO_SUCH_GAME)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # --- From the client --------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                      **kwargs: Any) -> None:
+        """Decode here rather than in the base class, so bad JSON is answered, not raised."""
+        if text_data is None:
+            await self._error("send text frames holding JSON objects")
+            return
+        if len(text_data.encode()) > MAX_FRAME_BYTES:
+            await self._error(f"frame too large (over {MAX_FRAME_BYTES} bytes)")
+            return
+        try:
+            content = await self.decode_json(text_data)
+        except (ValueError, RecursionError):
+            await self._error("not valid JSON")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not isinstance(content, dict):
+            await self._error('a message is a JSON object with a "type"')
+            return
+        kind = content.get("type")
+        handler = self._handlers().get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            await self._error(f"unknown message type: use {', '.join(self._handlers())}")
+            return
+        await handler(content)
+
+    def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
+        return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
+                "ping": self._ping}
+
+    async def _act(self, content: dict[str, Any]) -> None:
+        ply, action = content.get("ply"), content.get("action")
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            await self._error('"ply" must be an integer: the ply of the state you are acting on')
+        elif not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
+            await self._error('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"')
+        else:
+            await self._attempt(self._submit, ply, action)
+
+    async def _resign(self, content: dict[str, Any]) -> None:
+        await self._attempt(self._change, play.resign)
+
+    async def _abort(self, content: dict[str, Any]) -> None:
+        await self._attempt(self._change, play.abort)
+
+    async def _flag(self, content: dict[str, Any]) -> None:
+        await self._attempt(self._change, play.flag)
+
+    async def _ping(self, content: dict[str, Any]) -> None:
+        await self.send_json({"type": "pong", "ply": self.ply})
+
+    async def _attempt(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Run a change; a refusal goes back to this socket only. Success reaches
+        everyone (this socket included) as an update through the group."""
+        try:
+            await work(*args)
+        except play.Refusal as refusal:
+            await self._error(str(refusal))
+
+    # --- From the group ---------------------------------------------------
+
+    async def game_changed(self, event: dict[str, Any]) -> None:
+        """Another process changed the game: load and send this socket's own view."""
+        await self._send_state("update")
+
+    # --- Helpers ----------------------------------------------------------
+
+    async def _send_state(self, kind: str) -> bool:
+        payload = await self._view()
+        if payload is None:
+            return False
+        self.ply = payload["ply"]
+        await self.send_json({"type": kind, **payload})
+        return True
+
+    async def _error(self, message: str) -> None:
+        await self.send_json({"type": "error", "ply": self.ply, "message": message})
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return json.dumps(content, separators=(",", ":"))
+
+    # --- Database work ----------------------------------------------------
+
+    @database_sync_to_async
+    def _view(self) -> play.PayloadJSON | None:
+        game = Game.objects.select_related("red", "black").filter(pk=self.game_id).first()
+        return None if game is None else play.view_for(game, self.scope.get("user"))
+
+    @database_sync_to_async
+    def _submit(self, ply: int, action: str) -> None:
+        play.submit(self.game_id, self.scope.get("user"), ply, action)
+
+    @database_sync_to_async
+    def _change(self, change: Callable[[int, Any], Game]) -> None:
+        change(self.game_id, self.scope.get("user"))

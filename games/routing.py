@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from games.consumers import GameConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi(), name="game-socket"),
+]
