@@ -9,7 +9,21 @@ from typing import Any
 import pytest
 import redis
 
-from tests.helpers import redis_db_number
+from playwright.sync_api import Browser
+from pytest_django.live_server_helper import LiveServer
+
+from tests.helpers import chromium, redis_db_number
+
+
+@pytest.fixture
+def browser(live_server: LiveServer) -> Iterator[Browser]:
+    """A headless Chromium for one test, against pytest-django's live server.
+
+    Function-scoped and after live_server: Playwright's event loop must be gone
+    before pytest-django flushes the database, or Django refuses (async-unsafe).
+    """
+    with chromium() as browser:
+        yield browser
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -5,30 +5,11 @@ The screenshot of the new player's profile goes to artifacts/ for a person to lo
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
-from tests.helpers import ALLOW_NO_SERVICES
-from tests.site.test_home_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
-
-
-@pytest.fixture
-def browser(live_server: LiveServer) -> Iterator[Browser]:
-    # After live_server, as in tests/site/test_home_browser.py: Playwright's loop
-    # must be gone before pytest-django flushes the database.
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: apt-get install chromium chromium-driver (make test does, as root)"
-        if os.environ.get(ALLOW_NO_SERVICES) == "1":
-            pytest.skip(message)
-        pytest.fail(message)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+from tests.helpers import ARTIFACTS
 
 
 def test_a_visitor_signs_up_and_finds_their_profile(browser: Browser, live_server: LiveServer) -> None:

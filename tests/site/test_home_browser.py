@@ -5,40 +5,12 @@ Screenshots go to artifacts/ for a person to look at.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from pytest_django.live_server_helper import LiveServer
 
-from tests.helpers import ALLOW_NO_SERVICES
-
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-# Without the networking flags Chromium keeps calling out to Google's hosts,
-# which this machine's closed network refuses.
-CHROMIUM_ARGS = [
-    "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
-
-
-@pytest.fixture
-def browser(live_server: LiveServer) -> Iterator[Browser]:
-    # Function-scoped, after live_server: Playwright's event loop must be gone
-    # before pytest-django flushes the database, or Django refuses (async-unsafe).
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: apt-get install chromium chromium-driver (make test does, as root)"
-        if os.environ.get(ALLOW_NO_SERVICES) == "1":
-            pytest.skip(message)
-        pytest.fail(message)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+from tests.helpers import ARTIFACTS
 
 
 def open_home(browser: Browser, live_server: LiveServer, width: int, height: int) -> Page:
