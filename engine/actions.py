@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from .cards import (
-    CARD_INDEX, CARD_NAMES, HOME, SQUARE_INDEX, SQUARE_NAMES, pawn_of_card, pawn_word,
+    CARD_INDEX, HOME, SQUARE_INDEX, SQUARE_NAMES, pawn_of_card, pawn_word,
 )
 from .errors import NotationError
 

@@ -12,8 +12,7 @@ from typing import Any
 from operator import attrgetter
 
 from .actions import Action
-from .cards import ACES, CAPTURED, HOME, POINTS, SEAT_NAMES, SEATS, SIDE_PAWNS
-from .errors import IllegalAction
+from .cards import ACES, CAPTURED, POINTS, SEATS, SIDE_PAWNS
 from .explain import explain
 from .geometry import BIT
 from .moves import CARD_PAWNS, HOME_BIT, IS_FACE, TABLES, burn, entries, release
@@ -176,9 +175,9 @@ def _find(s: State, action: Action) -> Action | None:
         return None if card_moves(card, where, own, occ) else burn(card)
     if action.kind == "release":
         pawn = CARD_PAWNS[card][0]
-        if where[pawn] != CAPTURED or own & BIT[HOME[pawn]]:
+        if where[pawn] != CAPTURED or own & HOME_BIT[pawn]:
             return None
-        return release(card, bool(occ & BIT[HOME[pawn]]))
+        return release(card, bool(occ & HOME_BIT[pawn]))
     frm = action.from_index
     if not own & BIT[frm] or where.index(frm) not in CARD_PAWNS[card]:
         return None
@@ -223,6 +222,6 @@ def _play(s: State, action: Action) -> State:
 
 
 __all__ = [
-    "Outcome", "SEAT_NAMES", "add_moves", "apply", "card_moves", "check", "legal_actions", "legal_for",
+    "Outcome", "add_moves", "apply", "card_moves", "check", "legal_actions", "legal_for",
     "outcome", "score",
 ]
