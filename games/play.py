@@ -101,9 +101,7 @@ def submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
 
 def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = _player_seat(game, user)
-        _check_running(game)
+        game, seat = _running_game_of(game_id, user)
         if ply != game.ply:
             raise Refusal(f"stale ply {ply}: the game is at ply {game.ply}; resync and try again")
         if game.to_move != seat:
@@ -121,9 +119,7 @@ def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
 def resign(game_id: int, user: Any) -> Game:
     """``user`` gives up: the opponent wins by resignation (R17)."""
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = _player_seat(game, user)
-        _check_running(game)
+        game, seat = _running_game_of(game_id, user)
         now = timezone.now()
         game.charge_clock(now, increment=False)
         state = engine.from_json(game.position)
@@ -149,9 +145,7 @@ def claim_time(game_id: int) -> Game:
 def flag(game_id: int, user: Any) -> Game:
     """A player asks to end the game because the side to move is out of time."""
     with transaction.atomic():
-        game = _locked(game_id)
-        _player_seat(game, user)
-        _check_running(game)
+        game, _ = _running_game_of(game_id, user)
         if not _flag(game):
             raise Refusal(f"{SEAT_NAMES[game.to_move]} still has time")
     return game
@@ -174,9 +168,7 @@ def _flag(game: Game) -> bool:
 def abort(game_id: int, user: Any) -> Game:
     """Call the game off before each side has moved: no result, unrated (R17)."""
     with transaction.atomic():
-        game = _locked(game_id)
-        _player_seat(game, user)
-        _check_running(game)
+        game, _ = _running_game_of(game_id, user)
         if game.ply >= 2:
             raise Refusal("too late to abort: both sides have moved (R17); resign instead")
         now = timezone.now()
@@ -189,6 +181,14 @@ def abort(game_id: int, user: Any) -> Game:
         game.save()
         _notify_on_commit(game)
     return game
+
+
+def _running_game_of(game_id: int, user: Any) -> tuple[Game, str]:
+    """The locked game and ``user``'s seat in it, or a Refusal: not playing, or over."""
+    game = _locked(game_id)
+    seat = _player_seat(game, user)
+    _check_running(game)
+    return game, seat
 
 
 def _locked(game_id: int) -> Game:
