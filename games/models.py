@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from games.timecontrols import TimeControl
+
 SEATS = ("red", "black")
 
 
@@ -57,6 +59,8 @@ class Game(models.Model):
     rated = models.BooleanField(default=True)
     initial_seconds = models.PositiveIntegerField(default=600)
     increment_seconds = models.PositiveIntegerField(default=5)
+    # Set for correspondence games: each move has this many days (clocks hold one move's time).
+    days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
     # Remaining time at the start of the current turn; the side to move is
     # charged from turn_started_at. A spent clock ends the game (play.claim_time).
     red_clock_ms = models.BigIntegerField()
@@ -92,6 +96,10 @@ class Game(models.Model):
             return "black"
         return None
 
+    @property
+    def time_control(self) -> TimeControl:
+        return TimeControl(self.initial_seconds, self.increment_seconds, self.days_per_move)
+
     def clock_ms(self, seat: str) -> int:
         return int(self.red_clock_ms if seat == "red" else self.black_clock_ms)
 
@@ -106,7 +114,9 @@ class Game(models.Model):
         if self.turn_started_at is None:
             return
         left = self.remaining_ms(now)
-        if increment:
+        if increment and self.days_per_move is not None:
+            left = self.time_control.budget_ms  # correspondence: each move has the full days
+        elif increment:
             left += self.increment_seconds * 1000
         setattr(self, f"{self.to_move}_clock_ms", left)
         self.turn_started_at = now

@@ -23,6 +23,7 @@ import engine
 from engine.rules import score
 from engine.view import ViewJSON
 from games.models import Game, Move
+from games.timecontrols import TimeControl
 
 SEAT_NAMES = {"red": "Red", "black": "Black"}
 
@@ -38,6 +39,8 @@ class ClockJSON(TypedDict):
     turn_started_at: str | None
     initial_seconds: int
     increment_seconds: int
+    days_per_move: int | None
+    time_control: str
 
 
 class GameJSON(TypedDict):
@@ -67,13 +70,19 @@ def group_name(game_id: int) -> str:
 
 
 def start_game(red: Any, black: Any, *, rated: bool = True, initial_seconds: int = 600,
-               increment_seconds: int = 5, seed: str | None = None) -> Game:
-    """A new running game between two different users, Red to move (R6)."""
+               increment_seconds: int = 5, seed: str | None = None,
+               time_control: TimeControl | None = None) -> Game:
+    """A new running game between two different users, Red to move (R6).
+
+    ``time_control`` (e.g. ``TimeControl.parse("3d")``) wins over the two
+    seconds arguments, which stay for callers that only play real time.
+    """
     if red.pk == black.pk:
         raise Refusal("a game needs two different players")
-    game = Game(red=red, black=black, rated=rated, initial_seconds=initial_seconds,
-                increment_seconds=increment_seconds,
-                red_clock_ms=initial_seconds * 1000, black_clock_ms=initial_seconds * 1000,
+    tc = time_control or TimeControl(initial_seconds, increment_seconds)
+    game = Game(red=red, black=black, rated=rated, initial_seconds=tc.initial_seconds,
+                increment_seconds=tc.increment_seconds, days_per_move=tc.days_per_move,
+                red_clock_ms=tc.budget_ms, black_clock_ms=tc.budget_ms,
                 turn_started_at=timezone.now())
     if seed is not None:  # tests and replays only; the default is a fresh secret
         game.seed = seed
@@ -302,4 +311,6 @@ def clock_json(game: Game) -> ClockJSON:
         "turn_started_at": started,
         "initial_seconds": game.initial_seconds,
         "increment_seconds": game.increment_seconds,
+        "days_per_move": game.days_per_move,
+        "time_control": game.time_control.key,
     }
