@@ -150,6 +150,17 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE = {
+    # Games end on time even with nobody connected (games.tasks.claim_timeouts).
+    "games-claim-timeouts": {"task": "games.tasks.claim_timeouts", "schedule": 5.0},
+}
+# Ladder: lapsed challenges and long-abandoned real-time seeks (ladder/tasks.py).
+# Merged into any schedule defined above, so each app's entries can be added on their own.
+CELERY_BEAT_SCHEDULE = {
+    **globals().get("CELERY_BEAT_SCHEDULE", {}),
+    "ladder-expire-challenges": {"task": "ladder.tasks.expire_challenges", "schedule": 30.0},
+    "ladder-expire-seeks": {"task": "ladder.tasks.expire_seeks", "schedule": 300.0},
+}
 
 # --- Auth -----------------------------------------------------------------
 

@@ -23,7 +23,9 @@ class GameAdmin(admin.ModelAdmin):
     # The seed (not editable, so no form shows it) and the position stay out of
     # the admin: both give away hands and deck order, and staff play too.
     exclude = ("position",)
-    readonly_fields = ("commitment", "ply", "created", "finished", "turn_started_at")
+    readonly_fields = ("commitment", "ply", "created", "finished", "turn_started_at",
+                       "red_seen_at", "red_left_at", "black_seen_at", "black_left_at",
+                       "rematch_offered_by", "rematch_game")
     inlines = [MoveInline]
 
 

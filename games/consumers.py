@@ -8,6 +8,8 @@ socket only ever carries what its own seat may see (R18). Bad frames get an
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -16,7 +18,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import play
-from games.models import Game
+from games.models import PRESENCE_HEARTBEAT, Game
 
 MAX_FRAME_BYTES = 4096
 MAX_ACTION_CHARS = 64
@@ -27,20 +29,38 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     game_id: int
     group: str
     ply: int | None = None  # the ply of the last state sent; errors carry it
+    seat: str | None = None  # this socket's seat once it is known to be a player's
+    heartbeat: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = play.group_name(self.game_id)
         await self.accept()
+        # Arrive before joining: this socket's own sync already shows it present.
+        self.seat = await self._arrive()
         # Join before loading, so that no change between the two is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self._send_state("sync"):
             await self._error(f"there is no game {self.game_id}")
             await self.close(code=NO_SUCH_GAME)
+        elif self.seat is not None:
+            self.heartbeat = asyncio.create_task(self._beat())
 
     async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.heartbeat
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seat is not None:
+            await self._depart()
+
+    async def _beat(self) -> None:
+        """Keep this seat present while the socket is open (games.models, presence)."""
+        while True:
+            await asyncio.sleep(PRESENCE_HEARTBEAT.total_seconds())
+            await self._arrive()
 
     # --- From the client --------------------------------------------------
 
@@ -73,7 +93,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
         return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
-                "ping": self._ping}
+                "claim": self._claim, "rematch": self._rematch, "ping": self._ping}
 
     async def _act(self, content: dict[str, Any]) -> None:
         ply, action = content.get("ply"), content.get("action")
@@ -93,7 +113,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _flag(self, content: dict[str, Any]) -> None:
         await self._attempt(self._change, play.flag)
 
+    async def _claim(self, content: dict[str, Any]) -> None:
+        await self._attempt(self._change, play.claim_abandonment)
+
+    async def _rematch(self, content: dict[str, Any]) -> None:
+        await self._attempt(self._change, play.rematch)
+
     async def _ping(self, content: dict[str, Any]) -> None:
+        if self.seat is not None:
+            await self._arrive()
         await self.send_json({"type": "pong", "ply": self.ply})
 
     async def _attempt(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
@@ -108,6 +136,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         """Another process changed the game: load and send this socket's own view."""
+        await self._send_state("update")
+
+    async def game_left(self, event: dict[str, Any]) -> None:
+        """A socket of a player closed: if it was of this socket's seat, this one
+        is still here, so say so (which tells the group again if it changes)."""
+        if self.seat is not None and self.seat == event.get("seat"):
+            await self._arrive()
         await self._send_state("update")
 
     # --- Helpers ----------------------------------------------------------
@@ -133,6 +168,20 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     def _view(self) -> play.PayloadJSON | None:
         game = Game.objects.select_related("red", "black").filter(pk=self.game_id).first()
         return None if game is None else play.view_for(game, self.scope.get("user"))
+
+    async def _arrive(self) -> str | None:
+        return await self._presence(play.arrive)
+
+    async def _depart(self) -> None:
+        await self._presence(play.depart)
+
+    async def _presence(self, stamp: Callable[[int, Any], play.Presence]) -> str | None:
+        """Stamp this socket's seat, then announce a change from this event loop
+        (see play.arrive: never from the database thread)."""
+        seat, event = await database_sync_to_async(stamp)(self.game_id, self.scope.get("user"))
+        if event is not None:
+            await self.channel_layer.group_send(self.group, event)
+        return seat
 
     @database_sync_to_async
     def _submit(self, ply: int, action: str) -> None:

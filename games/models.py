@@ -7,7 +7,7 @@ spans rows (starting, moving, resigning) is in `games/play.py`.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -17,6 +17,17 @@ from django.db.models import F, Q
 from games.timecontrols import TimeControl
 
 SEATS = ("red", "black")
+
+# Presence (R17 abandonment). A player's sockets stamp ``<seat>_seen_at`` when
+# they open and every PRESENCE_HEARTBEAT while open, and ``<seat>_left_at`` when
+# they close. Timestamps rather than connection counters: a crashed process
+# cannot leave a stale count behind, its stamps simply stop and go stale.
+PRESENCE_HEARTBEAT = timedelta(seconds=20)
+PRESENCE_STALE = timedelta(seconds=60)
+# How long the player to move may be gone during their own turn before the
+# opponent may claim the win.
+ABANDON_GRACE_REAL_TIME = timedelta(seconds=30)
+ABANDON_GRACE_CORRESPONDENCE = timedelta(days=1)
 
 
 def new_seed() -> str:
@@ -68,6 +79,15 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # Presence of each seat: see PRESENCE_HEARTBEAT above.
+    red_seen_at = models.DateTimeField(null=True, blank=True)
+    black_seen_at = models.DateTimeField(null=True, blank=True)
+    red_left_at = models.DateTimeField(null=True, blank=True)
+    black_left_at = models.DateTimeField(null=True, blank=True)
+    # Rematch: the seat that offered one, then the new game once accepted.
+    rematch_offered_by = models.CharField(max_length=5, choices=Winner.choices, blank=True)
+    rematch_game = models.OneToOneField("self", models.SET_NULL, null=True, blank=True,
+                                        related_name="rematch_of")
 
     class Meta:
         ordering = ["-created"]
@@ -120,6 +140,39 @@ class Game(models.Model):
             left += self.increment_seconds * 1000
         setattr(self, f"{self.to_move}_clock_ms", left)
         self.turn_started_at = now
+
+    # --- Presence and abandonment (R17) ---------------------------------
+
+    def present(self, seat: str, now: datetime) -> bool:
+        """A socket of ``seat`` opened or beat recently and has not closed since."""
+        seen, left = getattr(self, f"{seat}_seen_at"), getattr(self, f"{seat}_left_at")
+        return seen is not None and (left is None or seen > left) and now - seen < PRESENCE_STALE
+
+    def away_since(self, seat: str) -> datetime:
+        """When an absent ``seat`` went away: closed, went stale, or never came."""
+        seen, left = getattr(self, f"{seat}_seen_at"), getattr(self, f"{seat}_left_at")
+        if seen is None:
+            return left or self.created
+        if left is not None and left >= seen:
+            return left
+        return seen + PRESENCE_STALE
+
+    @property
+    def abandon_grace(self) -> timedelta:
+        if self.days_per_move is not None:
+            return ABANDON_GRACE_CORRESPONDENCE
+        return ABANDON_GRACE_REAL_TIME
+
+    def claim_win_at(self, now: datetime) -> datetime | None:
+        """When the opponent may claim the win because the player to move is gone.
+
+        The grace period runs only during the absent player's own turn: it
+        counts from the later of their leaving and their turn starting.
+        """
+        if not self.running or self.present(self.to_move, now):
+            return None
+        since = max(self.away_since(self.to_move), self.turn_started_at or self.created)
+        return since + self.abandon_grace
 
     def finish(self, now: datetime, winner: str | None, reason: str, score: dict[str, int]) -> None:
         self.status = self.Status.FINISHED

@@ -12,7 +12,8 @@ through the channel layer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypedDict
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple, TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -43,6 +44,11 @@ class ClockJSON(TypedDict):
     time_control: str
 
 
+class RematchJSON(TypedDict):
+    offered_by: str | None
+    game_id: int | None
+
+
 class GameJSON(TypedDict):
     id: int
     red: str
@@ -55,6 +61,9 @@ class GameJSON(TypedDict):
     commitment: str
     seed: str | None
     clock: ClockJSON
+    presence: dict[str, bool]
+    claim_win_at: str | None
+    rematch: RematchJSON
 
 
 class PayloadJSON(ViewJSON):
@@ -174,6 +183,119 @@ def _flag(game: Game) -> bool:
     return True
 
 
+def expired_game_ids(now: datetime) -> list[int]:
+    """Running games whose player to move has no time left at ``now``.
+
+    The mover's clock depends on whose turn the position says it is, so the
+    comparison is made here on a few columns rather than in SQL.
+    """
+    running = (Game.objects.filter(status=Game.Status.RUNNING, turn_started_at__isnull=False)
+               .only("id", "position", "red_clock_ms", "black_clock_ms", "turn_started_at"))
+    return [game.pk for game in running.iterator() if game.remaining_ms(now) <= 0]
+
+
+def claim_abandonment(game_id: int, user: Any) -> Game:
+    """``user`` claims the win because the opponent left during their own turn (R17)."""
+    with transaction.atomic():
+        game, seat = _running_game_of(game_id, user)
+        if _flag(game):  # out of time as well: time came first
+            return game
+        now = timezone.now()
+        if game.to_move == seat:
+            raise Refusal("it is your turn: you can only claim while your opponent is to move")
+        claim_at = game.claim_win_at(now)
+        if claim_at is None:
+            raise Refusal(f"{SEAT_NAMES[game.to_move]} is here: there is nothing to claim")
+        if now < claim_at:
+            raise Refusal(f"{SEAT_NAMES[game.to_move]} left only recently: you can claim the win "
+                          f"in {_duration(claim_at - now)} (at {claim_at.isoformat(timespec='seconds')})")
+        game.charge_clock(now, increment=False)
+        game.finish(now, seat, Game.Reason.ABANDONMENT, score(engine.from_json(game.position).where))
+        game.save()
+        _notify_on_commit(game)
+    return game
+
+
+def _duration(left: timedelta) -> str:
+    seconds = int(left.total_seconds()) + 1
+    if seconds <= 120:
+        return f"{seconds} s"
+    if seconds <= 7200:
+        return f"{seconds // 60} min"
+    return f"{seconds // 3600} h"
+
+
+# --- Presence (R17 abandonment) ---------------------------------------------
+
+
+class Presence(NamedTuple):
+    """A stamped seat (None for a spectator or no such game), and the group
+    message to send when its presence changed (None when it did not)."""
+
+    seat: str | None
+    event: dict[str, Any] | None
+
+
+def arrive(game_id: int, user: Any) -> Presence:
+    """A socket of ``user`` opened or is still open: stamp their seat as seen.
+
+    The group needs telling only when the seat's presence changes, not on
+    every heartbeat. The caller sends ``event`` (committed by then) to
+    ``group_name(game_id)``: the consumer does it from its own event loop,
+    because from the database thread the send would block forever once
+    daphne's loop has stopped, and a departure is exactly what happens then.
+    """
+    return _stamp(game_id, user, "seen_at")
+
+
+def depart(game_id: int, user: Any) -> Presence:
+    """A socket of ``user`` closed. Their other sockets, if any, answer the
+    ``game.left`` event by arriving again (GameConsumer.game_left)."""
+    return _stamp(game_id, user, "left_at")
+
+
+def _stamp(game_id: int, user: Any, field: str) -> Presence:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        seat = None if game is None else game.seat_of(user)
+        if game is None or seat is None:
+            return Presence(None, None)
+        now = timezone.now()
+        was = game.present(seat, now)
+        setattr(game, f"{seat}_{field}", now)
+        game.save(update_fields=[f"{seat}_{field}"])
+        if game.present(seat, now) == was:
+            return Presence(seat, None)
+        kind = "game.left" if field == "left_at" else "game.changed"
+        return Presence(seat, {"type": kind, "ply": game.ply, "seat": seat})
+
+
+# --- Rematch ---------------------------------------------------------------
+
+
+def rematch(game_id: int, user: Any) -> Game:
+    """Offer a rematch of a game that is over, or accept the opponent's offer.
+
+    Accepting starts a new game with the colours swapped, the same time
+    control and the same rated flag. Repeats (double clicks) change nothing.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _player_seat(game, user)
+        if game.running:
+            raise Refusal("the game is still running: finish it before asking for a rematch")
+        if game.rematch_game_id is not None or game.rematch_offered_by == seat:
+            return game
+        if game.rematch_offered_by:
+            game.rematch_game = start_game(game.black, game.red, rated=game.rated,
+                                           time_control=game.time_control)
+        else:
+            game.rematch_offered_by = seat
+        game.save(update_fields=["rematch_game", "rematch_offered_by"])
+        _notify_on_commit(game)
+    return game
+
+
 def abort(game_id: int, user: Any) -> Game:
     """Call the game off before each side has moved: no result, unrated (R17)."""
     with transaction.atomic():
@@ -251,22 +373,23 @@ def _other(seat: str) -> str:
 # --- Telling the watchers -------------------------------------------------
 
 
-def _notify_on_commit(game: Game) -> None:
+def _notify_on_commit(game: Game, kind: str = "game.changed", **extra: Any) -> None:
     game_id, ply = game.pk, game.ply
-    transaction.on_commit(lambda: notify(game_id, ply))
+    transaction.on_commit(lambda: notify(game_id, ply, kind, **extra))
 
 
-def notify(game_id: int, ply: int) -> None:
+def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> None:
     """Tell every consumer of the game to reload its own view.
 
     The message carries no position at all, so nothing hidden can reach the
-    channel layer (Redis) or the wrong socket.
+    channel layer (Redis) or the wrong socket. ``game.left`` (with the seat)
+    also asks that seat's remaining sockets to say they are still there.
     """
     layer = get_channel_layer()
     if layer is None:
         return
     send: Callable[[str, dict[str, Any]], Any] = async_to_sync(layer.group_send)
-    send(group_name(game_id), {"type": "game.changed", "ply": ply})
+    send(group_name(game_id), {"type": kind, "ply": ply, **extra})
 
 
 # --- What one person sees -------------------------------------------------
@@ -284,6 +407,8 @@ def view_for(game: Game, user: Any) -> PayloadJSON:
 
 def game_json(game: Game) -> GameJSON:
     over = not game.running
+    now = timezone.now()
+    claim_at = game.claim_win_at(now)
     finished = game.status == Game.Status.FINISHED
     return {
         "id": game.pk,
@@ -298,6 +423,10 @@ def game_json(game: Game) -> GameJSON:
         # R19: the seed becomes public once the game is over, never before.
         "seed": game.seed if over else None,
         "clock": clock_json(game),
+        "presence": {seat: game.present(seat, now) for seat in SEAT_NAMES},
+        "claim_win_at": claim_at.isoformat() if claim_at else None,
+        "rematch": {"offered_by": game.rematch_offered_by or None,
+                    "game_id": game.rematch_game_id},
     }
 
 

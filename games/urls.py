@@ -2,10 +2,15 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import views
+from games import replays, views
 
 app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/<int:game_id>/", views.game, name="game"),
+    path("games/<int:game_id>/replay/", replays.replay, name="replay"),
+    path("games/<int:game_id>/record.json", replays.record_json, name="record-json"),
+    path("games/<int:game_id>/record.txt", replays.record_txt, name="record-txt"),
+    path("games/import/", replays.import_record, name="import"),
 ]

@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 import redis
@@ -12,7 +19,7 @@ import redis
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
-from tests.helpers import chromium, redis_db_number
+from tests.helpers import ROOT, chromium, redis_db_number, require_service
 
 
 @pytest.fixture
@@ -64,3 +71,77 @@ def charlie(django_user_model: Any) -> Any:
     """Someone with no access to Alice and Bob's game."""
     return make_user(django_user_model, "charlie")
 
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _database_url(settings_dict: dict[str, Any]) -> str:
+    """A DATABASE_URL for the test database pytest-django created (PostgreSQL or SQLite)."""
+    if settings_dict["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{settings_dict['NAME']}"
+    user = quote(settings_dict.get("USER") or "")
+    password = f":{quote(settings_dict['PASSWORD'])}" if settings_dict.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    host = settings_dict.get("HOST") or "localhost"
+    port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
+    return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture
+def daphne_server(transactional_db: None) -> Iterator[str]:
+    """A real daphne serving aceweb.asgi on the test database: HTTP and websockets.
+
+    pytest-django's live_server speaks WSGI only. Tests using this need
+    ``@pytest.mark.django_db(transaction=True)`` so that daphne sees their rows.
+    Yields the base URL, e.g. ``http://127.0.0.1:41234``.
+    """
+    from django.db import connection
+
+    require_service("DATABASE_URL", "the site under daphne (websockets)")
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": _database_url(connection.settings_dict), "DEBUG": "1"}
+    daphne = Path(sys.executable).with_name("daphne")
+    log = tempfile.TemporaryFile()  # a file, not a pipe: a full pipe would stall daphne
+    proc = subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "aceweb.asgi:application"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.seek(0)
+                    pytest.fail(f"daphne did not start on port {port}: {log.read().decode()[-2000:]}")
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+        _wait_for_other_sessions_to_end(connection)
+
+
+def _wait_for_other_sessions_to_end(connection: Any) -> None:
+    """PostgreSQL drops a dead client's session a moment late; until then the test
+    database cannot be flushed or dropped."""
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + 5
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
@@ -34,6 +35,7 @@ class Socket:
         if cookie:
             headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
         self.comm = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
+        self.game_id, self.cookie = game_id, cookie
         self.closed = False
 
     async def open(self) -> dict[str, Any]:
@@ -57,6 +59,13 @@ class Socket:
 
     async def silent(self) -> bool:
         return await self.comm.receive_nothing(timeout=0.2)
+
+    async def drain(self) -> list[dict[str, Any]]:
+        """Take every message waiting, e.g. the presence updates as players come and go."""
+        taken = []
+        while not await self.comm.receive_nothing(timeout=0.2):
+            taken.append(await self.receive())
+        return taken
 
     async def close(self) -> None:
         if not self.closed:
@@ -96,13 +105,34 @@ async def sockets() -> AsyncIterator[Callable[..., Awaitable[tuple[Socket, dict[
     opened: list[Socket] = []
 
     async def open_socket(game_id: int, cookie: str | None = None) -> tuple[Socket, dict[str, Any]]:
+        """Open one more socket; the presence updates its arrival causes are drained."""
         sock = Socket(game_id, cookie)
+        sync = await sock.open()
+        if sync.get("seat") is not None and not any(o.cookie == cookie and not o.closed for o in opened):
+            for other in opened:  # the seat has just become present: one update each
+                if not other.closed and other.game_id == game_id:
+                    arrival = await other.receive()
+                    assert arrival["game"]["presence"][sync["seat"]] is True
         opened.append(sock)
-        return sock, await sock.open()
+        return sock, sync
 
     yield open_socket
     for sock in opened:
         await sock.close()
+    await fresh_channel_layer()
+
+
+async def fresh_channel_layer() -> None:
+    """Drop the process's channel layer so the next test builds one on its own loop.
+
+    Closing a player's socket now sends ``game.left`` to the others, so a
+    consumer may be mid-receive when the test's event loop ends; channels_redis
+    would then carry a lock bound to the dead loop into the next test.
+    """
+    layer = channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    close = getattr(layer, "close_pools", None)
+    if close is not None:
+        await close()
 
 
 load_game = database_sync_to_async(lambda game_id: Game.objects.get(pk=game_id))

@@ -145,8 +145,11 @@ async def test_a_reconnect_gets_the_current_state(game: Game, cookies: dict[str,
     await red.request({"type": "act", "ply": 0, "action": "5H e1-e6"})
     await black.receive()
     await black.close()
-    _, sync = await sockets(game.pk, cookies["bob"])
+    gone = await red.receive()
+    assert gone["game"]["presence"] == {"red": True, "black": False}
+    _, sync = await sockets(game.pk, cookies["bob"])  # red is told Bob is back (checked by sockets)
     assert sync["type"] == "sync" and sync["ply"] == 1 and sync["legal"] and sync["board"]["e6"] == "AH"
+    assert sync["game"]["presence"] == {"red": True, "black": True}
 
 
 async def test_a_socket_to_no_game_is_told_and_closed(cookies: dict[str, str], sockets: Opener) -> None:

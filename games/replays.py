@@ -1,0 +1,126 @@
+"""Replays, record downloads and record import (R19): anyone may look, like lichess.
+
+A running game's replay and record are public only: spectator views and no
+seed. Once it is over the seed is revealed, the server replays the record
+against the commitment, and the hands are shown at every step.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+
+from engine.errors import EngineError
+from engine.record import Record, read
+from games import records
+from games.models import Game
+
+log = logging.getLogger("games")
+
+MAX_RECORD_BYTES = 256 * 1024  # a full game is about 2 kB of text
+
+
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Step through every position of a stored game."""
+    game = _game(game_id)
+    record = records.record_of(game)
+    try:
+        steps = records.steps_of_game(game)
+    except EngineError as error:  # a stored game that does not replay: a bug, not the user's
+        log.error("game %s does not replay: %s", game.pk, error)
+        return render(request, "games/replay.html", {"error": str(error), "game": game}, status=500)
+    return render(request, "games/replay.html", _context(record, steps, game=game))
+
+
+def record_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The record as JSON (the engine's form), public while the game runs."""
+    game = _game(game_id)
+    response = JsonResponse(records.record_of(game).to_json(), json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="aceweb-{game.pk}.json"'
+    return response
+
+
+def record_txt(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The record as PGN-like text, public while the game runs."""
+    game = _game(game_id)
+    response = HttpResponse(records.record_of(game).to_text(), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="aceweb-{game.pk}.txt"'
+    return response
+
+
+def import_record(request: HttpRequest) -> HttpResponse:
+    """Paste or upload a record (JSON or text) and see it replayed; nothing is stored."""
+    if request.method != "POST":
+        return render(request, "games/import.html", {})
+    text = request.POST.get("record", "")
+    upload = request.FILES.get("file")
+    try:
+        if upload is not None:
+            text = _uploaded_text(upload)
+        if not text.strip():
+            raise EngineError("paste a record or choose a file")
+        if len(text.encode()) > MAX_RECORD_BYTES:
+            raise EngineError(f"a record is at most {MAX_RECORD_BYTES // 1024} kB")
+        record = read(text)
+        steps = records.steps_of_record(record)
+    except EngineError as error:
+        return render(request, "games/import.html", {"error": str(error), "text": text}, status=400)
+    return render(request, "games/replay.html", _context(record, steps, imported=True))
+
+
+def _uploaded_text(upload: Any) -> str:
+    if upload.size > MAX_RECORD_BYTES:
+        raise EngineError(f"a record is at most {MAX_RECORD_BYTES // 1024} kB")
+    try:
+        return str(upload.read().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise EngineError("the file is not UTF-8 text: upload a .json or .txt record") from None
+
+
+def _game(game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("red", "black"), pk=game_id)
+
+
+def _context(record: Record, steps: list[records.StepJSON], *, game: Game | None = None,
+             imported: bool = False) -> dict[str, Any]:
+    last = steps[-1]
+    view = last["view"]
+    return {
+        "game": game,
+        "imported": imported,
+        "record": record,
+        "steps": steps,
+        "turns": _turns(steps),
+        "current": last["index"],
+        "view": view,
+        "board": view["board"],
+        "captured": view["captured"],
+        "hands": last["hands"],
+        # replay() has checked SHA-256(seed) against the commitment when a seed is shown.
+        "verified": record.seed is not None,
+        "result": _result_text(record),
+    }
+
+
+def _turns(steps: list[records.StepJSON]) -> list[dict[str, Any]]:
+    """The move list in pairs: [{"number": 1, "red": step, "black": step}, ...]."""
+    turns: list[dict[str, Any]] = []
+    for step in steps[1:]:
+        if step["seat"] == "red":
+            turns.append({"number": len(turns) + 1, "red": step, "black": None})
+        else:
+            turns[-1]["black"] = step
+    return turns
+
+
+def _result_text(record: Record) -> str:
+    if record.reason is None:
+        return "still being played"
+    if record.reason == "aborted":
+        return "aborted"
+    winner = {"red": record.red, "black": record.black}.get(record.winner or "")
+    how = dict(Game.Reason.choices).get(record.reason, record.reason)
+    return f"{winner} won {how}" if winner else f"drawn {how}"
