@@ -1,3 +1,107 @@
-"""Ladder rows (ratings, tournaments) arrive with the ladder feature."""
+"""Ladder rows: open seeks in the lobby and direct challenges between two players.
+
+Single-row facts live here as methods; creating, accepting and expiring (which
+start games and tell the sockets) are in `ladder/lobby.py`.
+"""
 
 from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.timecontrols import TimeControl
+
+
+class Colour(models.TextChoices):
+    """The seat the creator wants; random is decided (by `secrets`) when the game starts."""
+
+    RED = "red", "Red"
+    BLACK = "black", "Black"
+    RANDOM = "random", "Random"
+
+
+class Seek(models.Model):
+    """An open offer in the lobby: anyone else may accept it and play."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        ACCEPTED = "accepted"
+        CANCELLED = "cancelled"
+
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seeks")
+    # TimeControl.key: "5+3" or "3d". Which keys are offered is checked in ladder.lobby.
+    time_control = models.CharField(max_length=8)
+    rated = models.BooleanField(default=True)
+    colour = models.CharField(max_length=6, choices=Colour.choices, default=Colour.RANDOM)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN)
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["creator", "time_control"], condition=Q(status="open"),
+                                    name="seek_one_open_per_control"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seek {self.pk}: {self.creator} {self.time_control} ({self.status})"
+
+    @property
+    def tc(self) -> TimeControl:
+        return TimeControl.parse(self.time_control)
+
+
+class Challenge(models.Model):
+    """One player's invitation to another; it lapses at `expires_at`."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        CANCELLED = "cancelled"
+        EXPIRED = "expired"
+
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="challenges_sent")
+    challenged = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE,
+                                   related_name="challenges_received")
+    time_control = models.CharField(max_length=8)
+    rated = models.BooleanField(default=True)
+    colour = models.CharField(max_length=6, choices=Colour.choices, default=Colour.RANDOM)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING)
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["challenger", "challenged"], condition=Q(status="pending"),
+                                    name="challenge_one_pending_per_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Challenge {self.pk}: {self.challenger} → {self.challenged} ({self.status})"
+
+    @property
+    def tc(self) -> TimeControl:
+        return TimeControl.parse(self.time_control)
+
+    def lapsed(self, now: datetime) -> bool:
+        """Past its time, whether or not the periodic task has marked it expired yet."""
+        return self.expires_at <= now
+
+
+# How long a challenge waits for an answer: a real-time opponent is at the
+# screen now or not at all; a correspondence one may look in once a day.
+REAL_TIME_CHALLENGE_LIFE = timedelta(minutes=10)
+CORRESPONDENCE_CHALLENGE_LIFE = timedelta(days=3)
+# Nobody waits this long in the lobby for a real-time game: the creator has gone.
+REAL_TIME_SEEK_LIFE = timedelta(minutes=30)
+
+
+def challenge_life(tc: TimeControl) -> timedelta:
+    return CORRESPONDENCE_CHALLENGE_LIFE if tc.correspondence else REAL_TIME_CHALLENGE_LIFE

@@ -10,4 +10,10 @@ app_name = "ladder"
 
 urlpatterns = [
     path("@/<str:username>/", views.profile, name="profile"),
+    path("@/<str:username>/challenge/", views.challenge_create, name="challenge-create"),
+    path("lobby/", views.lobby_page, name="lobby"),
+    path("lobby/seek/", views.seek_create, name="seek-create"),
+    path("lobby/seek/<int:seek_id>/accept/", views.seek_accept, name="seek-accept"),
+    path("lobby/seek/<int:seek_id>/cancel/", views.seek_cancel, name="seek-cancel"),
+    path("lobby/challenge/<int:challenge_id>/<str:answer>/", views.challenge_answer, name="challenge-answer"),
 ]

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games import play
+
 pytestmark = pytest.mark.django_db
 
 
@@ -20,10 +22,18 @@ def test_anyone_sees_a_players_name_and_join_date(client: Client, alice: Any) ->
     assert "Joined" in page and "14 March 2026" in page
 
 
-def test_the_games_section_is_there_and_empty_for_now(client: Client, alice: Any) -> None:
+def test_a_player_without_games_is_told_so(client: Client, alice: Any) -> None:
     page = client.get("/@/alice/").content.decode()
-    assert '<h2 id="games-title">Games</h2>' in page
-    assert "No games yet." in page
+    assert '<h2 id="games-title">Games</h2>' in page and "No games yet." in page
+
+
+def test_the_profile_lists_the_players_games_with_replays(client: Client, alice: Any, bob: Any) -> None:
+    game = play.start_game(alice, bob, seed="profile-games")
+    play.resign(game.pk, bob)
+    page = client.get("/@/alice/").content.decode()
+    assert "No games yet." not in page
+    assert f"/games/{game.pk}/replay/" in page
+    assert 'href="/@/bob/"' in page and "<td>Win</td>" in page
 
 
 def test_an_unknown_player_is_not_found(client: Client) -> None:

@@ -1,0 +1,158 @@
+"""The lobby websocket (docs/protocol.md, "The lobby socket"): seeks, challenges, game starts.
+
+Anyone may watch the seek list; logged-in users may act. Every socket joins the
+``lobby`` group, and a logged-in user's sockets also join ``user-<id>``. Group
+messages carry ids only; each socket loads what its own user may see. Bad
+frames and refusals get an ``error`` on this socket; they never close it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from ladder import lobby
+
+MAX_FRAME_BYTES = 4096
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        self.groups_joined = [lobby.LOBBY_GROUP]
+        if self._user_id is not None:
+            self.groups_joined.append(lobby.user_group(self._user_id))
+        await self.accept()
+        # Join before loading, so that no change between the two is missed.
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self._send_seeks()
+        if self._user_id is not None:
+            await self.send_json({"type": "challenges", "challenges": await self._challenges()})
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    @property
+    def _user_id(self) -> int | None:
+        user = self.scope.get("user")
+        return user.pk if user is not None and user.is_authenticated else None
+
+    # --- From the client --------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                      **kwargs: Any) -> None:
+        """Decode here rather than in the base class, so bad JSON is answered, not raised."""
+        if text_data is None:
+            await self._error("send text frames holding JSON objects")
+            return
+        if len(text_data.encode()) > MAX_FRAME_BYTES:
+            await self._error(f"frame too large (over {MAX_FRAME_BYTES} bytes)")
+            return
+        try:
+            content = await self.decode_json(text_data)
+        except (ValueError, RecursionError):
+            await self._error("not valid JSON")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not isinstance(content, dict):
+            await self._error('a message is a JSON object with a "type"')
+            return
+        kind = content.get("type")
+        handler = self._handlers().get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            await self._error(f"unknown message type: use {', '.join(self._handlers())}")
+            return
+        try:
+            await handler(content)
+        except lobby.LobbyRefusal as refusal:
+            await self._error(str(refusal))
+
+    def _handlers(self) -> dict[str, Handler]:
+        return {"seek": self._seek, "cancel": self._cancel, "accept": self._accept,
+                "challenge": self._challenge, "accept_challenge": self._accept_challenge,
+                "decline_challenge": self._decline_challenge, "cancel_challenge": self._cancel_challenge,
+                "ping": self._ping}
+
+    # Success is never answered directly: the change reaches this socket too,
+    # through the groups (a new list, a challenge, or game_started).
+
+    async def _seek(self, content: dict[str, Any]) -> None:
+        await self._do(lobby.create_seek, content.get("time_control"),
+                       rated=content.get("rated", True), colour=content.get("colour", "random"))
+
+    async def _cancel(self, content: dict[str, Any]) -> None:
+        await self._do(lambda user, seek: lobby.cancel_seek(seek, user), content.get("seek"))
+
+    async def _accept(self, content: dict[str, Any]) -> None:
+        await self._do(lambda user, seek: lobby.accept_seek(seek, user), content.get("seek"))
+
+    async def _challenge(self, content: dict[str, Any]) -> None:
+        await self._do(lobby.create_challenge, content.get("username"), content.get("time_control"),
+                       rated=content.get("rated", True), colour=content.get("colour", "random"))
+
+    async def _accept_challenge(self, content: dict[str, Any]) -> None:
+        await self._do(lambda user, pk: lobby.accept_challenge(pk, user), content.get("challenge"))
+
+    async def _decline_challenge(self, content: dict[str, Any]) -> None:
+        await self._do(lambda user, pk: lobby.decline_challenge(pk, user), content.get("challenge"))
+
+    async def _cancel_challenge(self, content: dict[str, Any]) -> None:
+        await self._do(lambda user, pk: lobby.cancel_challenge(pk, user), content.get("challenge"))
+
+    async def _ping(self, content: dict[str, Any]) -> None:
+        await self.send_json({"type": "pong"})
+
+    # --- From the groups --------------------------------------------------
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        await self._send_seeks()
+
+    async def challenge_changed(self, event: dict[str, Any]) -> None:
+        challenge = await self._challenge_for(int(event["challenge"]))
+        if challenge is not None:
+            await self.send_json({"type": "challenge", "challenge": challenge})
+
+    async def game_started(self, event: dict[str, Any]) -> None:
+        game_id = int(event["game"])
+        await self.send_json({"type": "game_started", "game": game_id, "url": lobby.game_url(game_id)})
+
+    # --- Helpers ----------------------------------------------------------
+
+    async def _send_seeks(self) -> None:
+        await self.send_json({"type": "seeks", "seeks": await self._seeks()})
+
+    async def _error(self, message: str) -> None:
+        await self.send_json({"type": "error", "message": message})
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return json.dumps(content, separators=(",", ":"))
+
+    # --- Database work ----------------------------------------------------
+
+    @database_sync_to_async
+    def _do(self, change: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        change(self.scope.get("user"), *args, **kwargs)
+
+    @database_sync_to_async
+    def _seeks(self) -> list[lobby.SeekJSON]:
+        return lobby.open_seeks(self.scope.get("user"))
+
+    @database_sync_to_async
+    def _challenges(self) -> list[lobby.ChallengeJSON]:
+        return lobby.pending_challenges(self.scope.get("user"))
+
+    @database_sync_to_async
+    def _challenge_for(self, challenge_id: int) -> lobby.ChallengeJSON | None:
+        return lobby.challenge_for(challenge_id, self.scope.get("user"))

@@ -1,0 +1,22 @@
+"""The game-options form (time control, rated or casual, colour) behind the no-JS fallbacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.timecontrols import OFFERED
+from ladder.models import Colour
+
+
+class GameOptionsForm(forms.Form):
+    time_control = forms.ChoiceField(choices=[(tc.key, tc.label) for tc in OFFERED])
+    mode = forms.ChoiceField(choices=[("rated", "Rated"), ("casual", "Casual")], initial="rated")
+    colour = forms.ChoiceField(choices=Colour.choices, initial=Colour.RANDOM)
+
+    def options(self) -> dict[str, Any]:
+        """Keyword arguments for ladder.lobby.create_seek / create_challenge."""
+        data = self.cleaned_data
+        return {"time_control": data["time_control"], "rated": data["mode"] == "rated",
+                "colour": data["colour"]}

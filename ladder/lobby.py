@@ -1,0 +1,404 @@
+"""The lobby and direct challenges: offering a game, accepting it, and starting it.
+
+Synchronous domain functions, called by the lobby socket (through
+database_sync_to_async), by the form views, by Celery tasks and by tests. Every
+change runs in one transaction with the seek or challenge row locked; a refusal
+raises :class:`LobbyRefusal` before anything is written. The sockets are told
+after commit and only by id (``lobby.changed``, ``challenge.changed``,
+``game.started``): each socket then loads what its own user may see.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypedDict
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import play
+from games.models import Game
+from games.timecontrols import OFFERED, TimeControl
+from ladder.models import REAL_TIME_SEEK_LIFE, Challenge, Colour, Seek, challenge_life
+
+LOBBY_GROUP = "lobby"
+MAX_SEEKS_SHOWN = 200
+
+
+class LobbyRefusal(ValueError):
+    """Something the lobby will not do; the message is meant for the player."""
+
+
+class TimeControlJSON(TypedDict):
+    key: str
+    label: str
+    speed: str
+
+
+class SeekJSON(TypedDict):
+    id: int
+    creator: str
+    rating: int | None  # no ratings yet: clients show "?"
+    time_control: TimeControlJSON
+    rated: bool
+    colour: str
+    mine: bool
+
+
+class ChallengeJSON(TypedDict):
+    id: int
+    challenger: str
+    challenged: str
+    time_control: TimeControlJSON
+    rated: bool
+    colour: str  # the challenger's wish
+    status: str
+    expires_at: str
+    direction: str  # "incoming" or "outgoing", seen from the socket's user
+    game: int | None
+    url: str | None
+
+
+def game_url(game_id: int) -> str:
+    """The game page (built by the games app) for a game id."""
+    return f"/games/{game_id}/"
+
+
+def user_group(user_id: int) -> str:
+    """The Channels group of every lobby socket of one user (tabs, devices)."""
+    return f"user-{user_id}"
+
+
+# --- Checking what a player asks for --------------------------------------
+
+
+def offered_time_control(key: Any) -> TimeControl:
+    """The offered control named by ``key`` ("5+3", "3d"), or a refusal."""
+    offered = ", ".join(tc.key for tc in OFFERED)
+    try:
+        tc = TimeControl.parse(key) if isinstance(key, str) else None
+    except ValueError:
+        tc = None
+    if tc not in OFFERED:
+        raise LobbyRefusal(f"{key!r} is not an offered time control: choose one of {offered}")
+    return tc
+
+
+def checked_colour(colour: Any) -> str:
+    if colour not in Colour.values:
+        raise LobbyRefusal('"colour" must be red, black or random')
+    return str(colour)
+
+
+def checked_rated(rated: Any) -> bool:
+    if not isinstance(rated, bool):
+        raise LobbyRefusal('"rated" must be true or false')
+    return rated
+
+
+def _logged_in(user: Any, doing: str = "play") -> None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise LobbyRefusal(f"log in to {doing}")
+
+
+# --- Seeks ----------------------------------------------------------------
+
+
+def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any = "random") -> Seek:
+    """Put an open seek in the lobby: one per user and time control."""
+    _logged_in(user, "create a game")
+    tc = offered_time_control(time_control)
+    rated, colour = checked_rated(rated), checked_colour(colour)
+    if Seek.objects.filter(creator=user, time_control=tc.key, status=Seek.Status.OPEN).exists():
+        raise LobbyRefusal(f"you already have an open {tc.key} seek: cancel it first")
+    try:
+        with transaction.atomic():
+            seek = Seek.objects.create(creator=user, time_control=tc.key, rated=rated, colour=colour)
+            _lobby_changed_on_commit()
+    except IntegrityError:  # a second tab won the race; the constraint holds the rule
+        raise LobbyRefusal(f"you already have an open {tc.key} seek: cancel it first") from None
+    return seek
+
+
+def cancel_seek(seek_id: Any, user: Any) -> Seek:
+    """The creator takes their open seek back."""
+    _logged_in(user, "cancel a seek")
+    with transaction.atomic():
+        seek = _locked_seek(seek_id)
+        if seek.creator_id != user.pk:
+            raise LobbyRefusal("only its creator can cancel a seek")
+        seek.status = Seek.Status.CANCELLED
+        seek.save(update_fields=["status"])
+        _lobby_changed_on_commit()
+    return seek
+
+
+def accept_seek(seek_id: Any, user: Any) -> Game:
+    """Accept someone else's open seek: the game starts at once for both."""
+    _logged_in(user, "accept a seek")
+    with transaction.atomic():
+        seek = _locked_seek(seek_id)  # the lock makes a second acceptor wait, then see "accepted"
+        if seek.creator_id == user.pk:
+            raise LobbyRefusal("that is your own seek: wait for someone to accept it")
+        game = _start(seek.creator, user, seek.colour, seek.rated, seek.tc)
+        seek.status, seek.game = Seek.Status.ACCEPTED, game
+        seek.save(update_fields=["status", "game"])
+        _lobby_changed_on_commit()
+    return game
+
+
+def _locked_seek(seek_id: Any) -> Seek:
+    """The open seek, locked for this transaction, or a refusal."""
+    if not isinstance(seek_id, int) or isinstance(seek_id, bool):
+        raise LobbyRefusal('"seek" must be a seek id (an integer)')
+    seek = Seek.objects.select_for_update(of=("self",)).select_related("creator").filter(pk=seek_id).first()
+    if seek is None:
+        raise LobbyRefusal(f"there is no seek {seek_id}")
+    if seek.status != Seek.Status.OPEN:
+        raise LobbyRefusal(f"that seek is no longer open ({seek.status})")
+    return seek
+
+
+def open_seeks(user: Any = None) -> list[SeekJSON]:
+    """The lobby's list, oldest first, as one socket's user sees it."""
+    seeks = Seek.objects.filter(status=Seek.Status.OPEN).select_related("creator")[:MAX_SEEKS_SHOWN]
+    return [seek_json(seek, user) for seek in seeks]
+
+
+def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
+    return {
+        "id": seek.pk,
+        "creator": seek.creator.get_username(),
+        "rating": None,
+        "time_control": time_control_json(seek.tc),
+        "rated": seek.rated,
+        "colour": seek.colour,
+        "mine": user is not None and seek.creator_id == getattr(user, "pk", None),
+    }
+
+
+def time_control_json(tc: TimeControl) -> TimeControlJSON:
+    return {"key": tc.key, "label": tc.label, "speed": tc.speed}
+
+
+def expire_seeks(now: datetime | None = None) -> int:
+    """Cancel real-time seeks nobody has taken for a long while: their creator has gone."""
+    cutoff = (now or timezone.now()) - REAL_TIME_SEEK_LIFE
+    old = Seek.objects.filter(status=Seek.Status.OPEN, created__lte=cutoff)
+    stale = [seek.pk for seek in old if not seek.tc.correspondence]
+    with transaction.atomic():
+        count = (Seek.objects.filter(pk__in=stale, status=Seek.Status.OPEN)
+                 .update(status=Seek.Status.CANCELLED))
+        if count:
+            _lobby_changed_on_commit()
+    return count
+
+
+# --- Challenges -----------------------------------------------------------
+
+
+def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any = True,
+                     colour: Any = "random", now: datetime | None = None) -> Challenge:
+    """Challenge the player called ``username``; it lapses if unanswered."""
+    _logged_in(user, "challenge a player")
+    tc = offered_time_control(time_control)
+    rated, colour = checked_rated(rated), checked_colour(colour)
+    opponent = _player(username)
+    if opponent.pk == user.pk:
+        raise LobbyRefusal("you cannot challenge yourself")
+    now = now or timezone.now()
+    if _pending(user, opponent, now).exists():
+        raise LobbyRefusal(f"you have already challenged {opponent.get_username()}: wait for an answer")
+    try:
+        with transaction.atomic():
+            # A lapsed one the task has not reached yet must not block a new one.
+            Challenge.objects.filter(challenger=user, challenged=opponent, status=Challenge.Status.PENDING,
+                                     expires_at__lte=now).update(status=Challenge.Status.EXPIRED)
+            challenge = Challenge.objects.create(
+                challenger=user, challenged=opponent, time_control=tc.key, rated=rated, colour=colour,
+                expires_at=now + challenge_life(tc))
+            _challenge_changed_on_commit(challenge)
+    except IntegrityError:
+        name = opponent.get_username()
+        raise LobbyRefusal(f"you have already challenged {name}: wait for an answer") from None
+    return challenge
+
+
+def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Game:
+    """The challenged player says yes: the game starts for both."""
+    _logged_in(user, "accept a challenge")
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id, now)
+        if challenge.challenged_id != user.pk:
+            raise LobbyRefusal("only the challenged player can accept a challenge")
+        game = _start(challenge.challenger, user, challenge.colour, challenge.rated, challenge.tc)
+        challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
+        challenge.save(update_fields=["status", "game"])
+        _challenge_changed_on_commit(challenge)
+    return game
+
+
+def decline_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Challenge:
+    """The challenged player says no."""
+    return _close(challenge_id, user, now, "challenged", Challenge.Status.DECLINED,
+                  "only the challenged player can decline a challenge")
+
+
+def cancel_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Challenge:
+    """The challenger withdraws."""
+    return _close(challenge_id, user, now, "challenger", Challenge.Status.CANCELLED,
+                  "only the challenger can cancel a challenge")
+
+
+def _close(challenge_id: Any, user: Any, now: datetime | None, who: str, status: str,
+           refusal: str) -> Challenge:
+    _logged_in(user, "answer a challenge")
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id, now)
+        if getattr(challenge, f"{who}_id") != user.pk:
+            raise LobbyRefusal(refusal)
+        challenge.status = status
+        challenge.save(update_fields=["status"])
+        _challenge_changed_on_commit(challenge)
+    return challenge
+
+
+def expire_challenges(now: datetime | None = None) -> int:
+    """Mark every lapsed pending challenge expired and tell both players; for a periodic task."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        lapsed = list(Challenge.objects.select_for_update(skip_locked=True)
+                      .filter(status=Challenge.Status.PENDING, expires_at__lte=now))
+        for challenge in lapsed:
+            challenge.status = Challenge.Status.EXPIRED
+            challenge.save(update_fields=["status"])
+            _challenge_changed_on_commit(challenge)
+    return len(lapsed)
+
+
+def _player(username: Any) -> Any:
+    if not isinstance(username, str) or not username.strip():
+        raise LobbyRefusal("name the player to challenge")
+    opponent = get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
+    if opponent is None:
+        raise LobbyRefusal(f"there is no player called {username.strip()!r}")
+    return opponent
+
+
+def _pending(user: Any, opponent: Any, now: datetime) -> Any:
+    return Challenge.objects.filter(challenger=user, challenged=opponent, status=Challenge.Status.PENDING,
+                                    expires_at__gt=now)
+
+
+def _locked_challenge(challenge_id: Any, now: datetime | None) -> Challenge:
+    """The pending, unlapsed challenge, locked, or a refusal (the row is left as it is)."""
+    if not isinstance(challenge_id, int) or isinstance(challenge_id, bool):
+        raise LobbyRefusal('"challenge" must be a challenge id (an integer)')
+    challenge = (Challenge.objects.select_for_update(of=("self",)).select_related("challenger", "challenged")
+                 .filter(pk=challenge_id).first())
+    if challenge is None:
+        raise LobbyRefusal(f"there is no challenge {challenge_id}")
+    if challenge.status == Challenge.Status.PENDING and challenge.lapsed(now or timezone.now()):
+        raise LobbyRefusal("that challenge has expired")
+    if challenge.status != Challenge.Status.PENDING:
+        raise LobbyRefusal(f"that challenge is no longer open ({challenge.status})")
+    return challenge
+
+
+def pending_challenges(user: Any, now: datetime | None = None) -> list[ChallengeJSON]:
+    """The user's open challenges, both ways, oldest first."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    now = now or timezone.now()
+    mine = (Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
+            .filter(status=Challenge.Status.PENDING, expires_at__gt=now)
+            .select_related("challenger", "challenged"))
+    return [challenge_json(c, user) for c in mine]
+
+
+def challenge_for(challenge_id: int, user: Any) -> ChallengeJSON | None:
+    """One challenge as ``user`` sees it, if they are one of its two players."""
+    challenge = (Challenge.objects.select_related("challenger", "challenged")
+                 .filter(Q(challenger=user) | Q(challenged=user), pk=challenge_id).first())
+    return None if challenge is None else challenge_json(challenge, user)
+
+
+def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
+    return {
+        "id": challenge.pk,
+        "challenger": challenge.challenger.get_username(),
+        "challenged": challenge.challenged.get_username(),
+        "time_control": time_control_json(challenge.tc),
+        "rated": challenge.rated,
+        "colour": challenge.colour,
+        "status": challenge.status,
+        "expires_at": challenge.expires_at.isoformat(),
+        "direction": "outgoing" if challenge.challenger_id == getattr(user, "pk", None) else "incoming",
+        "game": challenge.game_id,
+        "url": game_url(challenge.game_id) if challenge.game_id else None,
+    }
+
+
+# --- Starting the game ----------------------------------------------------
+
+
+def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeControl) -> Game:
+    """Seat the two players by the creator's wish (random by `secrets`) and start the game."""
+    if colour == Colour.RANDOM:
+        colour = secrets.choice([Colour.RED, Colour.BLACK])
+    red, black = (creator, acceptor) if colour == Colour.RED else (acceptor, creator)
+    try:
+        game = play.start_game(red, black, rated=rated, time_control=tc)
+    except play.Refusal as refusal:
+        raise LobbyRefusal(str(refusal)) from None
+    if not tc.correspondence:
+        _withdraw_real_time_seeks(creator, acceptor)
+    game_id, players = game.pk, (creator.pk, acceptor.pk)
+    transaction.on_commit(lambda: _send_game_started(game_id, players))
+    return game
+
+
+def _withdraw_real_time_seeks(*players: Any) -> None:
+    """Someone sitting down to a real-time game is not waiting for another one."""
+    for seek in Seek.objects.filter(creator__in=players, status=Seek.Status.OPEN):
+        if not seek.tc.correspondence:
+            seek.status = Seek.Status.CANCELLED
+            seek.save(update_fields=["status"])
+
+
+# --- Telling the sockets --------------------------------------------------
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    send: Callable[[str, dict[str, Any]], Any] = async_to_sync(layer.group_send)
+    send(group, message)
+
+
+def _lobby_changed_on_commit() -> None:
+    transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}))
+
+
+def _challenge_changed_on_commit(challenge: Challenge) -> None:
+    """Both players' sockets reload the challenge; the message holds only its id."""
+    message = {"type": "challenge.changed", "challenge": challenge.pk}
+    players = (challenge.challenger_id, challenge.challenged_id)
+
+    def send() -> None:
+        for pk in players:
+            _send(user_group(pk), message)
+
+    transaction.on_commit(send)
+
+
+def _send_game_started(game_id: int, players: tuple[int, int]) -> None:
+    for pk in players:
+        _send(user_group(pk), {"type": "game.started", "game": game_id})

@@ -1,0 +1,163 @@
+// The lobby socket (docs/protocol.md, "The lobby socket"): the live seek list,
+// the Create and Challenge forms, open challenges, and off to the game the
+// moment one starts. Plain JS; the page works without it through its forms.
+(function () {
+  "use strict";
+
+  const root = document.querySelector("[data-lobby]");
+  if (!root) return;
+
+  const seeksBody = document.querySelector("[data-seeks]");
+  const seeksEmpty = document.querySelector("[data-seeks-empty]");
+  const challengeList = root.querySelector("[data-challenges]");
+  const challengesEmpty = root.querySelector("[data-challenges-empty]");
+  const notice = root.querySelector("[data-notice]");
+  const challenges = new Map();
+  const queue = [];
+  let socket = null;
+  let retries = 0;
+
+  // --- The socket ---------------------------------------------------------
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/lobby/");
+    socket.addEventListener("open", () => {
+      retries = 0;
+      queue.splice(0).forEach(send);
+    });
+    socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      const delay = Math.min(10000, 500 * 2 ** retries++);
+      setTimeout(connect, delay);
+    });
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    else queue.push(message);
+  }
+
+  function handle(message) {
+    switch (message.type) {
+      case "seeks": renderSeeks(message.seeks); break;
+      case "challenges":
+        challenges.clear();
+        message.challenges.forEach((c) => challenges.set(c.id, c));
+        renderChallenges();
+        break;
+      case "challenge": updateChallenge(message.challenge); break;
+      case "game_started": location.assign(message.url); break;
+      case "error": say(message.message, true); break;
+    }
+  }
+
+  // --- Drawing ------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(([key, value]) => {
+      if (key === "dataset") Object.assign(node.dataset, value);
+      else if (key === "onclick") node.addEventListener("click", value);
+      else node.setAttribute(key, value);
+    });
+    children.forEach((child) => node.append(child));
+    return node;
+  }
+
+  function button(label, primary, onclick) {
+    return el("button", { class: primary ? "button button--primary" : "button", type: "button", onclick }, label);
+  }
+
+  function capitalised(word) {
+    return word.charAt(0).toUpperCase() + word.slice(1);
+  }
+
+  function renderSeeks(seeks) {
+    if (!seeksBody) return;
+    const signedIn = Boolean(root.dataset.user);
+    seeksBody.replaceChildren(...seeks.map((seek) => {
+      const action = !signedIn ? "" : seek.mine
+        ? button("Cancel", false, () => send({ type: "cancel", seek: seek.id }))
+        : button("Accept", true, () => send({ type: "accept", seek: seek.id }));
+      return el("tr", { class: seek.mine ? "seek seek--mine" : "seek", dataset: { seek: seek.id } },
+        el("td", { class: "seek__player" }, seek.creator),
+        el("td", { class: "seek__rating" }, seek.rating === null ? "?" : String(seek.rating)),
+        el("td", { class: "seek__time" }, seek.time_control.label + " ",
+          el("span", { class: "muted" }, seek.time_control.speed)),
+        el("td", { class: "seek__mode" }, seek.rated ? "Rated" : "Casual"),
+        el("td", { class: "seek__colour" }, capitalised(seek.colour)),
+        el("td", { class: "seek__action" }, action));
+    }));
+    if (seeksEmpty) seeksEmpty.hidden = seeks.length > 0;
+  }
+
+  function describe(c) {
+    const who = c.direction === "incoming" ? c.challenger + " challenges you" : "You challenged " + c.challenged;
+    return who + ": " + c.time_control.label + ", " + (c.rated ? "rated" : "casual") +
+      ", challenger plays " + c.colour;
+  }
+
+  function renderChallenges() {
+    if (!challengeList) return;
+    challengeList.replaceChildren(...[...challenges.values()].map((c) => {
+      const buttons = c.direction === "incoming"
+        ? [button("Accept", true, () => send({ type: "accept_challenge", challenge: c.id })),
+           button("Decline", false, () => send({ type: "decline_challenge", challenge: c.id }))]
+        : [button("Cancel", false, () => send({ type: "cancel_challenge", challenge: c.id }))];
+      return el("li", { class: "challenge challenge--" + c.direction, dataset: { challenge: c.id } },
+        el("span", { class: "challenge__text" }, describe(c)), ...buttons);
+    }));
+    if (challengesEmpty) challengesEmpty.hidden = challenges.size > 0;
+  }
+
+  function updateChallenge(c) {
+    const known = challenges.has(c.id);
+    if (c.status === "pending") {
+      challenges.set(c.id, c);
+      if (!known && c.direction === "incoming") say(c.challenger + " challenges you to a " + c.time_control.label + " game.");
+      if (!known && c.direction === "outgoing") say("Challenge sent to " + c.challenged + ": waiting for an answer.");
+    } else {
+      challenges.delete(c.id);
+      const other = c.direction === "incoming" ? c.challenger : c.challenged;
+      const endings = {
+        declined: c.direction === "outgoing" ? other + " declined your challenge." : "Challenge declined.",
+        cancelled: c.direction === "incoming" ? other + " withdrew their challenge." : "Challenge cancelled.",
+        expired: "The challenge " + (c.direction === "outgoing" ? "to " : "from ") + other + " expired.",
+      };
+      if (endings[c.status]) say(endings[c.status]);
+    }
+    renderChallenges();
+  }
+
+  function say(text, error) {
+    if (!notice) return;
+    notice.textContent = text;
+    notice.classList.toggle("lobby__notice--error", Boolean(error));
+  }
+
+  // --- Forms --------------------------------------------------------------
+
+  function options(form) {
+    const data = new FormData(form);
+    return { time_control: data.get("time_control"), rated: data.get("mode") === "rated", colour: data.get("colour") };
+  }
+
+  const seekForm = root.querySelector("[data-seek-form]");
+  if (seekForm) {
+    seekForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ type: "seek", ...options(seekForm) });
+    });
+  }
+
+  const challengeForm = root.querySelector("[data-challenge-form]");
+  if (challengeForm) {
+    challengeForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ type: "challenge", username: challengeForm.dataset.username, ...options(challengeForm) });
+    });
+  }
+
+  connect();
+})();
