@@ -1,0 +1,731 @@
+"""Live-play load benchmark: K games played to the end over real websockets.
+
+    .venv/bin/python bench/live_play.py --games 50 [--servers 2] [--drop]
+
+Needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis). It never touches the
+databases they name: it creates and migrates its own PostgreSQL database
+(``aceweb_bench`` by default, on the same server) and uses Redis database 14
+(flushed at the start and the end). It then
+
+1. creates 2K users and K running games (long clocks, fixed seeds) through the
+   ORM, and a session cookie for each user, as ``Client.force_login`` does;
+2. starts N daphne processes (``--servers``, default 1) on free loopback ports,
+   with the Redis channel layer and persistent database connections;
+3. opens two websocket clients per game (Red and Black; with N > 1 the two
+   seats of a game sit on different servers, so every update crosses processes
+   through Redis), and plays every game to its end: the side to move sends a
+   random action from its own ``legal`` list (one seeded RNG per game);
+4. times each move from the ``act`` being sent until BOTH players' sockets
+   have received the ``update`` with the new ply;
+5. checks the database: for each game the Move rows are exactly the
+   acknowledged moves, plies 0..n-1 with no gap or duplicate, and the game is
+   finished. Any discrepancy, error or timeout exits non-zero; a daphne that
+   must be killed to stop is printed as a warning (with its stacks) only.
+
+Only loopback addresses; bounded by a global timeout and a per-move timeout.
+The websocket client is a small RFC 6455 one on asyncio streams (see Client).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import hashlib
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+DAPHNE = ROOT / ".venv" / "bin" / "daphne"
+HOST = "127.0.0.1"  # loopback only
+DEFAULT_DB_NAME = "aceweb_bench"
+DEFAULT_REDIS_DB = 14
+INITIAL_SECONDS = 3 * 3600  # long clocks: nobody flags during a benchmark
+CONNECT_CONCURRENCY = 50  # sockets being opened at once
+MAX_REFUSALS_PER_GAME = 3
+
+
+def say(message: str) -> None:
+    print(f"[bench] {message}", flush=True)
+
+
+# --- Services -------------------------------------------------------------
+
+
+def with_path(url: str, path: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
+
+
+def database_name(url: str) -> str:
+    return urlsplit(url).path.lstrip("/")
+
+
+def redis_db(url: str) -> int:
+    path = urlsplit(url).path.strip("/")
+    return int(path) if path else 0
+
+
+def psycopg_url(url: str) -> str:
+    """psycopg wants postgresql:// (dj-database-url also takes postgres://, pgsql://)."""
+    parts = urlsplit(url)
+    return urlunsplit(("postgresql", parts.netloc, parts.path, parts.query, ""))
+
+
+def ensure_database(base_url: str, name: str) -> str:
+    """Create database NAME on BASE_URL's server if missing; return its URL."""
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(psycopg_url(with_path(base_url, "/postgres")), autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            say(f"creating database {name}")
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    return with_path(base_url, f"/{name}")
+
+
+def drop_database(base_url: str, name: str) -> None:
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(psycopg_url(with_path(base_url, "/postgres")), autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    say(f"dropped database {name}")
+
+
+def flush_redis(url: str) -> None:
+    import redis
+
+    if redis_db(url) == 0:
+        raise SystemExit("refusing to flush Redis database 0")
+    client = redis.Redis.from_url(url)
+    try:
+        client.flushdb()
+    finally:
+        client.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
+def start_servers(count: int, env: dict[str, str], log_dir: Path, ready_timeout: float = 60) -> list[Server]:
+    """COUNT daphne processes on free loopback ports, each answering HTTP."""
+    servers: list[Server] = []
+    for i in range(count):
+        port = free_port()
+        log = log_dir / f"daphne-{i}-{port}.log"
+        with open(log, "wb") as out:
+            process = subprocess.Popen(
+                [str(DAPHNE), "-b", HOST, "-p", str(port), "aceweb.asgi:application"],
+                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            )
+        servers.append(Server(port, process, log))
+    deadline = time.monotonic() + ready_timeout
+    for server in servers:
+        while True:
+            if server.process.poll() is not None:
+                raise RuntimeError(f"daphne on port {server.port} exited ({server.process.returncode}):\n"
+                                   + tail(server.log))
+            try:
+                urllib.request.urlopen(f"http://{HOST}:{server.port}/", timeout=2).close()
+                break
+            except urllib.error.HTTPError:
+                break  # it answered
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"daphne on port {server.port} did not answer in {ready_timeout:.0f} s")
+                time.sleep(0.2)
+    return servers
+
+
+def drain(ports: Sequence[int], timeout: float = 60) -> None:
+    """Wait (at most TIMEOUT s) until every server is idle: two page loads in a row
+    answered within 250 ms. Used before the games start (the connects' presence
+    updates) and before the servers are stopped (the disconnects' database work).
+    """
+    deadline = time.monotonic() + timeout
+    for port in ports:
+        quick = 0
+        while quick < 2 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            began = time.monotonic()
+            try:
+                urllib.request.urlopen(f"http://{HOST}:{port}/", timeout=max(1.0, deadline - began)).close()
+            except urllib.error.HTTPError:
+                pass
+            except OSError:
+                return
+            quick = quick + 1 if time.monotonic() - began < 0.25 else 0
+
+
+def stop_servers(servers: Sequence[Server]) -> None:
+    for server in servers:
+        if server.process.poll() is None:
+            server.process.send_signal(signal.SIGTERM)
+    for server in servers:
+        try:
+            server.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            # PYTHONFAULTHANDLER is set: SIGABRT writes every thread's stack to the log.
+            server.process.send_signal(signal.SIGABRT)
+            try:
+                server.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                server.process.kill()
+                server.process.wait()
+
+
+def tail(path: Path, lines: int = 20) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""
+
+
+# --- Users, games, sessions (Django ORM; Django must be set up) ------------
+
+
+@dataclass
+class GameSpec:
+    id: int
+    index: int
+    cookies: dict[str, str]  # seat -> sessionid
+
+
+def create_games(count: int, seed: str) -> list[GameSpec]:
+    """COUNT running games between 2*COUNT new users, with a session cookie per user."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.db import transaction
+    from importlib import import_module
+
+    from games import play
+
+    User = get_user_model()
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    tag = secrets.token_hex(3)
+    unusable = make_password(None)
+    with transaction.atomic():
+        users = User.objects.bulk_create(
+            [User(username=f"bench-{tag}-{i}", email=f"bench-{tag}-{i}@example.org", password=unusable)
+             for i in range(2 * count)]
+        )
+        if any(u.pk is None for u in users):  # not PostgreSQL: fetch the keys
+            users = list(User.objects.filter(username__startswith=f"bench-{tag}-").order_by("pk"))
+        specs: list[GameSpec] = []
+        for i in range(count):
+            red, black = users[2 * i], users[2 * i + 1]
+            game = play.start_game(red, black, rated=False, seed=f"bench-{seed}-{i}",
+                                   initial_seconds=INITIAL_SECONDS, increment_seconds=0)
+            cookies = {}
+            for seat, user in (("red", red), ("black", black)):
+                session = store()
+                session[SESSION_KEY] = str(user.pk)
+                session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+                session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+                session.save()
+                cookies[seat] = str(session.session_key)
+            specs.append(GameSpec(game.pk, i, cookies))
+    return specs
+
+
+@dataclass
+class Check:
+    lost: int = 0  # acknowledged moves missing from the database
+    duplicated: int = 0  # a ply stored twice for one game
+    unacked: int = 0  # stored moves whose update never reached both players (move timed out)
+    gaps: int = 0  # games whose plies are not 0..n-1
+    unfinished: int = 0  # games not finished
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.lost or self.duplicated or self.unacked or self.gaps or self.unfinished)
+
+
+def check_database(specs: Sequence[GameSpec], acked: dict[int, int]) -> Check:
+    from games.models import Game, Move
+
+    ids = [s.id for s in specs]
+    plies: dict[int, list[int]] = {i: [] for i in ids}
+    for game_id, ply in Move.objects.filter(game_id__in=ids).order_by("game_id", "ply").values_list("game_id", "ply"):
+        plies[game_id].append(ply)
+    games = {g.pk: g for g in Game.objects.filter(pk__in=ids).only("pk", "status", "ply", "reason")}
+    check = Check()
+    for game_id in ids:
+        rows = plies[game_id]
+        n = acked.get(game_id, 0)
+        distinct = set(rows)
+        if len(distinct) != len(rows):
+            check.duplicated += len(rows) - len(distinct)
+            check.problems.append(f"game {game_id}: a ply stored twice")
+        if sorted(distinct) != list(range(len(distinct))):
+            check.gaps += 1
+            check.problems.append(f"game {game_id}: plies are not 0..n-1: {sorted(distinct)}")
+        if len(distinct) < n:
+            check.lost += n - len(distinct)
+            check.problems.append(f"game {game_id}: {n} moves acknowledged, {len(distinct)} stored")
+        elif len(distinct) > n:
+            check.unacked += len(distinct) - n
+            check.problems.append(f"game {game_id}: {len(distinct)} moves stored, {n} acknowledged")
+        game = games.get(game_id)
+        if game is None or game.status != Game.Status.FINISHED:
+            check.unfinished += 1
+            check.problems.append(f"game {game_id}: status {game.status if game else 'missing'}")
+        elif game.ply != len(rows):
+            check.problems.append(f"game {game_id}: game.ply {game.ply} but {len(rows)} Move rows")
+            check.gaps += 1
+    return check
+
+
+# --- The websocket clients --------------------------------------------------
+
+
+class Refused(Exception):
+    """The server answered an act with an error."""
+
+
+WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
+
+
+def apply_mask(payload: bytes, mask: bytes) -> bytes:
+    """XOR with the repeated 4-byte mask (RFC 6455 5.3), as one big-integer operation."""
+    n = len(payload)
+    key = (mask * (n // 4 + 1))[:n]
+    return (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big")
+
+
+class Client:
+    """A minimal RFC 6455 client on asyncio streams (text frames, ping/pong, close).
+
+    Written here rather than taken from autobahn because autobahn's asyncio flavour
+    cannot be loaded in a process where Django has imported daphne (txaio is then
+    bound to Twisted), and the benchmark needs Django for its setup and checks.
+    Each received message is queued with its arrival time.
+    """
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.messages: asyncio.Queue[tuple[float, dict[str, Any] | None]] = asyncio.Queue()
+        self.closed = asyncio.get_running_loop().create_future()
+        self.reading = asyncio.create_task(self._read())
+        self.state: dict[str, Any] = {}
+
+    @classmethod
+    async def connect(cls, port: int, path: str, headers: dict[str, str]) -> Client:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        key = base64.b64encode(os.urandom(16))
+        lines = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{port}", "Upgrade: websocket", "Connection: Upgrade",
+                 f"Sec-WebSocket-Key: {key.decode()}", "Sec-WebSocket-Version: 13",
+                 *(f"{k}: {v}" for k, v in headers.items())]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+        status, *fields = head.split("\r\n")
+        if status.split(" ")[1:2] != ["101"]:
+            writer.close()
+            raise ConnectionError(f"handshake refused: {status}")
+        accept = base64.b64encode(hashlib.sha1(key + WS_GUID).digest()).decode()
+        if not any(f.lower().startswith("sec-websocket-accept:") and f.split(":", 1)[1].strip() == accept
+                   for f in fields):
+            writer.close()
+            raise ConnectionError("handshake: bad Sec-WebSocket-Accept")
+        return cls(reader, writer)
+
+    def _frame(self, opcode: int, payload: bytes) -> None:
+        mask = os.urandom(4)
+        n = len(payload)
+        if n < 126:
+            head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
+        elif n < 1 << 16:
+            head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
+        else:
+            head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
+        self.writer.write(head + mask + apply_mask(payload, mask))
+
+    def send_json(self, data: dict[str, Any]) -> None:
+        self._frame(OP_TEXT, json.dumps(data).encode())
+
+    async def _read(self) -> None:
+        buffer = bytearray()
+        try:
+            while True:
+                b0, b1 = await self.reader.readexactly(2)
+                opcode, n = b0 & 0x0F, b1 & 0x7F
+                if n == 126:
+                    (n,) = struct.unpack("!H", await self.reader.readexactly(2))
+                elif n == 127:
+                    (n,) = struct.unpack("!Q", await self.reader.readexactly(8))
+                if b1 & 0x80:  # servers do not mask, but undo it if one does
+                    mask = await self.reader.readexactly(4)
+                    payload = apply_mask(await self.reader.readexactly(n), mask)
+                else:
+                    payload = await self.reader.readexactly(n)
+                if opcode == OP_PING:
+                    self._frame(OP_PONG, payload)
+                elif opcode == OP_CLOSE:
+                    if not self.closed.done():
+                        self._frame(OP_CLOSE, payload[:2])
+                    break
+                elif opcode in (OP_TEXT, OP_BINARY, OP_CONT):
+                    buffer += payload
+                    if b0 & 0x80:  # FIN
+                        self.messages.put_nowait((time.perf_counter(), json.loads(bytes(buffer))))
+                        buffer.clear()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            self.messages.put_nowait((time.perf_counter(), None))
+            if not self.closed.done():
+                self.closed.set_result(None)
+            self.writer.close()
+
+    async def next_state(self, min_ply: int) -> tuple[float, dict[str, Any]]:
+        """The next sync/update with ply >= MIN_PLY (arrival time, message); Refused on error."""
+        while True:
+            at, message = await self.messages.get()
+            if message is None:
+                raise ConnectionError("socket closed")
+            kind = message.get("type")
+            if kind == "error":
+                raise Refused(str(message.get("message")))
+            if kind in ("sync", "update") and message.get("ply", -1) >= min_ply:
+                return at, message
+
+    async def close(self) -> None:
+        try:
+            if not self.closed.done():
+                self._frame(OP_CLOSE, struct.pack("!H", 1000))
+                await asyncio.wait_for(asyncio.shield(self.closed), 5)
+        except Exception:  # noqa: BLE001 - closing is best effort: drop the connection
+            self.reading.cancel()
+            self.writer.transport.abort()
+
+
+async def open_socket(port: int, game_id: int, cookie: str, timeout: float) -> Client:
+    from django.conf import settings
+
+    headers = {"Origin": f"http://{HOST}:{port}", "Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"}
+    return await asyncio.wait_for(Client.connect(port, f"/ws/games/{game_id}/", headers), timeout)
+
+
+@dataclass
+class Stats:
+    acked: dict[int, int] = field(default_factory=dict)  # game id -> moves acknowledged to both
+    round_trips: list[float] = field(default_factory=list)  # seconds
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # not about the moves: reported, not failed
+    games_done: int = 0
+    connect_seconds: float = 0.0
+
+
+async def play_game(spec: GameSpec, red: Any, black: Any, seed: str, stats: Stats,
+                    move_timeout: float, think: float = 0.0) -> None:
+    """Play one game to its end: the mover picks from its own legal list."""
+    rng = random.Random(f"{seed}-{spec.index}")
+    pause = random.Random(f"{seed}-{spec.index}-think")  # its own, so --think plays the same moves
+    sockets = {"red": red, "black": black}
+    states = {seat: sock.state for seat, sock in sockets.items()}  # the latest sync/update
+    stats.acked[spec.id] = 0
+    refusals = 0
+    while states["red"]["game"]["status"] == "running":
+        ply = states["red"]["ply"]
+        mover = states["red"]["to_move"]
+        legal = states[mover]["legal"]
+        if not legal:
+            stats.errors.append(f"game {spec.id} ply {ply}: {mover} to move with no legal action")
+            return
+        action = rng.choice(legal)
+        if think:  # a player who takes a moment (uniform 0..2*think s, mean think s)
+            await asyncio.sleep(pause.uniform(0, 2 * think))
+        sent = time.perf_counter()
+        sockets[mover].send_json({"type": "act", "ply": ply, "action": action})
+        try:
+            arrivals = []
+            for seat in (mover, "black" if mover == "red" else "red"):  # one timeout for both
+                left = max(0.001, sent + move_timeout - time.perf_counter())
+                at, states[seat] = await asyncio.wait_for(sockets[seat].next_state(ply + 1), left)
+                arrivals.append(at)
+        except Refused as refusal:
+            stats.errors.append(f"game {spec.id} ply {ply} {action!r}: refused: {refusal}")
+            refusals += 1
+            if refusals >= MAX_REFUSALS_PER_GAME:
+                return
+            continue
+        except (asyncio.TimeoutError, ConnectionError) as error:
+            stats.errors.append(f"game {spec.id} ply {ply} {action!r}: {type(error).__name__} {error}")
+            return
+        stats.round_trips.append(max(arrivals) - sent)
+        stats.acked[spec.id] += 1
+    stats.games_done += 1
+
+
+async def progress(stats: Stats, total: int, started: float) -> None:
+    last_moves, last_time = 0, started
+    while True:
+        await asyncio.sleep(2)
+        now = time.perf_counter()
+        moves = len(stats.round_trips)
+        say(f"{now - started:6.1f} s  games {stats.games_done}/{total}  moves {moves}  "
+            f"{(moves - last_moves) / (now - last_time):7.1f} moves/s  errors {len(stats.errors)}")
+        last_moves, last_time = moves, now
+
+
+async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stats: Stats,
+                move_timeout: float, total_timeout: float, think: float = 0.0) -> float:
+    """Open every socket, play every game; return the wall time of the play (s)."""
+    clients: list[Client] = []
+    gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
+
+    async def connect(spec: GameSpec, seat: str) -> Any:
+        # Seat i of game g on server (g + i) mod N: with N > 1 Red and Black are on
+        # different processes and every update crosses the Redis channel layer.
+        port = ports[(spec.index + (seat == "black")) % len(ports)]
+        async with gate:
+            client = await open_socket(port, spec.id, spec.cookies[seat], move_timeout)
+        clients.append(client)
+        return client
+
+    deadline = time.perf_counter() + total_timeout
+    try:
+        t0 = time.perf_counter()
+        pairs = await asyncio.wait_for(
+            asyncio.gather(*(asyncio.gather(connect(s, "red"), connect(s, "black")) for s in specs)),
+            total_timeout,
+        )
+        # Every socket has its sync; then let the servers finish the connect work
+        # (presence updates) so that the moves are timed on a settled server.
+        for client in clients:
+            _, client.state = await asyncio.wait_for(client.next_state(0), move_timeout)
+        await asyncio.get_running_loop().run_in_executor(None, drain, ports)
+        for client in clients:  # the latest state each socket holds
+            while not client.messages.empty():
+                at, message = client.messages.get_nowait()
+                if message is None:
+                    raise ConnectionError("a socket closed before the games began")
+                if message.get("type") in ("sync", "update"):
+                    client.state = message
+        stats.connect_seconds = time.perf_counter() - t0
+        say(f"{len(clients)} sockets open and synced in {stats.connect_seconds:.1f} s; playing")
+        started = time.perf_counter()
+        ticker = asyncio.create_task(progress(stats, len(specs), started))
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(play_game(s, r, b, seed, stats, move_timeout, think)
+                                 for s, (r, b) in zip(specs, pairs))),
+                max(1.0, deadline - time.perf_counter()),
+            )
+        except asyncio.TimeoutError:
+            stats.errors.append(f"global timeout ({total_timeout:.0f} s) reached")
+        finally:
+            ticker.cancel()
+        return time.perf_counter() - started
+    except (asyncio.TimeoutError, OSError) as error:  # ConnectionError is an OSError
+        stats.errors.append(f"while connecting: {type(error).__name__} {error}")
+        return 0.0
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+
+
+# --- The benchmark ----------------------------------------------------------
+
+
+@dataclass
+class Result:
+    games: int
+    servers: int
+    stats: Stats
+    wall_seconds: float
+    check: Check
+
+    @property
+    def moves(self) -> int:
+        return len(self.stats.round_trips)
+
+    @property
+    def ok(self) -> bool:
+        return self.check.ok and not self.stats.errors
+
+    def percentile(self, p: float) -> float:
+        values = sorted(self.stats.round_trips)
+        if not values:
+            return float("nan")
+        return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] * 1000
+
+    def report(self) -> str:
+        rate = self.moves / self.wall_seconds if self.wall_seconds else 0.0
+        lines = [
+            f"servers: {self.servers} daphne process(es)",
+            f"games: {self.stats.games_done} finished of {self.games}",
+            f"total moves: {self.moves}",
+            f"connect: {2 * self.games} sockets open, synced and settled in {self.stats.connect_seconds:.2f} s",
+            f"wall time: {self.wall_seconds:.2f} s",
+            f"moves/s: {rate:.1f}",
+            "round trip ms (act sent -> update on both sockets): "
+            f"p50 {self.percentile(50):.1f}  p95 {self.percentile(95):.1f}  "
+            f"p99 {self.percentile(99):.1f}  max {self.percentile(100):.1f}",
+            f"errors: {len(self.stats.errors)}",
+            *(f"  {e}" for e in self.stats.errors[:10]),
+            *(f"warning: {w}" for w in self.stats.warnings),
+            f"lost: {self.check.lost}, duplicated: {self.check.duplicated}, "
+            f"unacknowledged: {self.check.unacked}, gaps: {self.check.gaps}, "
+            f"unfinished: {self.check.unfinished}",
+            *(f"  {p}" for p in self.check.problems[:10]),
+        ]
+        return "\n".join(lines)
+
+
+def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int = 1, seed: str = "1",
+                  move_timeout: float = 10.0, total_timeout: float = 600.0, debug: bool = False,
+                  think: float = 0.0, log_dir: Path | None = None) -> Result:
+    """Play GAMES games through SERVERS daphne processes and check the database.
+
+    Django must already be set up on DATABASE_URL (the daphne processes get the
+    same URL, REDIS_URL and SECRET_KEY, so the sessions made here are valid there).
+    """
+    from django.conf import settings
+    from django.db import connections
+
+    specs = create_games(games, seed)
+    connections.close_all()  # nothing held open while the servers work
+    env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, DB_CONN_MAX_AGE="60",
+               SECRET_KEY=settings.SECRET_KEY, DEBUG="true" if debug else "false",
+               DJANGO_SETTINGS_MODULE="aceweb.settings", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1")
+    stats = Stats()
+    started: list[Server] = []
+    with log_directory(log_dir) as logs:
+        try:
+            started = start_servers(servers, env, logs)
+            say(f"daphne on port(s) {', '.join(str(s.port) for s in started)}; "
+                f"{games} games, {2 * games} sockets, think {think:g} s")
+            wall = asyncio.run(drive(specs, [s.port for s in started], seed, stats, move_timeout,
+                                     total_timeout, think))
+            drain([s.port for s in started])
+        finally:
+            stop_servers(started)
+        for s in started:
+            if s.process.returncode not in (0, -signal.SIGTERM):
+                stats.warnings.append(f"daphne on port {s.port} did not stop on SIGTERM within 15 s "
+                                      f"(exit {s.process.returncode}); its log ends:\n{tail(s.log, 40)}")
+    check = check_database(specs, stats.acked)
+    connections.close_all()
+    return Result(games, servers, stats, wall, check)
+
+
+@contextmanager
+def log_directory(path: Path | None) -> Iterator[Path]:
+    if path is not None:
+        path.mkdir(parents=True, exist_ok=True)
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="aceweb-bench-") as tmp:
+        yield Path(tmp)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=50, help="games played at once (default 50)")
+    parser.add_argument("--servers", type=int, default=1, help="daphne processes (default 1)")
+    parser.add_argument("--db-name", default=DEFAULT_DB_NAME,
+                        help=f"the bench's own PostgreSQL database (default {DEFAULT_DB_NAME})")
+    parser.add_argument("--redis-db", type=int, default=DEFAULT_REDIS_DB,
+                        help=f"the bench's own Redis database, flushed (default {DEFAULT_REDIS_DB})")
+    parser.add_argument("--seed", default="1", help="game seeds and move choices (default 1)")
+    parser.add_argument("--timeout", type=float, default=600, help="global timeout, s (default 600)")
+    parser.add_argument("--move-timeout", type=float, default=10, help="per-move timeout, s (default 10)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a player waits before each move (default 0: as fast as possible)")
+    parser.add_argument("--debug", action="store_true", help="run daphne with DEBUG=true (default false)")
+    parser.add_argument("--logs", type=Path, help="keep the daphne logs in this folder")
+    parser.add_argument("--drop", action="store_true", help="drop the bench database at the end")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.servers < 1:
+        parser.error("--games and --servers must be at least 1")
+
+    base_db, base_redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
+    if not base_db.startswith(("postgres://", "postgresql://", "pgsql://")):
+        say("DATABASE_URL must name a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/x); "
+            "the bench uses its own database on it")
+        return 2
+    if not base_redis.startswith(("redis://", "rediss://")):
+        say("REDIS_URL must name a Redis server (e.g. redis://127.0.0.1:6379/0); "
+            f"the bench uses its own database on it ({args.redis_db})")
+        return 2
+    for url in (base_db, base_redis):
+        host = urlsplit(url).hostname or ""
+        if host not in ("127.0.0.1", "localhost", "::1") and not host.startswith("127."):
+            say(f"refusing a non-loopback service host {host!r}: load tests stay on this machine")
+            return 2
+    if args.redis_db == 0:
+        parser.error("--redis-db 0 is where real data lives; pick another")
+    if args.db_name == database_name(base_db):
+        parser.error(f"--db-name {args.db_name} is the DATABASE_URL database; the bench needs its own")
+
+    bench_db = ensure_database(base_db, args.db_name)
+    bench_redis = with_path(base_redis, f"/{args.redis_db}")
+    os.environ.update(DATABASE_URL=bench_db, REDIS_URL=bench_redis, DJANGO_SETTINGS_MODULE="aceweb.settings",
+                      DEBUG="true" if args.debug else "false")
+    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_hex(32))
+    say(f"migrating {args.db_name}")
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+    flush_redis(bench_redis)
+    code = 1
+    try:
+        import django
+
+        django.setup()
+        load = os.getloadavg()
+        say(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+        result = run_benchmark(games=args.games, database_url=bench_db, redis_url=bench_redis,
+                               servers=args.servers, seed=args.seed, move_timeout=args.move_timeout,
+                               total_timeout=args.timeout, debug=args.debug, think=args.think,
+                               log_dir=args.logs)
+        load = os.getloadavg()
+        print(result.report(), flush=True)
+        say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        code = 0 if result.ok else 1
+    finally:
+        flush_redis(bench_redis)
+        if args.drop:
+            from django.db import connections
+
+            connections.close_all()
+            drop_database(base_db, args.db_name)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
