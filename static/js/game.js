@@ -234,13 +234,22 @@
     renderRematch();
   }
 
+  // Later updates (presence changes as sockets close) must not start the same
+  // navigation again: a second assign aborts the first one under way.
+  let leavingFor = null;
+  function goOnce(url) {
+    if (leavingFor === url) return;
+    leavingFor = url;
+    window.location.assign(url);
+  }
+
   function renderRematch() {
     const rematch = state.game.rematch || null;
     const note = $("game-rematch");
     note.hidden = true;
     if (!rematch) return;
     if (rematch.game_id) {
-      if (sawNoRematchGame) { window.location.assign(`/games/${rematch.game_id}/`); return; }
+      if (sawNoRematchGame) { goOnce(`/games/${rematch.game_id}/`); return; }
       note.hidden = false;
       note.replaceChildren(el("a", { href: `/games/${rematch.game_id}/`, text: `Rematch: game ${rematch.game_id} \u2192` }));
     } else {
