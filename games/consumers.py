@@ -10,22 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import play
 from games.models import PRESENCE_HEARTBEAT, Game
+from games.sockets import JsonFrameConsumer
 
-MAX_FRAME_BYTES = 4096
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class GameConsumer(JsonFrameConsumer):
     game_id: int
     group: str
     ply: int | None = None  # the ply of the last state sent; errors carry it
@@ -64,32 +62,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     # --- From the client --------------------------------------------------
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
-                      **kwargs: Any) -> None:
-        """Decode here rather than in the base class, so bad JSON is answered, not raised."""
-        if text_data is None:
-            await self._error("send text frames holding JSON objects")
-            return
-        if len(text_data.encode()) > MAX_FRAME_BYTES:
-            await self._error(f"frame too large (over {MAX_FRAME_BYTES} bytes)")
-            return
-        try:
-            content = await self.decode_json(text_data)
-        except (ValueError, RecursionError):
-            await self._error("not valid JSON")
-            return
-        await self.receive_json(content)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if not isinstance(content, dict):
-            await self._error('a message is a JSON object with a "type"')
-            return
-        kind = content.get("type")
-        handler = self._handlers().get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            await self._error(f"unknown message type: use {', '.join(self._handlers())}")
-            return
-        await handler(content)
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
         return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
@@ -158,9 +130,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _error(self, message: str) -> None:
         await self.send_json({"type": "error", "ply": self.ply, "message": message})
 
-    @classmethod
-    async def encode_json(cls, content: Any) -> str:
-        return json.dumps(content, separators=(",", ":"))
 
     # --- Database work ----------------------------------------------------
 

@@ -8,21 +8,17 @@ frames and refusals get an ``error`` on this socket; they never close it.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from games.sockets import Handler, JsonFrameConsumer
 from ladder import lobby
 
-MAX_FRAME_BYTES = 4096
 
-Handler = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class LobbyConsumer(JsonFrameConsumer):
+    refusals = (lobby.LobbyRefusal,)
     groups_joined: list[str]
 
     async def connect(self) -> None:
@@ -48,35 +44,6 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     # --- From the client --------------------------------------------------
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
-                      **kwargs: Any) -> None:
-        """Decode here rather than in the base class, so bad JSON is answered, not raised."""
-        if text_data is None:
-            await self._error("send text frames holding JSON objects")
-            return
-        if len(text_data.encode()) > MAX_FRAME_BYTES:
-            await self._error(f"frame too large (over {MAX_FRAME_BYTES} bytes)")
-            return
-        try:
-            content = await self.decode_json(text_data)
-        except (ValueError, RecursionError):
-            await self._error("not valid JSON")
-            return
-        await self.receive_json(content)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if not isinstance(content, dict):
-            await self._error('a message is a JSON object with a "type"')
-            return
-        kind = content.get("type")
-        handler = self._handlers().get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            await self._error(f"unknown message type: use {', '.join(self._handlers())}")
-            return
-        try:
-            await handler(content)
-        except lobby.LobbyRefusal as refusal:
-            await self._error(str(refusal))
 
     def _handlers(self) -> dict[str, Handler]:
         return {"seek": self._seek, "cancel": self._cancel, "accept": self._accept,
@@ -135,9 +102,6 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _error(self, message: str) -> None:
         await self.send_json({"type": "error", "message": message})
 
-    @classmethod
-    async def encode_json(cls, content: Any) -> str:
-        return json.dumps(content, separators=(",", ":"))
 
     # --- Database work ----------------------------------------------------
 
