@@ -105,3 +105,92 @@ REAL_TIME_SEEK_LIFE = timedelta(minutes=30)
 
 def challenge_life(tc: TimeControl) -> timedelta:
     return CORRESPONDENCE_CHALLENGE_LIFE if tc.correspondence else REAL_TIME_CHALLENGE_LIFE
+
+
+# --- The ladder (issue 4): ratings, their history, and the pairing pool ------
+
+
+class Player(models.Model):
+    """A user's standing on the ladder. Created on first need (ladder.ratings.player_of).
+
+    The counters are kept here, not counted from games, so the leaderboard is
+    one indexed query whatever the number of players.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True,
+                                related_name="player")
+    rating = models.IntegerField(default=1500)
+    rated_games = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    draws = models.IntegerField(default=0)
+    losses = models.IntegerField(default=0)
+    # Positive: that many wins in a row; negative: losses; 0 after a draw or no game.
+    streak = models.IntegerField(default=0)
+    # Has ever reached 2400: K stays 10 from then on (FIDE).
+    reached_2400 = models.BooleanField(default=False)
+    last_active = models.DateTimeField(null=True, blank=True)
+    is_bot = models.BooleanField(default=False)
+    # For bots only: the engine level it plays (engine.bots), e.g. "greedy".
+    bot_level = models.CharField(max_length=32, blank=True, default="")
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["-rating", "user"], name="player_rating_idx"),
+            models.Index(fields=["-last_active"], name="player_active_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.rating}"
+
+
+class RatingChange(models.Model):
+    """One player's rating change from one rated game; undoing it is a moderator's act."""
+
+    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    before = models.IntegerField()
+    after = models.IntegerField()
+    opponent_rating = models.IntegerField()
+    score = models.FloatField()  # 1, 0.5 or 0 for this player
+    k = models.IntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            # A game changes each player's rating at most once (issue 4: "exactly once").
+            models.UniqueConstraint(fields=["game", "user"], name="rating_change_once_per_game"),
+        ]
+        indexes = [models.Index(fields=["user", "created"], name="rating_change_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.before}→{self.after} (game {self.game_id})"
+
+
+class PoolEntry(models.Model):
+    """A player waiting in the rated pairing pool for one real-time control."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting"
+        PAIRED = "paired"
+        LEFT = "left"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="pool_entries")
+    time_control = models.CharField(max_length=8)
+    rating = models.IntegerField()  # at joining: the matcher pairs on this
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.WAITING)
+    joined = models.DateTimeField()
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["joined", "pk"]
+        constraints = [
+            # One waiting entry per player in all pools: never two games from one wait.
+            models.UniqueConstraint(fields=["user"], condition=Q(status="waiting"),
+                                    name="pool_one_waiting_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pool {self.pk}: {self.user} {self.time_control} ({self.status})"
