@@ -4,6 +4,7 @@
 - ``play``: ``{"position": P, "action": A}`` lines in, the next position (or an error) out.
 - ``bench``: random complete games for a few seconds, games per second.
 - ``show FILE``: a record's final position as a text board.
+- ``arena``: bot against bot (``engine.bots``), wins/draws/losses with a 95% interval.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from .actions import Action
+from .arena import run as run_arena
+from .bots import LEVELS
 from .errors import EngineError
 from .position import from_json, to_json
 from .record import read, replay
@@ -94,6 +97,41 @@ def show(path: str, out: TextIO) -> int:
     return 0
 
 
+def _arena_parser(sub: Any) -> None:
+    a = sub.add_parser(
+        "arena", help="bot against bot: wins, draws and losses of the --red level",
+        description="Plays --games games between two bot levels, swapping colours every game "
+                    "(each pair of games shares one deal). Results are from the --red level's "
+                    "side, with a 95%% Wilson interval; progress goes to standard error.")
+    a.add_argument("--red", required=True, choices=LEVELS, help="the first level (reported)")
+    a.add_argument("--black", required=True, choices=LEVELS, help="its opponent")
+    a.add_argument("--games", type=int, default=100)
+    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--seconds", type=float, default=None,
+                   help="search for this long per move instead of the level's iterations "
+                        "(not reproducible)")
+    a.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+
+
+def arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``python -m engine arena``: progress on ``err``, the result on ``out``."""
+    if args.games < 1 or args.jobs < 1 or (args.seconds is not None and args.seconds <= 0):
+        err.write("python -m engine arena: --games and --jobs must be at least 1, "
+                  "--seconds above 0\n")
+        return 2
+    budget = f"{args.seconds:g} s per move" if args.seconds else "iteration budgets"
+    err.write(f"arena: {args.red} vs {args.black}, {args.games} games, seed {args.seed}, "
+              f"{budget}, {args.jobs} job(s)\n")
+
+    def progress(line: str) -> None:
+        err.write(line)
+        err.flush()
+
+    tally = run_arena(args.red, args.black, args.games, args.seed, args.seconds, args.jobs, progress)
+    out.write(tally.report() + "\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -105,7 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seed", type=int, default=0)
     s = sub.add_parser("show", help="a record's final position as a text board")
     s.add_argument("file")
+    _arena_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "arena":
+        return arena(args, sys.stdout, sys.stderr)
     if args.command == "moves":
         return _each_line(sys.stdin, sys.stdout, moves_line)
     if args.command == "play":

@@ -275,3 +275,68 @@ def test_bench_reports_games_per_second() -> None:
     rate = re.search(r"(\d+) games/s", done.stdout)
     assert rate is not None, done.stdout
     assert int(rate.group(1)) > 0
+
+
+# --- arena -----------------------------------------------------------------------
+
+def arena_counts(stdout: str) -> tuple[int, int, int, int]:
+    found = re.search(r"(\d+) games, from \S+ side: (\d+) wins, (\d+) draws, (\d+) losses", stdout)
+    assert found is not None, stdout
+    n, w, d, l = (int(x) for x in found.groups())
+    return n, w, d, l
+
+
+def test_arena_reports_wins_draws_losses_of_the_first_level_with_a_wilson_interval() -> None:
+    done = run("arena", "--red", "greedy", "--black", "random", "--games", "8", "--seed", "3")
+    assert done.returncode == 0, done.stderr[-2000:]
+    n, w, d, l = arena_counts(done.stdout)
+    assert done.stdout.startswith("greedy vs random: 8 games, from greedy's side")
+    assert n == 8 and w + d + l == 8
+    interval = re.search(r"win rate ([\d.]+)% \(95% Wilson interval ([\d.]+)%-([\d.]+)%\)", done.stdout)
+    assert interval is not None, done.stdout
+    rate, lo, hi = (float(x) for x in interval.groups())
+    assert rate == pytest.approx(100 * w / 8, abs=0.05) and lo <= rate <= hi
+    # Colours swap every game: four games on each side.
+    sides = re.findall(r"as (red|black): (\d+) wins, (\d+) draws, (\d+) losses", done.stdout)
+    assert [(seat, sum(int(x) for x in counts)) for seat, *counts in sides] == [("red", 4), ("black", 4)]
+
+
+def test_arena_shows_progress_on_stderr_and_only_the_result_on_stdout() -> None:
+    done = run("arena", "--red", "random", "--black", "greedy", "--games", "3", "--seed", "1")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "arena: random vs greedy, 3 games, seed 1" in done.stderr
+    assert re.findall(r"(\d)/3 games", done.stderr) == ["1", "2", "3"]
+    assert "/3 games" not in done.stdout
+
+
+def test_arena_with_iteration_budgets_is_reproducible_and_jobs_do_not_change_it() -> None:
+    args = ("arena", "--red", "greedy", "--black", "ismcts-1", "--games", "4", "--seed", "5")
+    one, again, parallel = run(*args), run(*args), run(*args, "--jobs", "2")
+    for done in (one, again, parallel):
+        assert done.returncode == 0, done.stderr[-2000:]
+    result = [line for line in one.stdout.splitlines() if "iterations/s" not in line]
+    assert result == [line for line in again.stdout.splitlines() if "iterations/s" not in line]
+    assert result == [line for line in parallel.stdout.splitlines() if "iterations/s" not in line]
+
+
+def test_arena_reports_ismcts_iterations_per_second_under_a_time_budget() -> None:
+    done = run("arena", "--red", "ismcts-3", "--black", "random", "--games", "2", "--seed", "1",
+               "--seconds", "0.05")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "0.05 s per move" in done.stderr
+    rate = re.search(r"ismcts-3: (\d+) iterations per searched move, (\d+) ISMCTS iterations/s", done.stdout)
+    assert rate is not None, done.stdout
+    assert int(rate.group(1)) > 0 and int(rate.group(2)) > 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--red", "grandmaster", "--black", "random"), "invalid choice: 'grandmaster'"),
+    (("--red", "greedy", "--black", "random", "--games", "0"), "--games and --jobs must be at least 1"),
+    (("--red", "greedy", "--black", "random", "--seconds", "-1"), "--seconds above 0"),
+    (("--red", "greedy"), "the following arguments are required: --black"),
+])
+def test_arena_refuses_bad_arguments_with_a_message_and_no_games(args: tuple[str, ...], message: str) -> None:
+    done = run("arena", *args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""
