@@ -112,8 +112,14 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
+# Threads for the websockets' database work (games.sockets.db_work). SQLite
+# takes one writer at a time and has no row locks, so it gets a single thread.
+DB_THREADS = envint("DB_THREADS", 4 if DATABASE_URL else 1)
 if not DATABASE_URL:
     log.warning("aceweb: DATABASE_URL not set: using SQLite at %s", BASE_DIR / "db.sqlite3")
+# The ladder's covering indexes (INCLUDE) are PostgreSQL's; SQLite builds them
+# without the extra columns, which is all a local database needs.
+SILENCED_SYSTEM_CHECKS = ["models.W040"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -127,7 +133,14 @@ if REDIS_URL:
             # redis-py 8 reads with a 5 s socket timeout by default, which kills the
             # layer's blocking BZPOPMIN and so every idle consumer every 5 s
             # (django/channels_redis#422): wait without a client-side timeout.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            # Its asyncio pool also refuses a 101st connection by default
+            # (MaxConnectionsError), which a few hundred sockets closing at once
+            # reach. And all sockets of a process receive through one Redis
+            # queue, which `capacity` bounds as a whole (100 by default): past
+            # it, group messages are dropped. tests/games/test_channel_layer.py.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
+                                  "max_connections": envint("REDIS_MAX_CONNECTIONS", 2000)}],
+                       "capacity": envint("CHANNEL_CAPACITY", 10000)},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -150,9 +163,25 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+# Bot moves (games.tasks.play_bot_move) are acknowledged only when done: a
+# message whose worker died goes back to the queue once unacknowledged for the
+# visibility timeout (Redis transport; default there is an hour). It must stay
+# above any task's countdown and run time, or a live task is handed out twice.
+_visibility_timeout = envint("CELERY_VISIBILITY_TIMEOUT", 60)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": _visibility_timeout,
+    # Sweep for such messages every few seconds rather than every 100 s.
+    "unacked_restore_interval": max(1, min(5, _visibility_timeout // 2)),
+    "unacked_restore_throttle": 1,
+}
+# One message at a time per worker process: a worker busy thinking does not
+# sit on bot moves another worker could take.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
     # Games end on time even with nobody connected (games.tasks.claim_timeouts).
     "games-claim-timeouts": {"task": "games.tasks.claim_timeouts", "schedule": 5.0},
+    # Bot moves whose sending failed are sent again (games.bots.requeue_lost_moves).
+    "games-requeue-bot-moves": {"task": "games.tasks.requeue_bot_moves", "schedule": 15.0},
 }
 # Ladder: lapsed challenges and long-abandoned real-time seeks (ladder/tasks.py).
 # Merged into any schedule defined above, so each app's entries can be added on their own.
@@ -160,6 +189,8 @@ CELERY_BEAT_SCHEDULE = {
     **globals().get("CELERY_BEAT_SCHEDULE", {}),
     "ladder-expire-challenges": {"task": "ladder.tasks.expire_challenges", "schedule": 30.0},
     "ladder-expire-seeks": {"task": "ladder.tasks.expire_seeks", "schedule": 300.0},
+    # The rated pool: windows widen every 10 s, so look again often (ladder/matchmaking.py).
+    "ladder-match-pool": {"task": "ladder.tasks.match_pool", "schedule": 3.0},
 }
 
 # --- Auth -----------------------------------------------------------------

@@ -449,6 +449,7 @@ class Stats:
     warnings: list[str] = field(default_factory=list)  # not about the moves: reported, not failed
     games_done: int = 0
     connect_seconds: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)  # seconds used while playing, by whom
 
 
 async def play_game(spec: GameSpec, red: Any, black: Any, seed: str, stats: Stats,
@@ -503,8 +504,60 @@ async def progress(stats: Stats, total: int, started: float) -> None:
         last_moves, last_time = moves, now
 
 
+def _process_cpu(pid: int | str, ticks: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def _backends_of(db_name: str) -> list[str]:
+    """PostgreSQL server processes serving ``db_name`` (their title names it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            title = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if title.startswith("postgres: ") and f" {db_name} " in title:
+            found.append(entry.name)
+    return found
+
+
+def cpu_seconds(pids: Sequence[int], db_name: str) -> dict[str, float]:
+    """CPU time (user + system, s) used so far by the daphne processes, each
+    PostgreSQL backend serving the bench database (by pid), and this client.
+    Read from /proc, so Linux only (empty elsewhere)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    try:
+        used = {"daphne": sum(_process_cpu(pid, ticks) for pid in pids)}
+    except (OSError, IndexError, ValueError):
+        return {}
+    for pid in _backends_of(db_name):
+        try:
+            used[f"postgres:{pid}"] = _process_cpu(pid, ticks)
+        except (OSError, IndexError, ValueError):
+            pass  # it just ended
+    own = os.times()
+    used["client"] = own.user + own.system
+    return used
+
+
+def cpu_used(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """What each part used between two readings. A backend that started in
+    between counts from zero; one that ended in between is lost (the servers
+    keep their connections, so few do)."""
+    if not before or not after:
+        return {}
+    used = {"daphne": after["daphne"] - before["daphne"], "postgres": 0.0}
+    for key, seconds in after.items():
+        if key.startswith("postgres:"):
+            used["postgres"] += seconds - before.get(key, 0.0)
+    used["client"] = after["client"] - before["client"]
+    return used
+
+
 async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stats: Stats,
-                move_timeout: float, total_timeout: float, think: float = 0.0) -> float:
+                move_timeout: float, total_timeout: float, think: float = 0.0,
+                pids: Sequence[int] = (), db_name: str = "") -> float:
     """Open every socket, play every game; return the wall time of the play (s)."""
     clients: list[Client] = []
     gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
@@ -540,6 +593,7 @@ async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stat
         stats.connect_seconds = time.perf_counter() - t0
         say(f"{len(clients)} sockets open and synced in {stats.connect_seconds:.1f} s; playing")
         started = time.perf_counter()
+        cpu_before = cpu_seconds(pids, db_name)
         ticker = asyncio.create_task(progress(stats, len(specs), started))
         try:
             await asyncio.wait_for(
@@ -551,6 +605,8 @@ async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stat
             stats.errors.append(f"global timeout ({total_timeout:.0f} s) reached")
         finally:
             ticker.cancel()
+        cpu_after = cpu_seconds(pids, db_name)
+        stats.cpu = cpu_used(cpu_before, cpu_after)
         return time.perf_counter() - started
     except (asyncio.TimeoutError, OSError) as error:  # ConnectionError is an OSError
         stats.errors.append(f"while connecting: {type(error).__name__} {error}")
@@ -584,6 +640,13 @@ class Result:
             return float("nan")
         return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] * 1000
 
+    def cpu_lines(self) -> list[str]:
+        if not self.stats.cpu or not self.moves:
+            return []
+        per_move = "  ".join(f"{name} {1000 * seconds / self.moves:.2f}"
+                             for name, seconds in self.stats.cpu.items())
+        return [f"cpu ms per move (while playing): {per_move}"]
+
     def report(self) -> str:
         rate = self.moves / self.wall_seconds if self.wall_seconds else 0.0
         lines = [
@@ -596,6 +659,7 @@ class Result:
             "round trip ms (act sent -> update on both sockets): "
             f"p50 {self.percentile(50):.1f}  p95 {self.percentile(95):.1f}  "
             f"p99 {self.percentile(99):.1f}  max {self.percentile(100):.1f}",
+            *self.cpu_lines(),
             f"errors: {len(self.stats.errors)}",
             *(f"  {e}" for e in self.stats.errors[:10]),
             *(f"warning: {w}" for w in self.stats.warnings),
@@ -620,7 +684,7 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
 
     specs = create_games(games, seed)
     connections.close_all()  # nothing held open while the servers work
-    env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, DB_CONN_MAX_AGE="60",
+    env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, DB_CONN_MAX_AGE="3600",
                SECRET_KEY=settings.SECRET_KEY, DEBUG="true" if debug else "false",
                DJANGO_SETTINGS_MODULE="aceweb.settings", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1")
     stats = Stats()
@@ -631,7 +695,8 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
             say(f"daphne on port(s) {', '.join(str(s.port) for s in started)}; "
                 f"{games} games, {2 * games} sockets, think {think:g} s")
             wall = asyncio.run(drive(specs, [s.port for s in started], seed, stats, move_timeout,
-                                     total_timeout, think))
+                                     total_timeout, think, [s.process.pid for s in started],
+                                     database_name(database_url)))
             drain([s.port for s in started])
         finally:
             stop_servers(started)

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-from channels.db import database_sync_to_async
+from typing import Any, TypeVar
 
 from games import play
 from games.models import PRESENCE_HEARTBEAT, Game
-from games.sockets import JsonFrameConsumer
+from games.sockets import JsonFrameConsumer, db_work
 
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
+T = TypeVar("T")
 
 
 class GameConsumer(JsonFrameConsumer):
@@ -28,14 +28,18 @@ class GameConsumer(JsonFrameConsumer):
     group: str
     ply: int | None = None  # the ply of the last state sent; errors carry it
     seat: str | None = None  # this socket's seat once it is known to be a player's
+    viewer: Any = None  # whose view this socket gets: its user, or None to watch
     heartbeat: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = play.group_name(self.game_id)
         await self.accept()
+        # ?watch=1 (the replay page): a spectator's socket whoever opens it, so a
+        # player reading the replay in another tab is not counted as present.
+        self.viewer = None if _watching(self.scope) else self.scope.get("user")
         # Arrive before joining: this socket's own sync already shows it present.
-        self.seat = await self._arrive()
+        self.seat = await self._arrive() if self.viewer is not None else None
         # Join before loading, so that no change between the two is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self._send_state("sync"):
@@ -55,10 +59,17 @@ class GameConsumer(JsonFrameConsumer):
             await self._depart()
 
     async def _beat(self) -> None:
-        """Keep this seat present while the socket is open (games.models, presence)."""
+        """Keep this seat present while the socket is open (games.models, presence).
+
+        The first beat comes at a random point of the period: sockets opened
+        together (a server restart, a tournament round) would otherwise all
+        beat in the same instant, every period, and delay the moves made then.
+        """
+        period = PRESENCE_HEARTBEAT.total_seconds()
+        await asyncio.sleep(random.uniform(0, period))
         while True:
-            await asyncio.sleep(PRESENCE_HEARTBEAT.total_seconds())
             await self._arrive()
+            await asyncio.sleep(period)
 
     # --- From the client --------------------------------------------------
 
@@ -74,7 +85,7 @@ class GameConsumer(JsonFrameConsumer):
         elif not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
             await self._error('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"')
         else:
-            await self._attempt(self._submit, ply, action)
+            await self._attempt(self._move, ply, action)
 
     async def _resign(self, content: dict[str, Any]) -> None:
         await self._attempt(self._change, play.resign)
@@ -107,7 +118,13 @@ class GameConsumer(JsonFrameConsumer):
     # --- From the group ---------------------------------------------------
 
     async def game_changed(self, event: dict[str, Any]) -> None:
-        """Another process changed the game: load and send this socket's own view."""
+        """Someone changed the game: load and send this socket's own view.
+
+        A move this socket made itself has been sent already (``_move``), from
+        the row it committed; its ply says so.
+        """
+        if event.get("moved") and event.get("ply") == self.ply and self.seat is not None:
+            return
         await self._send_state("update")
 
     async def game_left(self, event: dict[str, Any]) -> None:
@@ -123,9 +140,15 @@ class GameConsumer(JsonFrameConsumer):
         payload = await self._view()
         if payload is None:
             return False
+        await self._send_payload(kind, payload)
+        return True
+
+    async def _send_payload(self, kind: str, payload: play.PayloadJSON) -> None:
         self.ply = payload["ply"]
         await self.send_json({"type": kind, **payload})
-        return True
+
+    async def _move(self, ply: int, action: str) -> None:
+        await self._send_payload("update", await self._submit(ply, action))
 
     async def _error(self, message: str) -> None:
         await self.send_json({"type": "error", "ply": self.ply, "message": message})
@@ -133,10 +156,10 @@ class GameConsumer(JsonFrameConsumer):
 
     # --- Database work ----------------------------------------------------
 
-    @database_sync_to_async
+    @db_work
     def _view(self) -> play.PayloadJSON | None:
-        game = Game.objects.select_related("red", "black").filter(pk=self.game_id).first()
-        return None if game is None else play.view_for(game, self.scope.get("user"))
+        game = play.load(self.game_id)
+        return None if game is None else play.view_for(game, self.viewer)
 
     async def _arrive(self) -> str | None:
         return await self._presence(play.arrive)
@@ -147,15 +170,34 @@ class GameConsumer(JsonFrameConsumer):
     async def _presence(self, stamp: Callable[[int, Any], play.Presence]) -> str | None:
         """Stamp this socket's seat, then announce a change from this event loop
         (see play.arrive: never from the database thread)."""
-        seat, event = await database_sync_to_async(stamp)(self.game_id, self.scope.get("user"))
+        seat, event = await db_work(stamp)(self.game_id, self.scope.get("user"))
         if event is not None:
             await self.channel_layer.group_send(self.group, event)
         return seat
 
-    @database_sync_to_async
-    def _submit(self, ply: int, action: str) -> None:
-        play.submit(self.game_id, self.scope.get("user"), ply, action)
+    async def _submit(self, ply: int, action: str) -> play.PayloadJSON:
+        return await self._announcing(self._submitted, ply, action)
 
-    @database_sync_to_async
-    def _change(self, change: Callable[[int, Any], Game]) -> None:
-        change(self.game_id, self.scope.get("user"))
+    async def _change(self, change: Callable[[int, Any], Game]) -> None:
+        await self._announcing(change, self.game_id, self.scope.get("user"))
+
+    def _submitted(self, ply: int, action: str) -> play.PayloadJSON:
+        user = self.scope.get("user")
+        return play.view_for(play.submit(self.game_id, user, ply, action), user)
+
+    async def _announcing(self, work: Callable[..., T], *args: Any) -> T:
+        """Run a change on a database thread, then send the group messages it
+        left (play.held_notifications) from this event loop."""
+        result, messages = await db_work(_holding_notifications)(work, *args)
+        for group, message in messages:
+            await self.channel_layer.group_send(group, message)
+        return result
+
+
+def _watching(scope: dict[str, Any]) -> bool:
+    return "watch=1" in scope.get("query_string", b"").decode("latin-1").split("&")
+
+
+def _holding_notifications(work: Callable[..., T], *args: Any) -> tuple[T, list[tuple[str, dict[str, Any]]]]:
+    with play.held_notifications() as messages:
+        return work(*args), messages

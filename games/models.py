@@ -28,6 +28,10 @@ PRESENCE_STALE = timedelta(seconds=60)
 # opponent may claim the win.
 ABANDON_GRACE_REAL_TIME = timedelta(seconds=30)
 ABANDON_GRACE_CORRESPONDENCE = timedelta(days=1)
+# A real-time game's clocks start only once each side has moved (as on
+# lichess); until then each side has this long for its first move, or the game
+# is aborted: no result, unrated (games.play.claim_time, run by Celery beat).
+FIRST_MOVE_WINDOW = timedelta(seconds=30)
 
 
 def new_seed() -> str:
@@ -77,6 +81,9 @@ class Game(models.Model):
     red_clock_ms = models.BigIntegerField()
     black_clock_ms = models.BigIntegerField()
     turn_started_at = models.DateTimeField(null=True, blank=True)
+    # Set until each side has made a first move (real time only): the game is
+    # aborted if the side to move has not moved by then. See FIRST_MOVE_WINDOW.
+    abort_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
     # Presence of each seat: see PRESENCE_HEARTBEAT above.
@@ -169,8 +176,8 @@ class Game(models.Model):
         The grace period runs only during the absent player's own turn: it
         counts from the later of their leaving and their turn starting.
         """
-        if not self.running or self.present(self.to_move, now):
-            return None
+        if not self.running or self.abort_at is not None or self.present(self.to_move, now):
+            return None  # a game not yet started is aborted instead (abort_at)
         since = max(self.away_since(self.to_move), self.turn_started_at or self.created)
         return since + self.abandon_grace
 
@@ -182,6 +189,11 @@ class Game(models.Model):
         self.black_score = score["black"]
         self.finished = now
         self.turn_started_at = None
+        # Ratings move in the transaction that records the result (issue 4).
+        # Lazy: ladder.ratings imports this module.
+        from ladder.ratings import rate_game
+
+        rate_game(self)
 
 
 class Move(models.Model):

@@ -11,22 +11,30 @@ through the channel layer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import functools
+import threading
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 import engine
 from engine.rules import score
 from engine.view import ViewJSON
-from games.models import Game, Move
+from games.models import FIRST_MOVE_WINDOW, Game, Move
 from games.timecontrols import TimeControl
 
 SEAT_NAMES = {"red": "Red", "black": "Black"}
+# The columns a move changes (``_record``), and those a result adds (Game.finish):
+# saving only these keeps the per-move UPDATE small.
+MOVE_FIELDS = ["position", "ply", "red_clock_ms", "black_clock_ms", "turn_started_at", "abort_at"]
+RESULT_FIELDS = ["status", "winner", "reason", "red_score", "black_score", "finished"]
 
 
 class Refusal(ValueError):
@@ -42,6 +50,7 @@ class ClockJSON(TypedDict):
     increment_seconds: int
     days_per_move: int | None
     time_control: str
+    abort_at: str | None
 
 
 class RematchJSON(TypedDict):
@@ -64,6 +73,27 @@ class GameJSON(TypedDict):
     presence: dict[str, bool]
     claim_win_at: str | None
     rematch: RematchJSON
+    bot: Any  # games.bots.BotJSON | None
+
+
+def _bots_after_change(game: Game) -> None:
+    """Queue a bot's move (after commit) when a bot is now to move (games/bots.py)."""
+    from games import bots  # lazy: games.bots imports this module
+
+    bots.after_change(game)
+
+
+def _bot_plays(game: Game, seat: str) -> bool:
+    from games import bots
+
+    return seat in bots.bot_seats(game)
+
+
+def _bot_json(game: Game) -> Any:
+    """GameJSON's ``bot``: which seats a bot plays and the bot move awaited, or None."""
+    from games import bots
+
+    return bots.bot_json(game)
 
 
 class PayloadJSON(ViewJSON):
@@ -89,15 +119,20 @@ def start_game(red: Any, black: Any, *, rated: bool = True, initial_seconds: int
     if red.pk == black.pk:
         raise Refusal("a game needs two different players")
     tc = time_control or TimeControl(initial_seconds, increment_seconds)
+    now = timezone.now()
     game = Game(red=red, black=black, rated=rated, initial_seconds=tc.initial_seconds,
                 increment_seconds=tc.increment_seconds, days_per_move=tc.days_per_move,
-                red_clock_ms=tc.budget_ms, black_clock_ms=tc.budget_ms,
-                turn_started_at=timezone.now())
+                red_clock_ms=tc.budget_ms, black_clock_ms=tc.budget_ms)
+    if tc.correspondence:  # days per move from the start
+        game.turn_started_at = now
+    else:  # the clocks wait for each side's first move (FIRST_MOVE_WINDOW)
+        game.abort_at = now + FIRST_MOVE_WINDOW
     if seed is not None:  # tests and replays only; the default is a fresh secret
         game.seed = seed
     game.commitment = engine.commitment(game.seed)
     game.position = dict(engine.to_json(engine.new_game(game.seed)))
     game.save()
+    _bots_after_change(game)
     return game
 
 
@@ -124,13 +159,14 @@ def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
             raise Refusal(f"stale ply {ply}: the game is at ply {game.ply}; resync and try again")
         if game.to_move != seat:
             raise Refusal(f"it is {SEAT_NAMES[game.to_move]}'s turn (R7)")
-        if _flag(game):  # too late: the game ends on time instead (R17)
+        if _abort_unstarted(game) or _flag(game):  # too late: aborted, or lost on time (R17)
             return game
         state = _apply(engine.from_json(game.position), action_text)
         Move.objects.create(game=game, ply=ply, seat=seat, action=_last_action(state, seat))
         _record(game, state)
-        game.save()
-        _notify_on_commit(game)
+        game.save(update_fields=MOVE_FIELDS if game.running else MOVE_FIELDS + RESULT_FIELDS)
+        _notify_on_commit(game, moved=True)
+        _bots_after_change(game)
     return game
 
 
@@ -148,23 +184,34 @@ def resign(game_id: int, user: Any) -> Game:
 
 
 def claim_time(game_id: int) -> Game:
-    """End the game if the side to move has run out of time (R17); else leave it.
+    """End the game if the side to move has run out of time (R17), or abort it
+    if they have not made their first move in time; else leave it.
 
     For a periodic task or the waiting player; a late mover is also flagged
     when they finally submit.
     """
     with transaction.atomic():
         game = _locked(game_id)
-        if game.running:
+        if game.running and not _abort_unstarted(game):
             _flag(game)
     return game
 
 
+def _abort_unstarted(game: Game) -> bool:
+    """Abort a locked game whose side to move let its first-move window pass."""
+    now = timezone.now()
+    if game.abort_at is None or now < game.abort_at:
+        return False
+    _call_off(game, now)
+    return True
+
+
 def flag(game_id: int, user: Any) -> Game:
-    """A player asks to end the game because the side to move is out of time."""
+    """A player asks to end the game because the side to move is out of time
+    (or to abort it: the side to move let its first-move window pass)."""
     with transaction.atomic():
         game, _ = _running_game_of(game_id, user)
-        if not _flag(game):
+        if not (_abort_unstarted(game) or _flag(game)):
             raise Refusal(f"{SEAT_NAMES[game.to_move]} still has time")
     return game
 
@@ -184,23 +231,29 @@ def _flag(game: Game) -> bool:
 
 
 def expired_game_ids(now: datetime) -> list[int]:
-    """Running games whose player to move has no time left at ``now``.
+    """Running games whose player to move has no time left at ``now``, or
+    has let the first-move window pass (to be aborted).
 
     The mover's clock depends on whose turn the position says it is, so the
     comparison is made here on a few columns rather than in SQL.
     """
-    running = (Game.objects.filter(status=Game.Status.RUNNING, turn_started_at__isnull=False)
-               .only("id", "position", "red_clock_ms", "black_clock_ms", "turn_started_at"))
-    return [game.pk for game in running.iterator() if game.remaining_ms(now) <= 0]
+    running = Game.objects.filter(status=Game.Status.RUNNING)
+    unstarted = running.filter(abort_at__lte=now).values_list("pk", flat=True)
+    timed = (running.filter(turn_started_at__isnull=False)
+             .only("id", "position", "red_clock_ms", "black_clock_ms", "turn_started_at"))
+    return sorted({*unstarted, *(game.pk for game in timed.iterator() if game.remaining_ms(now) <= 0)})
 
 
 def claim_abandonment(game_id: int, user: Any) -> Game:
     """``user`` claims the win because the opponent left during their own turn (R17)."""
     with transaction.atomic():
         game, seat = _running_game_of(game_id, user)
-        if _flag(game):  # out of time as well: time came first
+        if _abort_unstarted(game) or _flag(game):  # aborted, or out of time: that came first
             return game
         now = timezone.now()
+        if game.abort_at is not None:
+            raise Refusal(f"the game has not started: it is aborted if {SEAT_NAMES[game.to_move]} "
+                          f"has not moved by {game.abort_at.isoformat(timespec='seconds')}")
         if game.to_move == seat:
             raise Refusal("it is your turn: you can only claim while your opponent is to move")
         claim_at = game.claim_win_at(now)
@@ -256,7 +309,7 @@ def depart(game_id: int, user: Any) -> Presence:
 
 def _stamp(game_id: int, user: Any, field: str) -> Presence:
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = load(game_id, lock=True)
         seat = None if game is None else game.seat_of(user)
         if game is None or seat is None:
             return Presence(None, None)
@@ -286,7 +339,7 @@ def rematch(game_id: int, user: Any) -> Game:
             raise Refusal("the game is still running: finish it before asking for a rematch")
         if game.rematch_game_id is not None or game.rematch_offered_by == seat:
             return game
-        if game.rematch_offered_by:
+        if game.rematch_offered_by or _bot_plays(game, _other(seat)):  # a bot accepts at once
             game.rematch_game = start_game(game.black, game.red, rated=game.rated,
                                            time_control=game.time_control)
         else:
@@ -302,16 +355,21 @@ def abort(game_id: int, user: Any) -> Game:
         game, _ = _running_game_of(game_id, user)
         if game.ply >= 2:
             raise Refusal("too late to abort: both sides have moved (R17); resign instead")
-        now = timezone.now()
-        game.charge_clock(now, increment=False)
-        game.status = Game.Status.ABORTED
-        game.reason = Game.Reason.ABORTED
-        game.rated = False
-        game.finished = now
-        game.turn_started_at = None
-        game.save()
-        _notify_on_commit(game)
+        _call_off(game, timezone.now())
     return game
+
+
+def _call_off(game: Game, now: datetime) -> None:
+    """End a locked game with no result, unrated (R17)."""
+    game.charge_clock(now, increment=False)
+    game.status = Game.Status.ABORTED
+    game.reason = Game.Reason.ABORTED
+    game.rated = False
+    game.finished = now
+    game.turn_started_at = None
+    game.abort_at = None
+    game.save()
+    _notify_on_commit(game)
 
 
 def _running_game_of(game_id: int, user: Any) -> tuple[Game, str]:
@@ -323,10 +381,45 @@ def _running_game_of(game_id: int, user: Any) -> tuple[Game, str]:
 
 
 def _locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise Refusal(f"there is no game {game_id}") from None
+    game = load(game_id, lock=True)
+    if game is None:
+        raise Refusal(f"there is no game {game_id}")
+    return game
+
+
+def load(game_id: int, *, lock: bool = False) -> Game | None:
+    """The game and its players' names (``red_name``, ``black_name``) in one
+    query, row-locked for the transaction when ``lock`` is set.
+
+    This is live play's hot path: every move loads the game once to change it
+    and once per other socket to view it. Written as raw SQL because compiling
+    the ORM's query cost more than running it (docs/performance.md); raw()
+    still applies each field's conversion (JSON, dates).
+    """
+    rows = list(Game.objects.raw(_load_sql(lock), [game_id]))
+    return rows[0] if rows else None
+
+
+@functools.cache
+def _load_sql(lock: bool) -> str:
+    users = get_user_model()._meta
+    username = users.get_field(get_user_model().USERNAME_FIELD).column
+    sql = (f'SELECT g.*, r."{username}" AS red_name, b."{username}" AS black_name '
+           f'FROM "{Game._meta.db_table}" g '
+           f'JOIN "{users.db_table}" r ON r."{users.pk.column}" = g."red_id" '
+           f'JOIN "{users.db_table}" b ON b."{users.pk.column}" = g."black_id" '
+           f'WHERE g."{Game._meta.pk.column}" = %s')
+    # Only the game's row is locked, never the players'. SQLite has no row
+    # locks (one writer at a time) and no FOR UPDATE, like select_for_update there.
+    if lock and connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF g"
+    return sql
+
+
+def player_name(game: Game, seat: str) -> str:
+    """A seat's username; from the loaded row when ``load`` fetched it."""
+    name = getattr(game, f"{seat}_name", None)
+    return str(name) if name is not None else getattr(game, seat).get_username()
 
 
 def _player_seat(game: Game, user: Any) -> str:
@@ -361,6 +454,9 @@ def _record(game: Game, state: engine.State) -> None:
     game.charge_clock(now, increment=True)
     game.position = dict(engine.to_json(state))
     game.ply = state.ply
+    if game.abort_at is not None:  # a first move: the other side's is next, or the clocks start
+        game.abort_at = now + FIRST_MOVE_WINDOW if game.ply < 2 else None
+        game.turn_started_at = None if game.ply < 2 else now
     over = engine.outcome(state)
     if over is not None:
         game.finish(now, over.winner, over.reason, over.score)
@@ -385,11 +481,38 @@ def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> 
     channel layer (Redis) or the wrong socket. ``game.left`` (with the seat)
     also asks that seat's remaining sockets to say they are still there.
     """
+    message = {"type": kind, "ply": ply, **extra}
+    outbox = getattr(_outboxes, "current", None)
+    if outbox is not None:
+        outbox.append((group_name(game_id), message))
+        return
     layer = get_channel_layer()
     if layer is None:
         return
     send: Callable[[str, dict[str, Any]], Any] = async_to_sync(layer.group_send)
-    send(group_name(game_id), {"type": kind, "ply": ply, **extra})
+    send(group_name(game_id), message)
+
+
+_outboxes = threading.local()
+
+
+@contextlib.contextmanager
+def held_notifications() -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """Within this block, on this thread, ``notify`` collects its group
+    messages (after commit, as always) into the yielded list instead of
+    sending them; the caller sends them.
+
+    For the websocket consumers, whose database work runs on pool threads:
+    sending from their own event loop is cheaper than hopping back to it with
+    async_to_sync, and cannot block on a loop that has stopped (see arrive).
+    """
+    outbox: list[tuple[str, dict[str, Any]]] = []
+    outer = getattr(_outboxes, "current", None)
+    _outboxes.current = outbox
+    try:
+        yield outbox
+    finally:
+        _outboxes.current = outer
 
 
 # --- What one person sees -------------------------------------------------
@@ -412,8 +535,8 @@ def game_json(game: Game) -> GameJSON:
     finished = game.status == Game.Status.FINISHED
     return {
         "id": game.pk,
-        "red": game.red.get_username(),
-        "black": game.black.get_username(),
+        "red": player_name(game, "red"),
+        "black": player_name(game, "black"),
         "status": game.status,
         "winner": game.winner or None,
         "reason": game.reason or None,
@@ -427,6 +550,7 @@ def game_json(game: Game) -> GameJSON:
         "claim_win_at": claim_at.isoformat() if claim_at else None,
         "rematch": {"offered_by": game.rematch_offered_by or None,
                     "game_id": game.rematch_game_id},
+        "bot": _bot_json(game),
     }
 
 
@@ -442,4 +566,5 @@ def clock_json(game: Game) -> ClockJSON:
         "increment_seconds": game.increment_seconds,
         "days_per_move": game.days_per_move,
         "time_control": game.time_control.key,
+        "abort_at": game.abort_at.isoformat() if game.abort_at and running else None,
     }

@@ -8,12 +8,57 @@ else (binary, oversized, not JSON, not an object, an unknown type) gets an
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Awaitable, Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
+from channels.consumer import get_handler_name
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.db import connections
 
 MAX_FRAME_BYTES = 4096
+
+# Database work of the sockets runs on a small pool of threads, each with its
+# own connection, rather than on Channels' single database thread: one thread
+# spends most of its time waiting for PostgreSQL, so every game in the process
+# queued behind every other (docs/performance.md).
+_DB_POOL = ThreadPoolExecutor(max_workers=settings.DB_THREADS, thread_name_prefix="db")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def db_work(func: F) -> Any:
+    """Like ``channels.db.database_sync_to_async``, on the sockets' thread pool.
+
+    Safe because every change locks its game row (games.play), so two threads
+    never act on one game at once; reads see only committed rows.
+    """
+    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_DB_POOL)
+
+
+def drain_db_pool(timeout: float = 30) -> None:
+    """Wait for all queued database work of the sockets, then close each pool
+    thread's connection.
+
+    For tests: a call still running when a test ends (a departing socket, a
+    cancelled heartbeat) would keep its connection open into the next test,
+    and past the test database's drop. One task per thread, held at a barrier
+    so that each thread takes exactly one, runs after everything queued before.
+    """
+    size = settings.DB_THREADS
+    barrier = threading.Barrier(size)
+
+    def close() -> None:
+        try:
+            barrier.wait(timeout)
+        finally:
+            connections.close_all()
+
+    for future in [_DB_POOL.submit(close) for _ in range(size)]:
+        future.result(timeout)
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -59,6 +104,18 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await handler(content)
         except self.refusals as refusal:
             await self._error(str(refusal))
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch, without its ``aclose_old_connections`` before every
+        message: that is a hop to Channels' single database thread, for every
+        frame and group message of every socket, and it has nothing to do here.
+        All our database work runs through DatabaseSyncToAsync (``db_work`` and
+        ``database_sync_to_async``), which closes stale connections itself, on
+        the thread that holds them, before and after each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:

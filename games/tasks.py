@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import Task, shared_task
+from django.db import OperationalError
 from django.utils import timezone
 
-from games import play
+from games import bots, play
 
 
 @shared_task
@@ -26,3 +27,22 @@ def claim_timeouts() -> list[int]:
         if not play.claim_time(game_id).running:
             ended.append(game_id)
     return ended
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+             autoretry_for=(OperationalError,), retry_backoff=1, max_retries=3)
+def play_bot_move(self: Task, game_id: int, ply: int) -> str:
+    """A bot's move in ``game_id`` at ``ply`` (games.bots.play_move).
+
+    Acknowledged only once done, and requeued if the worker is lost, so a
+    worker that dies mid-move leaves the move to another one; the ply check
+    and the row lock in play.submit make it happen once. The task id, the
+    same on every delivery, bounds how often that may happen.
+    """
+    return bots.play_move(game_id, ply, task_id=self.request.id)
+
+
+@shared_task
+def requeue_bot_moves() -> list[int]:
+    """Queue bot moves that were never queued (games.bots.requeue_lost_moves); run by beat."""
+    return bots.requeue_lost_moves()

@@ -1,41 +1,61 @@
-"""The lobby websocket (docs/protocol.md, "The lobby socket"): seeks, challenges, game starts.
+"""The lobby websocket (docs/protocol.md, "The lobby socket"): seeks, challenges, the
+rated pool, game starts.
 
 Anyone may watch the seek list; logged-in users may act. Every socket joins the
 ``lobby`` group, and a logged-in user's sockets also join ``user-<id>``. Group
 messages carry ids only; each socket loads what its own user may see. Bad
 frames and refusals get an ``error`` on this socket; they never close it.
+
+The pool: the socket that joins owns that wait, and closing it leaves the pool
+(as on lichess: nobody is paired who is no longer there). While its user
+waits, each socket pushes the widened window every time it widens.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 
 from games.sockets import Handler, JsonFrameConsumer
-from ladder import lobby
+from ladder import lobby, matchmaking
+from ladder.models import PoolEntry
 
 
 class LobbyConsumer(JsonFrameConsumer):
     refusals = (lobby.LobbyRefusal,)
     groups_joined: list[str]
+    pool_wait: int | None = None  # the pool entry this socket joined: it ends with the socket
+    widening: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
-        self.groups_joined = [lobby.LOBBY_GROUP]
+        # ?personal=1 (the site-wide notifier, static/js/notify.js): only this user's
+        # own news, without the seek list and its every change.
+        personal = parse_qs(self.scope.get("query_string", b"").decode()).get("personal") == ["1"]
+        self.groups_joined = [] if personal else [lobby.LOBBY_GROUP]
         if self._user_id is not None:
             self.groups_joined.append(lobby.user_group(self._user_id))
         await self.accept()
         # Join before loading, so that no change between the two is missed.
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        await self._send_seeks()
+        if not personal:
+            await self._send_seeks()
         if self._user_id is not None:
             await self.send_json({"type": "challenges", "challenges": await self._challenges()})
+            pool = await self._pool()
+            if pool is not None:  # not waiting is the client's starting state: nothing to say
+                await self._send_pool(pool)
 
     async def disconnect(self, code: int) -> None:
+        self._stop_widening()
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if self.pool_wait is not None and await self._leave_pool(self.pool_wait):
+            await self.channel_layer.group_send(lobby.user_group(self.scope["user"].pk), {"type": "pool.changed"})
 
     @property
     def _user_id(self) -> int | None:
@@ -49,7 +69,7 @@ class LobbyConsumer(JsonFrameConsumer):
         return {"seek": self._seek, "cancel": self._cancel, "accept": self._accept,
                 "challenge": self._challenge, "accept_challenge": self._accept_challenge,
                 "decline_challenge": self._decline_challenge, "cancel_challenge": self._cancel_challenge,
-                "ping": self._ping}
+                "pool_join": self._pool_join, "pool_leave": self._pool_leave, "ping": self._ping}
 
     # Success is never answered directly: the change reaches this socket too,
     # through the groups (a new list, a challenge, or game_started).
@@ -77,6 +97,12 @@ class LobbyConsumer(JsonFrameConsumer):
     async def _cancel_challenge(self, content: dict[str, Any]) -> None:
         await self._do(lambda user, pk: lobby.cancel_challenge(pk, user), content.get("challenge"))
 
+    async def _pool_join(self, content: dict[str, Any]) -> None:
+        self.pool_wait = await self._join_pool(content.get("time_control"))
+
+    async def _pool_leave(self, content: dict[str, Any]) -> None:
+        await self._do(matchmaking.leave)
+
     async def _ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
@@ -90,6 +116,9 @@ class LobbyConsumer(JsonFrameConsumer):
         if challenge is not None:
             await self.send_json({"type": "challenge", "challenge": challenge})
 
+    async def pool_changed(self, event: dict[str, Any]) -> None:
+        await self._send_pool(await self._pool())
+
     async def game_started(self, event: dict[str, Any]) -> None:
         game_id = int(event["game"])
         await self.send_json({"type": "game_started", "game": game_id, "url": lobby.game_url(game_id)})
@@ -102,12 +131,42 @@ class LobbyConsumer(JsonFrameConsumer):
     async def _error(self, message: str) -> None:
         await self.send_json({"type": "error", "message": message})
 
+    async def _send_pool(self, pool: matchmaking.PoolJSON | None) -> None:
+        """The user's wait (or null), and a timer to push the window when it next widens."""
+        self._stop_widening()
+        await self.send_json({"type": "pool", "pool": pool})
+        if pool is not None and pool["widens_in_ms"] is not None:
+            self.widening = asyncio.ensure_future(self._widen_after(pool["widens_in_ms"] / 1000))
+
+    async def _widen_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.widening = None  # this task is done: _send_pool must not cancel it
+        await self._send_pool(await self._pool())
+
+    def _stop_widening(self) -> None:
+        if self.widening is not None:
+            self.widening.cancel()
+            self.widening = None
+
 
     # --- Database work ----------------------------------------------------
 
     @database_sync_to_async
     def _do(self, change: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         change(self.scope.get("user"), *args, **kwargs)
+
+    @database_sync_to_async
+    def _pool(self) -> matchmaking.PoolJSON | None:
+        return matchmaking.pool_json(matchmaking.waiting_entry(self.scope.get("user")))
+
+    @database_sync_to_async
+    def _join_pool(self, time_control: Any) -> int:
+        entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control)
+        return entry.pk
+
+    @database_sync_to_async
+    def _leave_pool(self, entry_id: int) -> bool:
+        return matchmaking.leave(self.scope.get("user"), entry_id, tell=False) is not None
 
     @database_sync_to_async
     def _seeks(self) -> list[lobby.SeekJSON]:

@@ -22,9 +22,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import play
+from games import bots, play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
+from ladder import ratings
 from ladder.models import REAL_TIME_SEEK_LIFE, Challenge, Colour, Seek, challenge_life
 
 LOBBY_GROUP = "lobby"
@@ -44,7 +45,7 @@ class TimeControlJSON(TypedDict):
 class SeekJSON(TypedDict):
     id: int
     creator: str
-    rating: int | None  # no ratings yet: clients show "?"
+    rating: str  # as shown: "1512", or "1512?" while provisional (ladder.elo.display)
     time_control: TimeControlJSON
     rated: bool
     colour: str
@@ -167,7 +168,8 @@ def _locked_seek(seek_id: Any) -> Seek:
 
 def open_seeks(user: Any = None) -> list[SeekJSON]:
     """The lobby's list, oldest first, as one socket's user sees it."""
-    seeks = Seek.objects.filter(status=Seek.Status.OPEN).select_related("creator")[:MAX_SEEKS_SHOWN]
+    seeks = (Seek.objects.filter(status=Seek.Status.OPEN)
+             .select_related("creator", "creator__player")[:MAX_SEEKS_SHOWN])
     return [seek_json(seek, user) for seek in seeks]
 
 
@@ -175,7 +177,7 @@ def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
     return {
         "id": seek.pk,
         "creator": seek.creator.get_username(),
-        "rating": None,
+        "rating": ratings.display_of(seek.creator),
         "time_control": time_control_json(seek.tc),
         "rated": seek.rated,
         "colour": seek.colour,
@@ -212,6 +214,9 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
     opponent = _player(username)
     if opponent.pk == user.pk:
         raise LobbyRefusal("you cannot challenge yourself")
+    if bots.is_bot(opponent):  # bots play only through "Play the computer" (games/bots.py)
+        raise LobbyRefusal(f"{opponent.get_username()} is a computer player: "
+                           "choose it under Play the computer in the lobby")
     now = now or timezone.now()
     if _pending(user, opponent, now).exists():
         raise LobbyRefusal(f"you have already challenged {opponent.get_username()}: wait for an answer")
@@ -353,6 +358,10 @@ def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeContro
     if colour == Colour.RANDOM:
         colour = secrets.choice([Colour.RED, Colour.BLACK])
     red, black = (creator, acceptor) if colour == Colour.RED else (acceptor, creator)
+    if not tc.correspondence:
+        from ladder import matchmaking  # lazy: matchmaking builds on this module
+
+        matchmaking.take_out_of_pool(creator, acceptor)
     try:
         game = play.start_game(red, black, rated=rated, time_control=tc)
     except play.Refusal as refusal:

@@ -1,10 +1,10 @@
-"""Celery tasks for the ladder: thin wrappers around ladder.lobby, run by beat."""
+"""Celery tasks for the ladder: thin wrappers around ladder.lobby and ladder.matchmaking."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from ladder import lobby
+from ladder import lobby, matchmaking
 
 
 @shared_task
@@ -17,3 +17,13 @@ def expire_challenges() -> int:
 def expire_seeks() -> int:
     """Take down real-time seeks left open too long; returns how many."""
     return lobby.expire_seeks()
+
+
+@shared_task
+def match_pool() -> list[int]:
+    """One matcher run over the rated pool; returns the ids of the games it started.
+
+    Queued after every join (on commit) and run by beat every few seconds, so a
+    window that has widened finds its pair without anyone joining.
+    """
+    return matchmaking.match()

@@ -1,4 +1,5 @@
-"""Ladder pages: player profiles, the lobby, and the form fallbacks for seeks and challenges.
+"""Ladder pages: the leaderboard, player profiles, the lobby, and the form fallbacks
+for seeks and challenges.
 
 With JavaScript the pages act over the lobby socket (static/js/lobby.js); the
 POST views below do the same through ladder.lobby for browsers without it.
@@ -15,12 +16,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from games import bots, play
 from games.models import Game
 from games.records import games_of
 from games.timecontrols import CORRESPONDENCE, REAL_TIME
-from ladder import lobby
+from ladder import charts, elo, leaderboard, lobby, ratings
 from ladder.forms import GameOptionsForm
 
 
@@ -30,19 +33,45 @@ def _options_context() -> dict[str, Any]:
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    """A player's public page, as lichess's /@/<username>: recent games, and a
+    """A player's public page, as lichess's /@/<username>: rating and rank, the rating
+    history as a chart, the record against each opponent, recent games, and a
     Challenge form for others."""
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     is_self = request.user == player
+    standing = ratings.standing_of(player)
+    history = ratings.history(player)
     context = {
         "player": player,
+        "standing": standing,
+        "rating": elo.display(standing.rating, standing.rated_games),
+        "provisional": elo.provisional(standing.rated_games),
+        "rank": leaderboard.rank_of(standing, leaderboard.Filters(active_only=False), timezone.now()),
+        "chart": charts.rating_history_svg(history) if history else "",
+        "opponents": ratings.record_against_opponents(player),
         "is_self": is_self,
-        "can_challenge": request.user.is_authenticated and not is_self,
+        # A bot is played from the lobby's "Play the computer", not challenged.
+        "can_challenge": request.user.is_authenticated and not is_self and not standing.is_bot,
         "game_rows": games_of(player, 20),
         "challenges": lobby.pending_challenges(request.user),
         **_options_context(),
     }
     return render(request, "ladder/profile.html", context)
+
+
+def leaderboard_page(request: HttpRequest) -> HttpResponse:
+    """Every player by rating, as lichess's leaderboard: rank, rating, record, streak."""
+    now = timezone.now()
+    filters = leaderboard.Filters.from_query(request.GET)
+    board = leaderboard.board(filters, request.GET.get("page"), now)
+    mine = None
+    if request.user.is_authenticated and not filters.search:
+        standing = getattr(request.user, "player", None)
+        mine = standing and leaderboard.page_of(standing, filters, now)
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"board": board, "filters": filters, "my_page": mine, "query": query.urlencode(),
+               "active_days": leaderboard.ACTIVE_DAYS}
+    return render(request, "ladder/leaderboard.html", context)
 
 
 def lobby_page(request: HttpRequest) -> HttpResponse:
@@ -117,3 +146,18 @@ def challenge_answer(request: HttpRequest, challenge_id: int, answer: str) -> Ht
         return HttpResponse(status=404)
     return _attempt(request, lambda: change(challenge_id, request.user), reverse("ladder:lobby"),
                     f"Challenge {answer}d." if answer != "cancel" else "Challenge cancelled.")
+
+
+@login_required
+@require_POST
+def computer_create(request: HttpRequest) -> HttpResponse:
+    """Play the computer: a game against the bot of the chosen level starts at once."""
+    try:
+        tc = lobby.offered_time_control(request.POST.get("time_control"))
+        game = bots.play_computer(request.user, request.POST.get("level", ""), tc,
+                                  rated=request.POST.get("rated") == "1",
+                                  colour=request.POST.get("colour", "random"))
+    except (lobby.LobbyRefusal, play.Refusal) as refusal:
+        messages.error(request, str(refusal))
+        return redirect("ladder:lobby")
+    return HttpResponseRedirect(lobby.game_url(game.pk))

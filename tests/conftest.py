@@ -33,6 +33,17 @@ def browser(live_server: LiveServer) -> Iterator[Browser]:
         yield browser
 
 
+@pytest.fixture(autouse=True)
+def db_pool_idle() -> Iterator[None]:
+    """After each test, let the sockets' database threads finish and close
+    their connections (games.sockets.drain_db_pool), while the test may still
+    use the database."""
+    yield
+    from games.sockets import drain_db_pool
+
+    drain_db_pool()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def clean_test_redis() -> Iterator[None]:
     """Flush the tests' own Redis database before and after the session.

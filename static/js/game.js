@@ -172,13 +172,52 @@
       bar.classList.toggle("player--to-move", running() && state.to_move === side);
       const counts = bar.querySelector("[data-counts]");
       counts.textContent = `${state.hand_counts[side]} in hand · ${state.deck_counts[side]} in deck`;
+      const botSeat = state.game.bot && state.game.bot.seats[side];
+      renderBotTag(bar, botSeat);
       const dot = bar.querySelector("[data-presence]");
-      dot.hidden = !presence;
+      dot.hidden = !presence || Boolean(botSeat); // a bot has no sockets: "offline" would mislead
       if (presence) {
         dot.classList.toggle("player__presence--on", Boolean(presence[side]));
         dot.title = presence[side] ? "online" : "offline";
       }
     }
+  }
+
+  // --- Bots (games/bots.py): a BOT tag, "thinking", or no worker yet ------
+
+  const BOT_LATE_MS = 5000; // games.bots.WORKER_LATE_SECONDS
+  let botWait = { ply: null, since: 0, timer: null };
+
+  function renderBotTag(bar, seat) {
+    let tag = bar.querySelector("[data-bot]");
+    if (seat && !tag) {
+      tag = el("span", { class: "player__bot", "data-bot": "", text: "BOT" });
+      bar.querySelector(".player__name").after(tag);
+    }
+    if (tag) {
+      tag.hidden = !seat;
+      tag.title = seat ? `Computer: ${seat.label}` : "";
+    }
+  }
+
+  // The status line while a bot is to move, or null. "Waiting for a bot worker"
+  // once no worker has taken the move for a few seconds (by the server's
+  // clock on a fresh load, by ours while watching).
+  function botStatus() {
+    const wait = state.game.bot && state.game.bot.waiting;
+    if (!running() || !wait || wait.ply !== state.ply) {
+      root.dataset.bot = "";
+      return null;
+    }
+    const name = state.game[state.to_move];
+    if (botWait.ply !== state.ply) {
+      window.clearTimeout(botWait.timer);
+      botWait = { ply: state.ply, since: performance.now(), timer: window.setTimeout(() => state && renderStatus(), BOT_LATE_MS + 50) };
+    }
+    const late = !wait.started_at && (wait.worker_late || performance.now() - botWait.since >= BOT_LATE_MS);
+    root.dataset.bot = late ? "waiting" : "thinking";
+    if (late) return `Waiting for a bot worker: ${name} moves as soon as one runs`;
+    return `${name} (computer) is thinking…`;
   }
 
   function cardNode(card, playable) {
@@ -225,9 +264,10 @@
     const game = state.game;
     const status = $("game-status");
     status.classList.toggle("game-status--over", !running());
+    root.dataset.bot = "";
     if (!running()) status.textContent = resultText(game);
     else if (myTurn()) status.textContent = "Your turn";
-    else status.textContent = `${SIDE_NAMES[state.to_move]} (${game[state.to_move]}) to move`;
+    else status.textContent = botStatus() || `${SIDE_NAMES[state.to_move]} (${game[state.to_move]}) to move`;
     const mini = $("game-status-mini"); // the same line above the board, for phones
     mini.textContent = status.textContent;
     mini.classList.toggle("game-status--over", !running());
@@ -267,6 +307,7 @@
   }
 
   function renderButtons() {
+    $("game-replay").hidden = running(); // everyone, spectators too, once it is over
     const box = $("game-buttons");
     if (!box) return;
     const show = (command, visible, label) => {
@@ -370,6 +411,25 @@
     }
     const claim = $("game-buttons") && $("game-buttons").querySelector('[data-command="claim"]');
     if (claim && claim.hidden === (isPlayer() && running() && claimOpen())) renderButtons();
+    renderFirstMove();
+  }
+
+  // Real-time clocks start once each side has moved; until then the side to
+  // move has a short window (clock.abort_at), or the server aborts the game.
+  function renderFirstMove() {
+    const note = $("game-first-move");
+    const abortAt = running() && state.game.clock.abort_at;
+    note.hidden = !abortAt;
+    if (!abortAt) return;
+    const left = Math.max(0, Math.ceil((Date.parse(abortAt) - Date.now()) / 1000));
+    const side = state.to_move;
+    note.textContent = myTurn()
+      ? `Make your first move within ${left} s, or the game is aborted.`
+      : `${SIDE_NAMES[side]} (${state.game[side]}) has ${left} s to make a first move, or the game is aborted.`;
+    if (left === 0 && isPlayer() && performance.now() - flagSentAt > 3000) {
+      flagSentAt = performance.now(); // the server aborts it, or says there is still time
+      send({ type: "flag" });
+    }
   }
 
   // --- Choosing an action -------------------------------------------------

@@ -1,6 +1,7 @@
 // The lobby socket (docs/protocol.md, "The lobby socket"): the live seek list,
-// the Create and Challenge forms, open challenges, and off to the game the
-// moment one starts. Plain JS; the page works without it through its forms.
+// the Create and Challenge forms, open challenges, the rated pool ("Play
+// rated"), and off to the game the moment one starts. Plain JS; the page works
+// without it through its forms, except the pool, which lasts as long as the socket.
 (function () {
   "use strict";
 
@@ -25,6 +26,7 @@
     socket.addEventListener("open", () => {
       retries = 0;
       queue.splice(0).forEach(send);
+      rejoinPool();
     });
     socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
@@ -47,8 +49,12 @@
         renderChallenges();
         break;
       case "challenge": updateChallenge(message.challenge); break;
+      case "pool": showPool(message.pool); break;
       case "game_started": location.assign(message.url); break;
-      case "error": say(message.message, true); break;
+      case "error":
+        if (ownWait && !waitShown) ownWait = null;  // the join was refused
+        say(message.message, true);
+        break;
     }
   }
 
@@ -134,6 +140,65 @@
     if (!notice) return;
     notice.textContent = text;
     notice.classList.toggle("lobby__notice--error", Boolean(error));
+  }
+
+  // --- The rated pool -----------------------------------------------------
+  // The server sends {"type": "pool"} with the wait (or null) whenever it
+  // changes and each time the window widens; the waiting time is counted here.
+
+  const poolButtons = root.querySelector("[data-pool-buttons]");
+  const poolWaiting = root.querySelector("[data-pool-waiting]");
+  let ownWait = null;  // the control this page joined: joined again after a reconnect
+  let waitShown = false;
+  let waitTimer = null;
+
+  function poolField(name) {
+    return poolWaiting.querySelector("[data-pool-" + name + "]");
+  }
+
+  function minutesSeconds(ms) {
+    const seconds = Math.max(0, Math.floor(ms / 1000));
+    return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  }
+
+  function showPool(wait) {
+    if (!poolWaiting) return;
+    clearInterval(waitTimer);
+    waitShown = Boolean(wait);
+    poolWaiting.hidden = !wait;
+    poolButtons.hidden = Boolean(wait);
+    if (!wait) {
+      ownWait = null;
+      return;
+    }
+    poolField("control").textContent = wait.time_control.label;
+    poolField("rating").textContent = String(wait.rating);
+    poolField("window").textContent = wait.window.low + "–" + wait.window.high + " (±" + wait.window.width + ")";
+    const since = Date.now() - wait.waited_ms;
+    const tick = () => { poolField("waited").textContent = minutesSeconds(Date.now() - since); };
+    tick();
+    waitTimer = setInterval(tick, 1000);
+  }
+
+  function rejoinPool() {
+    // Closing a socket leaves the pool: a page that was waiting joins again;
+    // any other page forgets what it showed and hears the truth on connect.
+    if (ownWait) send({ type: "pool_join", time_control: ownWait });
+    else showPool(null);
+  }
+
+  if (poolButtons) {
+    poolButtons.querySelectorAll("[data-pool-join]").forEach((button) => {
+      button.disabled = false;
+      button.addEventListener("click", () => {
+        ownWait = button.dataset.poolJoin;
+        send({ type: "pool_join", time_control: ownWait });
+      });
+    });
+    poolWaiting.querySelector("[data-pool-leave]").addEventListener("click", () => {
+      ownWait = null;
+      send({ type: "pool_leave" });
+    });
   }
 
   // --- Forms --------------------------------------------------------------

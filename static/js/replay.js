@@ -6,7 +6,7 @@
   const root = document.querySelector("[data-replay]");
   const data = document.getElementById("replay-steps");
   if (!root || !data) return;
-  const steps = JSON.parse(data.textContent);
+  const steps = JSON.parse(data.textContent); // grows while a running game is followed
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
   const SUIT_NAMES = { H: "Hearts", D: "Diamonds", S: "Spades", C: "Clubs" };
   const RANK_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack" };
@@ -74,5 +74,83 @@
     const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1 };
     if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
   });
+  // --- A running game, followed live ---------------------------------------
+  // The page holds the positions as of its loading; the game socket
+  // (docs/protocol.md) then brings each new ply. Only the public fields of a
+  // message are kept, so a step never holds a hand, even when the viewer is one
+  // of the players and the socket sends them their own.
+
+  const socketPath = root.dataset.liveSocket;
+  const liveNote = root.querySelector("[data-live-note]");
+  const moveList = root.querySelector(".replay__list");
+  let retries = 0;
+
+  function publicStep(message) {
+    const index = message.ply;
+    const seat = index % 2 === 1 ? "red" : "black";
+    const view = {
+      seat: null, ply: index, to_move: message.to_move, board: message.board, captured: message.captured,
+      hand: null, hand_counts: message.hand_counts, deck_counts: message.deck_counts,
+      discards: message.discards, legal: [], outcome: message.outcome,
+    };
+    return { index, action: message.discards[seat].slice(-1)[0], seat, view, hands: null };
+  }
+
+  function appendMove(step) {
+    const button = document.createElement("button");
+    button.className = "replay__move";
+    button.type = "button";
+    button.dataset.step = String(step.index);
+    button.textContent = step.action;
+    if (step.seat === "red" || !moveList.lastElementChild) {
+      const item = document.createElement("li");
+      item.value = (step.index + 1) / 2;
+      moveList.append(item);
+    } else {
+      moveList.lastElementChild.append(" ");
+    }
+    moveList.lastElementChild.append(button);
+  }
+
+  function follow(message) {
+    if (message.game.status !== "running") {
+      // Over: the server now shows both hands and checks the seed (R19).
+      location.reload();
+      return;
+    }
+    const last = steps.length - 1;
+    if (message.ply <= last) return; // a presence change, or already shown
+    if (message.ply > last + 1) {
+      location.reload(); // missed plies (e.g. while reconnecting): load them all
+      return;
+    }
+    const atEnd = current === last;
+    steps.push(publicStep(message));
+    appendMove(steps[steps.length - 1]);
+    // Stay on the step being looked at, unless it was the latest (then keep up).
+    go(atEnd ? steps.length - 1 : current);
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(scheme + location.host + socketPath);
+    socket.addEventListener("open", () => {
+      retries = 0;
+      if (liveNote) liveNote.textContent = "Live: new moves appear as they are played.";
+      root.dataset.live = "on";
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "sync" || message.type === "update") follow(message);
+    });
+    socket.addEventListener("close", (event) => {
+      root.dataset.live = "off";
+      if (event.code === 4404) return; // no such game
+      if (liveNote) liveNote.textContent = "Reconnecting…";
+      setTimeout(connect, Math.min(10000, 500 * 2 ** retries++));
+    });
+  }
+
   go(current);
+  if (socketPath && moveList) connect();
 })();

@@ -188,12 +188,23 @@ def test_the_board_is_flipped_for_black_and_fits_a_phone(pages: dict[str, Page])
     assert square is not None and square["width"] >= 30
 
 
-def test_the_clock_of_the_side_to_move_runs(pages: dict[str, Page]) -> None:
-    clock = pages["spectator"].locator('[data-clock="red"]')
+def test_the_clocks_start_once_each_side_has_moved(
+        pages: dict[str, Page], game: Game, alice: Any, bob: Any, orm: Callable[..., Any]) -> None:
+    """Until then the side to move has a first-move window, counted down on every page."""
+    watcher, red = pages["spectator"], pages["red"]
+    expect(watcher.locator("#game-first-move")).to_have_text(
+        re.compile(r"^Red \(alice\) has \d+ s to make a first move, or the game is aborted\.$"))
+    expect(red.locator("#game-first-move")).to_have_text(
+        re.compile(r"^Make your first move within \d+ s, or the game is aborted\.$"))
+    clock = watcher.locator('[data-clock="red"]')
+    expect(clock).to_have_text("10:00")
+    for ply, player in enumerate((alice, bob)):
+        orm(play.submit, game.pk, player, ply, orm(first_move, game.pk)[0])
+    expect(watcher.locator("#game")).to_have_attribute("data-ply", "2")
+    expect(watcher.locator("#game-first-move")).to_be_hidden()
     expect(clock).to_have_class(re.compile(r"\bclock--running\b"))
-    first = clock.text_content()
-    expect(clock).not_to_have_text(first or "", timeout=3000)
-    expect(pages["spectator"].locator('[data-clock="black"]')).to_have_text("10:00")
+    expect(clock).not_to_have_text("10:00", timeout=3000)  # Red's clock runs now
+    expect(watcher.locator('[data-clock="black"]')).to_have_text("10:00")
 
 
 def test_the_page_reconnects_and_gets_a_fresh_sync(

@@ -30,11 +30,11 @@ def session_cookie(user: Any) -> str:
 class Socket:
     """A websocket to a game through aceweb.asgi.application (origin check, session auth)."""
 
-    def __init__(self, game_id: int, cookie: str | None = None) -> None:
+    def __init__(self, game_id: int, cookie: str | None = None, query: str = "") -> None:
         headers = [(b"host", b"localhost"), (b"origin", b"http://localhost")]
         if cookie:
             headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
-        self.comm = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
+        self.comm = WebsocketCommunicator(application, f"/ws/games/{game_id}/{query}", headers=headers)
         self.game_id, self.cookie = game_id, cookie
         self.closed = False
 

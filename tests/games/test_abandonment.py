@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+import engine
 from games import play
 from games.models import (ABANDON_GRACE_CORRESPONDENCE, ABANDON_GRACE_REAL_TIME, PRESENCE_STALE, Game)
 from games.timecontrols import TimeControl
@@ -21,6 +22,20 @@ SEED = "tests-game-seed"
 
 def ago(seconds: float) -> Any:
     return timezone.now() - timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def game(alice: Any, bob: Any) -> Game:
+    """Alice (Red) against Bob, both sides started: ply 2, Red to move. Before
+    that, a no-show is aborted rather than claimed against (FIRST_MOVE_WINDOW)."""
+    g = play.start_game(alice, bob, seed=SEED)
+    play.submit(g.pk, alice, 0, "5H e1-e6")
+    play.submit(g.pk, bob, 1, first_legal(g.pk))
+    return Game.objects.get(pk=g.pk)
+
+
+def first_legal(game_id: int) -> str:
+    return str(engine.legal_actions(engine.from_json(Game.objects.get(pk=game_id).position))[0])
 
 
 def set_times(game: Game, **fields: Any) -> Game:
@@ -66,7 +81,7 @@ class TestOnTheDatabase:
             self, game: Game, alice: Any, bob: Any) -> None:
         set_times(game, black_seen_at=ago(3600), black_left_at=ago(3000))
         before = timezone.now()
-        g = play.submit(game.pk, alice, 0, "5H e1-e6")  # now Black, long gone, is to move
+        g = play.submit(game.pk, alice, 2, first_legal(game.pk))  # now Black, long gone, is to move
         claim_at = g.claim_win_at(timezone.now())
         assert claim_at is not None and claim_at >= before + ABANDON_GRACE_REAL_TIME
         with pytest.raises(play.Refusal, match="left only recently"):
@@ -89,6 +104,15 @@ class TestOnTheDatabase:
         day = ABANDON_GRACE_CORRESPONDENCE.total_seconds()
         set_times(game, turn_started_at=ago(day + 10), red_seen_at=ago(day + 8), red_left_at=ago(day + 5))
         assert play.claim_abandonment(game.pk, bob).reason == "abandonment"
+
+    def test_a_game_not_yet_started_is_aborted_not_claimed(self, alice: Any, bob: Any) -> None:
+        fresh = play.start_game(alice, bob, seed=SEED)  # Red never came
+        g = set_times(fresh, black_seen_at=ago(1))
+        assert play.view_for(g, bob)["game"]["claim_win_at"] is None
+        with pytest.raises(play.Refusal, match="the game has not started: it is aborted if Red has not moved by"):
+            play.claim_abandonment(fresh.pk, bob)
+        set_times(fresh, abort_at=ago(1))
+        assert play.claim_abandonment(fresh.pk, bob).status == "aborted"  # no win, no rating
 
     def test_spectators_and_finished_games_cannot_be_claimed(
             self, game: Game, bob: Any, charlie: Any) -> None:

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from aceweb.asgi import application
 from games.models import Game
-from tests.games.conftest import load_game
+from tests.games.conftest import Socket, load_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -36,6 +36,20 @@ async def test_each_seat_gets_its_own_sync_on_connect(game: Game, cookies: dict[
 async def test_charlie_is_a_spectator(game: Game, cookies: dict[str, str], sockets: Opener) -> None:
     _, sync = await sockets(game.pk, cookies["charlie"])
     assert (sync["seat"], sync["hand"]) == (None, None)
+
+
+async def test_a_players_watching_socket_is_a_spectators(game: Game, cookies: dict[str, str]) -> None:
+    """The replay page's socket (?watch=1) shows Alice no hand and does not make her present."""
+    watch = Socket(game.pk, cookies["alice"], query="?watch=1")
+    try:
+        sync = await watch.open()
+        assert (sync["seat"], sync["hand"], sync["game"]["presence"]) == (None, None, {"red": False, "black": False})
+        await game.arefresh_from_db()
+        assert game.red_seen_at is None
+    finally:
+        await watch.close()
+    await game.arefresh_from_db()
+    assert game.red_left_at is None
 
 
 async def test_a_move_reaches_both_players_and_a_spectator(

@@ -13,7 +13,8 @@ from django.utils import timezone
 
 import engine
 from games import play
-from games.models import Game, Move
+from games.models import FIRST_MOVE_WINDOW, Game, Move
+from games.timecontrols import TimeControl
 from tests.helpers import require_service
 
 pytestmark = pytest.mark.django_db
@@ -68,11 +69,62 @@ def test_a_legal_action_is_stored_and_passes_the_turn(game: Game, alice: Any) ->
     assert list(g.moves.values_list("ply", "seat", "action")) == [(0, "red", "5H e1-e6")]
 
 
-def test_the_mover_is_charged_their_time_plus_the_increment(game: Game, alice: Any) -> None:
+def test_the_clocks_start_once_each_side_has_moved(game: Game, alice: Any, bob: Any) -> None:
+    """As on lichess: the first moves are free, each within FIRST_MOVE_WINDOW."""
+    assert game.turn_started_at is None and game.abort_at is not None
+    assert abs(game.abort_at - FIRST_MOVE_WINDOW - game.created) < timedelta(seconds=1)
+    before = timezone.now()
     play.submit(game.pk, alice, 0, "5H e1-e6")
+    g = fresh(game)
+    assert (g.red_clock_ms, g.black_clock_ms, g.turn_started_at) == (600_000, 600_000, None)
+    assert g.abort_at is not None and g.abort_at >= before + FIRST_MOVE_WINDOW  # now Black's window
+    play.submit(game.pk, bob, 1, first_legal(game))
+    g = fresh(game)
+    assert (g.red_clock_ms, g.black_clock_ms, g.abort_at) == (600_000, 600_000, None)
+    assert g.turn_started_at is not None  # Red's clock runs from here
+
+
+def test_after_the_first_moves_the_mover_is_charged_their_time_plus_the_increment(
+        game: Game, alice: Any, bob: Any) -> None:
+    play.submit(game.pk, alice, 0, "5H e1-e6")
+    play.submit(game.pk, bob, 1, first_legal(game))
+    play.submit(game.pk, alice, 2, first_legal(game))
     g = fresh(game)
     assert 600_000 < g.red_clock_ms <= 605_000  # a few ms spent, 5 s added
     assert g.black_clock_ms == 600_000
+
+
+def test_a_correspondence_clock_runs_from_the_start(alice: Any, bob: Any) -> None:
+    g = play.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3d"))
+    assert g.turn_started_at is not None and g.abort_at is None
+
+
+@pytest.mark.parametrize("ply", [0, 1])
+def test_a_first_move_not_made_in_time_aborts_the_game(
+        game: Game, alice: Any, bob: Any, charlie: Any, ply: int) -> None:
+    """Aborted, unrated, no result: by the periodic task, by a late move, or by a flag."""
+    if ply:
+        play.submit(game.pk, alice, 0, "5H e1-e6")
+    assert play.expired_game_ids(timezone.now()) == []
+    Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
+    assert play.expired_game_ids(timezone.now()) == [game.pk]
+    assert play.claim_time(game.pk).status == "aborted"
+    g = fresh(game)
+    assert (g.status, g.reason, g.winner, g.rated, g.abort_at) == ("aborted", "aborted", "", False, None)
+    assert g.moves.count() == ply
+
+
+def test_a_late_first_move_is_not_played_and_the_game_is_aborted(game: Game, alice: Any) -> None:
+    Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
+    assert play.submit(game.pk, alice, 0, "5H e1-e6").status == "aborted"
+    assert not fresh(game).moves.exists()
+
+
+def test_a_flag_before_the_window_ends_is_refused_after_it_aborts(game: Game, bob: Any) -> None:
+    with pytest.raises(play.Refusal, match="Red still has time"):
+        play.flag(game.pk, bob)
+    Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
+    assert play.flag(game.pk, bob).status == "aborted"
 
 
 def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing(game: Game, alice: Any) -> None:

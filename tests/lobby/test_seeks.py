@@ -26,7 +26,7 @@ def test_a_seek_is_open_with_the_creator_s_wishes(alice: Any) -> None:
     assert (seek.creator, seek.time_control, seek.rated, seek.colour, seek.status) == (
         alice, "5+3", False, "black", "open")
     [shown] = lobby.open_seeks()
-    assert shown["creator"] == "alice" and shown["rating"] is None
+    assert shown["creator"] == "alice" and shown["rating"] == "1500?"  # a newcomer: provisional
     assert shown["time_control"] == {"key": "5+3", "label": "5+3", "speed": "blitz"}
     assert shown["mine"] is False and lobby.open_seeks(alice)[0]["mine"] is True
 

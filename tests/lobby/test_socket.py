@@ -28,7 +28,7 @@ async def test_anyone_gets_the_open_seeks_on_connect(alice: Any, lobby_sockets: 
     assert hello["type"] == "seeks"
     [seek] = hello["seeks"]
     assert (seek["creator"], seek["rating"], seek["rated"], seek["colour"], seek["mine"]) == (
-        "alice", None, False, "red", False)
+        "alice", "1500?", False, "red", False)
     assert seek["time_control"] == {"key": "5+3", "label": "5+3", "speed": "blitz"}
 
 

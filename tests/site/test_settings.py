@@ -60,7 +60,8 @@ def test_with_redis_it_uses_it_for_channels_and_celery() -> None:
     s, log = settings_with(REDIS_URL=url)
     assert s["layer"] == "channels_redis.core.RedisChannelLayer"
     # No client-side read timeout: redis-py 8's 5 s default breaks the layer's BZPOPMIN.
-    assert s["layer_hosts"] == [{"address": url, "socket_timeout": None}]
+    # A pool past redis-py's 100 connections: tests/games/test_channel_layer.py.
+    assert s["layer_hosts"] == [{"address": url, "socket_timeout": None, "max_connections": 2000}]
     assert s["eager"] is False
     assert s["broker"] == url
     assert s["results"] == url

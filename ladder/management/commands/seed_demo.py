@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 PLAYERS = ("ada", "ben", "cleo", "dev")
@@ -25,6 +26,7 @@ class Command(BaseCommand):
             raise CommandError("Refusing to create demo players with a public password while DEBUG is off.")
         for username in PLAYERS:
             self.stdout.write(self.seed_player(username))
+        call_command("seed_bots", stdout=self.stdout)  # opponents for "Play the computer"
 
     def seed_player(self, username: str) -> str:
         users = get_user_model().objects

@@ -1,0 +1,404 @@
+"""Computer players: their accounts, when they move, and the move itself (issue 5).
+
+A bot is a user whose ladder ``Player`` row has ``is_bot`` set and names an
+engine level (``engine.bots.LEVELS``). When a running game's side to move is a
+bot, ``after_change`` (called by ``games.play`` after every accepted move and
+at the start of a game) queues the Celery task ``games.tasks.play_bot_move``
+with the game id and the ply, once the transaction has committed. The task
+calls :func:`play_move`, which:
+
+- drops the task when the game is over or the ply has passed (stale);
+- gives up, with a logged error, after ``MAX_DELIVERIES`` deliveries of one
+  task (a move that kills its worker every time must not loop for ever);
+- hands the engine bot only ``engine.view(state, seat)``, the bot seat's own
+  view, never the state (R18), with a seed derived one-way from the game's
+  secret seed and the ply, so a game against a bot can be replayed exactly;
+- submits through ``games.play.submit`` as the bot user: the same row lock,
+  validation, transaction and broadcast as a human move. A stale-ply refusal
+  there means another delivery already played this ply: done.
+
+The task runs with ``acks_late`` and ``reject_on_worker_lost``: a worker that
+dies mid-move leaves the message unacknowledged in Redis, and the broker hands
+it out again after its visibility timeout (``CELERY_BROKER_TRANSPORT_OPTIONS``
+in settings); the ply check and the row lock make the move happen once.
+
+Whether a worker has taken the move is kept in Redis (``aceweb:bot-wait:<id>``):
+queued when scheduled, started when a worker picks it up. The game payload's
+``bot`` field carries both, so the page says "thinking" or, when no worker has
+answered for ``WORKER_LATE`` seconds, "waiting for a bot worker".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import secrets
+import time
+from datetime import datetime, timezone as dt_timezone
+from typing import Any, TypedDict
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+import engine
+from games import play
+from games.models import Game
+from games.timecontrols import OFFERED, TimeControl
+
+log = logging.getLogger("games")
+
+# A human-friendly pace in real time: the answer never lands before this.
+MIN_DELAY_SECONDS = 0.6
+# A bot spends at most this share of its remaining real-time clock on a move...
+CLOCK_SHARE = 1 / 30
+# ...and never more than this, whatever the clock (correspondence included).
+MAX_THINK_SECONDS = 2.0
+# A search level keeps its fixed (reproducible) iteration count while that
+# fits its time at this rate, well under the ~5,000/s measured on one core.
+SLOW_ITERATIONS_PER_SECOND = 2_000
+# Deliveries of one task before it is given up (a worker lost each time).
+MAX_DELIVERIES = 3
+# After this long with no worker on a queued move, the page says so.
+WORKER_LATE_SECONDS = 5.0
+# Redis keys live this long: a day covers any real-time game.
+KEY_TTL_SECONDS = 86_400
+# The bot accounts' user ids are re-read this often (they change only by seed_bots).
+BOT_CACHE_SECONDS = 60.0
+
+
+class BotSeatJSON(TypedDict):
+    level: str
+    label: str
+
+
+class BotWaitJSON(TypedDict):
+    ply: int
+    queued_at: str | None
+    started_at: str | None  # None until a worker picks the move up
+    worker_late: bool  # queued WORKER_LATE_SECONDS ago and no worker has it yet
+
+
+class BotJSON(TypedDict):
+    seats: dict[str, BotSeatJSON]
+    waiting: BotWaitJSON | None  # the bot move the game is waiting for, if any
+
+
+def engine_bots() -> Any:
+    """The engine's bots module (imported late: the site starts without it)."""
+    from engine import bots
+
+    return bots
+
+
+def level_label(level: str) -> str:
+    return str(engine_bots().LEVEL_LABELS.get(level, level))
+
+
+# --- Accounts -----------------------------------------------------------------
+
+
+def bot_username(level: str) -> str:
+    """``bot-greedy``: a name no sign-up can take (allauth refuses existing names)."""
+    return "bot-" + re.sub(r"[^\w.+-]", "-", level)
+
+
+def ensure_bot_accounts() -> list[tuple[Any, bool]]:
+    """One user per engine level, flagged as a bot; (user, created) for each.
+
+    Idempotent. A bot has an unusable password and no e-mail address, so it
+    can neither sign in nor ask for a password reset: only workers play it.
+    """
+    from ladder.models import Player
+
+    users = get_user_model().objects
+    accounts = []
+    for level in engine_bots().LEVELS:
+        user = users.filter(username=bot_username(level)).first()
+        created = user is None
+        if user is None:
+            user = users.create_user(bot_username(level), email="", password=None)  # unusable
+        Player.objects.update_or_create(user=user, defaults={"is_bot": True, "bot_level": level})
+        accounts.append((user, created))
+    _bot_cache.clear()
+    return accounts
+
+
+_bot_cache: dict[str, Any] = {}
+
+
+def bot_levels() -> dict[int, str]:
+    """Every bot's user id and level, re-read at most every BOT_CACHE_SECONDS.
+
+    Asked on every move and every view, so not a query each time.
+    """
+    from ladder.models import Player
+
+    if time.monotonic() - _bot_cache.get("at", -1e9) > BOT_CACHE_SECONDS:
+        rows = Player.objects.filter(is_bot=True).values_list("user_id", "bot_level")
+        _bot_cache["levels"] = {user_id: level for user_id, level in rows}
+        _bot_cache["at"] = time.monotonic()
+    levels: dict[int, str] = _bot_cache["levels"]
+    return levels
+
+
+def level_of(user_id: int | None) -> str | None:
+    return bot_levels().get(user_id) if user_id is not None else None
+
+
+def is_bot(user: Any) -> bool:
+    return level_of(getattr(user, "pk", None)) is not None
+
+
+def bot_seats(game: Game) -> dict[str, str]:
+    """{seat: level} for the seats of ``game`` a bot plays."""
+    ids = {"red": game.red_id, "black": game.black_id}
+    return {seat: level for seat, user_id in ids.items() if (level := level_of(user_id))}
+
+
+# --- Playing the computer -------------------------------------------------------
+
+
+def play_computer(user: Any, level: str, time_control: TimeControl, *, rated: bool = False,
+                  colour: str = "random") -> Game:
+    """Start a game at once between ``user`` and the bot of ``level``.
+
+    ``colour`` is the human's wish: red, black or random. Refuses (and
+    changes nothing) for a visitor, a bot, an unknown level or control.
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise play.Refusal("log in to play the computer")
+    if is_bot(user):
+        raise play.Refusal("a bot cannot start games")
+    if level not in engine_bots().LEVELS:
+        raise play.Refusal(f"{level!r} is not a bot level: choose one of {', '.join(engine_bots().LEVELS)}")
+    if time_control not in OFFERED:
+        raise play.Refusal(f"{time_control.key!r} is not an offered time control")
+    if colour not in ("red", "black", "random"):
+        raise play.Refusal('"colour" must be red, black or random')
+    bot = get_user_model().objects.filter(username=bot_username(level), player__is_bot=True).first()
+    if bot is None:
+        raise play.Refusal(f"the {level_label(level)} bot has no account yet: run manage.py seed_bots")
+    if colour == "random":
+        colour = secrets.choice(["red", "black"])
+    red, black = (user, bot) if colour == "red" else (bot, user)
+    return play.start_game(red, black, rated=rated, time_control=time_control)
+
+
+# --- Scheduling -------------------------------------------------------------------
+
+
+def after_change(game: Game) -> None:
+    """Queue the bot's move, after commit, when a running game waits on a bot.
+
+    Called by games.play inside the transaction that saved ``game``.
+    """
+    if not game.running or level_of(game.red_id if game.to_move == "red" else game.black_id) is None:
+        return
+    game_id, ply = game.pk, game.ply
+    transaction.on_commit(lambda: schedule(game_id, ply, pace_delay(game)))
+
+
+def pace_delay(game: Game) -> float:
+    """How long the bot waits before it starts: a human pace, shrinking with its
+    clock (1% of the time left) so that the wait never loses it the game."""
+    if game.time_control.correspondence:
+        return 0.0
+    left = max(0, game.remaining_ms(timezone.now())) / 1000
+    return min(MIN_DELAY_SECONDS, left * 0.01)
+
+
+def schedule(game_id: int, ply: int, delay: float = MIN_DELAY_SECONDS) -> None:
+    """Send the task; a broker that is down is logged, never raised into a player's move."""
+    from games.tasks import play_bot_move  # tasks imports this module
+
+    _mark(game_id, ply, "queued")
+    try:
+        play_bot_move.apply_async((game_id, ply), countdown=delay)
+    except Exception:  # noqa: BLE001 - kombu raises many kinds; the move itself is saved
+        log.exception("bot move for game %s ply %s could not be queued", game_id, ply)
+        _unmark(game_id)  # requeue_lost_moves tries again
+
+
+def requeue_lost_moves() -> list[int]:
+    """Queue the bot moves that running games wait on but nobody queued; their ids.
+
+    For a periodic task: a move whose sending failed (broker down) or whose
+    record Redis lost. A move queued and not yet played is left alone, even
+    with no worker running: the first worker to come will play it.
+    """
+    if _redis() is None or not bot_levels():
+        return []
+    ids = list(bot_levels())
+    waiting = Game.objects.filter(Q(red_id__in=ids) | Q(black_id__in=ids), status=Game.Status.RUNNING)
+    lost = []
+    for game in waiting.iterator():
+        mover = game.red_id if game.to_move == "red" else game.black_id
+        if level_of(mover) is not None and _queued_ply(game.pk) != game.ply:
+            schedule(game.pk, game.ply, delay=0)
+            lost.append(game.pk)
+    return lost
+
+
+# --- The move ---------------------------------------------------------------------
+
+
+def bot_seed(game: Game, ply: int) -> str:
+    """The bot's random seed for one ply: fixed by the game, yet one-way.
+
+    Derived from the game's secret seed by SHA-256, so the bot cannot turn
+    it back into the shuffle (the deck orders stay hidden from it too).
+    """
+    return hashlib.sha256(f"aceweb-bot:{game.seed}:{ply}".encode()).hexdigest()
+
+
+def think_seconds(game: Game, now: datetime | None = None) -> float:
+    """The time a bot may take: a small share of its clock, and a ceiling."""
+    if game.time_control.correspondence:
+        return MAX_THINK_SECONDS
+    left = max(0, game.remaining_ms(now or timezone.now())) / 1000
+    return max(0.01, min(MAX_THINK_SECONDS, left * CLOCK_SHARE))
+
+
+def time_limit(level: str, budget: float) -> float | None:
+    """``seconds`` for engine.bots.choose: None (the level's own iteration
+    count: reproducible) while that surely fits in ``budget``, else ``budget``.
+    """
+    iterations = getattr(engine_bots(), "ISMCTS_ITERATIONS", {}).get(level)
+    if iterations is None or iterations / SLOW_ITERATIONS_PER_SECOND <= budget:
+        return None
+    return budget
+
+
+def play_move(game_id: int, ply: int, *, task_id: str | None = None) -> str:
+    """Compute and submit the bot's move at ``ply``; what happened, as a word.
+
+    "played", "stale" (the ply has passed), "over", "not-a-bot",
+    "gave-up" (too many deliveries) or "refused" (logged: a bot bug).
+    """
+    if task_id is not None and _count_delivery(task_id) > MAX_DELIVERIES:
+        log.error("bot move for game %s ply %s given up after %s deliveries (task %s)",
+                  game_id, ply, MAX_DELIVERIES, task_id)
+        return "gave-up"
+    game = Game.objects.select_related("red", "black").filter(pk=game_id).first()
+    if game is None or not game.running:
+        return "over"
+    if game.ply != ply:
+        return "stale"
+    seat = game.to_move
+    level = level_of(game.red_id if seat == "red" else game.black_id)
+    if level is None:
+        return "not-a-bot"
+    _mark(game_id, ply, "started")
+    play.notify(game_id, ply)  # the pages now say "thinking"
+    view = engine.view(engine.from_json(game.position), seat)  # the bot's seat only (R18)
+    seconds = time_limit(level, think_seconds(game))
+    action = engine_bots().choose(view, level, seed=bot_seed(game, ply), seconds=seconds)
+    return _submit(game, seat, ply, str(action))
+
+
+def _submit(game: Game, seat: str, ply: int, action: str) -> str:
+    try:
+        play.submit(game.pk, getattr(game, seat), ply, action)
+    except play.Refusal as refusal:
+        game.refresh_from_db()
+        if game.ply != ply or not game.running:
+            return "stale"  # another delivery of this move got there first
+        log.error("bot move %r refused in game %s at ply %s: %s", action, game.pk, ply, refusal)
+        return "refused"
+    return "played"
+
+
+# --- Waiting state, kept in Redis ------------------------------------------------------
+
+
+def _redis() -> Any:
+    """A client on the site's Redis, or None in the in-process setup (no REDIS_URL)."""
+    if not settings.REDIS_URL:
+        return None
+    client = _bot_cache.get("redis")
+    if client is None:
+        import redis
+
+        client = _bot_cache["redis"] = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2)
+    return client
+
+
+def _wait_key(game_id: int) -> str:
+    return f"aceweb:bot-wait:{game_id}"
+
+
+def _mark(game_id: int, ply: int, stage: str) -> None:
+    """Record that the move at ``ply`` was queued or started (now)."""
+    client = _redis()
+    if client is None:
+        return
+    try:
+        key, now = _wait_key(game_id), time.time()
+        if stage == "queued":
+            client.set(key, json.dumps({"ply": ply, "queued": now, "started": None}), ex=KEY_TTL_SECONDS)
+            return
+        old = json.loads(client.get(key) or "{}")
+        queued = old.get("queued") if old.get("ply") == ply else None
+        client.set(key, json.dumps({"ply": ply, "queued": queued, "started": now}), ex=KEY_TTL_SECONDS)
+    except Exception:  # noqa: BLE001 - the move matters more than the notice
+        log.warning("could not record bot move state for game %s", game_id, exc_info=True)
+
+
+def _unmark(game_id: int) -> None:
+    client = _redis()
+    if client is not None:
+        client.delete(_wait_key(game_id))
+
+
+def _queued_ply(game_id: int) -> int | None:
+    client = _redis()
+    raw = client.get(_wait_key(game_id)) if client is not None else None
+    return json.loads(raw).get("ply") if raw else None
+
+
+def _count_delivery(task_id: str) -> int:
+    """This delivery's number for the task (1 the first time); 1 without Redis."""
+    client = _redis()
+    if client is None:
+        return 1
+    key = f"aceweb:bot-deliveries:{task_id}"
+    count = int(client.incr(key))
+    client.expire(key, KEY_TTL_SECONDS)
+    return count
+
+
+def bot_json(game: Game) -> BotJSON | None:
+    """The payload's ``bot`` field: who is a bot, and the move the game waits on."""
+    seats = bot_seats(game)
+    if not seats:
+        return None
+    waiting = None
+    if game.running and game.to_move in seats:
+        waiting = _waiting(game.pk, game.ply)
+    return {"seats": {seat: {"level": level, "label": level_label(level)} for seat, level in seats.items()},
+            "waiting": waiting}
+
+
+def _waiting(game_id: int, ply: int) -> BotWaitJSON:
+    state: dict[str, Any] = {}
+    client = _redis()
+    if client is not None:
+        try:
+            state = json.loads(client.get(_wait_key(game_id)) or "{}")
+        except Exception:  # noqa: BLE001
+            log.warning("could not read bot move state for game %s", game_id, exc_info=True)
+    if state.get("ply") != ply:
+        state = {}
+    queued, started = state.get("queued"), state.get("started")
+    late = client is not None and started is None and (
+        queued is None or time.time() - queued > WORKER_LATE_SECONDS)
+    return {"ply": ply, "queued_at": _iso(queued), "started_at": _iso(started), "worker_late": late}
+
+
+def _iso(stamp: float | None) -> str | None:
+    return None if stamp is None else datetime.fromtimestamp(stamp, dt_timezone.utc).isoformat()

@@ -1,0 +1,426 @@
+"""The rated pairing pool: "Play rated 5+3" puts a player in the pool; the matcher pairs.
+
+Joining and leaving are called by the lobby socket (``ladder/consumers.py``),
+and ``match`` by the Celery task ``ladder.tasks.match_pool`` (after every join,
+and every few seconds by beat). The pairing itself, :func:`pairings`, is a pure
+function of the waiting players and the time, so tests drive time directly.
+
+How one matcher run pairs (issue 4):
+
+- Only players waiting for the same control are paired, and only inside both
+  players' rating windows: ``window`` starts at ±100 around the rating a player
+  joined with and widens by 50 every 10 seconds of waiting, up to ±600 (after
+  100 s). So a 1500 and a 1700 meet once both have waited 20 s.
+- Among the allowed pairs, networkx's ``max_weight_matching`` (Edmonds'
+  blossom algorithm) picks as many pairs as possible and, among those, the
+  smallest total rating difference: each edge weighs ``SCALE - difference``.
+  Each player gets edges only to the ``NEIGHBOURS`` players nearest in rating
+  on each side, which keeps a run of 200 waiting players near a quarter of a
+  second (the algorithm is cubic) and, on random pools, pairs exactly as the
+  full graph does.
+- A pair who met in either player's previous game loses ``REPEAT_PENALTY``, so
+  they meet again only when the pool offers no other pairing for as many
+  players (short of a far worse one).
+- Colours: whoever had red in their last game gets black (and black gets red)
+  where the two wishes agree; otherwise the colours are drawn at random.
+
+With several workers, runs are serialized by a PostgreSQL advisory lock, and
+each pair's two entries are locked and re-checked as still waiting before the
+game starts, so nobody is ever put in two games. The sockets are told after
+commit and by id only (``pool.changed``, and ``game.started`` as the lobby
+does), so each socket loads what its own user may see.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypedDict
+
+import networkx as nx
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import play
+from games.models import Game
+from games.timecontrols import REAL_TIME, TimeControl
+from ladder import lobby
+from ladder.models import PoolEntry, Seek
+from ladder.ratings import player_of
+
+BASE_WINDOW = 100  # ± rating points on joining
+WIDEN_STEP = 50  # points added ...
+WIDEN_EVERY = 10  # ... every this many seconds of waiting
+MAX_WINDOW = 600  # reached after (600 - 100) / 50 * 10 = 100 s
+# Every allowed edge weighs SCALE - difference > 0. A repeat pairing costs
+# REPEAT_PENALTY, four times the largest difference one pair can have: it is
+# chosen only when avoiding it would leave someone unpaired, or make the other
+# pairs worse by more than 2,400 rating points in all.
+REPEAT_PENALTY = 4 * MAX_WINDOW
+SCALE = 2 * REPEAT_PENALTY
+# Edges per player to the players next above in rating (and as many from below).
+NEIGHBOURS = 8
+# Any fixed 64-bit key: the advisory lock every matcher run takes (PostgreSQL).
+MATCHER_LOCK = 0x_ACE_B001
+
+
+class PoolRefusal(lobby.LobbyRefusal):
+    """Something the pool will not do; the message is meant for the player."""
+
+
+class WindowJSON(TypedDict):
+    low: int
+    high: int
+    width: int
+
+
+class PoolJSON(TypedDict):
+    entry: int
+    time_control: lobby.TimeControlJSON
+    rating: int
+    joined: str
+    waited_ms: int
+    window: WindowJSON
+    widens_in_ms: int | None  # None once the window is as wide as it gets
+
+
+@dataclass(frozen=True)
+class Window:
+    """The ratings a waiting player may be paired with, at one moment."""
+
+    low: int
+    high: int
+    width: int
+
+    def admits(self, rating: int) -> bool:
+        return self.low <= rating <= self.high
+
+
+def width_after(seconds: float) -> int:
+    """The window's half-width after waiting ``seconds``.
+
+    >>> width_after(0), width_after(9.9), width_after(10), width_after(35), width_after(3600)
+    (100, 100, 150, 250, 600)
+    """
+    steps = int(max(0.0, seconds) // WIDEN_EVERY)
+    return min(MAX_WINDOW, BASE_WINDOW + WIDEN_STEP * steps)
+
+
+def window(entry: Any, now: datetime) -> Window:
+    """``entry``'s window at ``now``: anything with ``rating`` and ``joined``."""
+    width = width_after((now - entry.joined).total_seconds())
+    return Window(entry.rating - width, entry.rating + width, width)
+
+
+def widens_in(entry: Any, now: datetime) -> float | None:
+    """Seconds until the window next widens, or None once it is at its widest."""
+    waited = max(0.0, (now - entry.joined).total_seconds())
+    if width_after(waited) >= MAX_WINDOW:
+        return None
+    return WIDEN_EVERY - waited % WIDEN_EVERY
+
+
+# --- Pairing: pure --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A waiting player as the matcher sees them."""
+
+    entry: int
+    user: int
+    rating: int
+    joined: datetime
+    time_control: str
+    last_opponent: int | None = None  # user id in their previous game
+    last_colour: str | None = None  # "red" or "black" in their previous game
+
+
+def pairings(candidates: Iterable[Candidate], now: datetime) -> list[tuple[Candidate, Candidate]]:
+    """One run's pairs: per control, a maximum-weight matching over the allowed pairs.
+
+    Each pair is given in entry order (who joined first); seats are
+    :func:`colours`' business.
+    """
+    by_control: dict[str, list[Candidate]] = {}
+    for c in candidates:
+        by_control.setdefault(c.time_control, []).append(c)
+    pairs = []
+    for group in by_control.values():
+        pairs.extend(_match_group(group, now))
+    return sorted(pairs, key=lambda pair: pair[0].entry)
+
+
+def _match_group(group: Sequence[Candidate], now: datetime) -> list[tuple[Candidate, Candidate]]:
+    graph = nx.Graph()
+    windows = {c.entry: window(c, now) for c in group}
+    by_rating = sorted(group, key=lambda c: (c.rating, c.entry))
+    for i, a in enumerate(by_rating):
+        # Only the NEIGHBOURS nearest in rating above each player: the blossom
+        # algorithm is cubic, and nobody's best opponent is further off than that.
+        for b in by_rating[i + 1:i + 1 + NEIGHBOURS]:
+            if a.user == b.user or not (windows[a.entry].admits(b.rating) and windows[b.entry].admits(a.rating)):
+                continue
+            graph.add_edge(a.entry, b.entry, weight=_weight(a, b))
+    by_entry = {c.entry: c for c in group}
+    pairs = []
+    for u, v in nx.max_weight_matching(graph, maxcardinality=True):
+        a, b = sorted((by_entry[u], by_entry[v]), key=lambda c: c.entry)
+        pairs.append((a, b))
+    return pairs
+
+
+def _weight(a: Candidate, b: Candidate) -> int:
+    repeat = a.last_opponent == b.user or b.last_opponent == a.user
+    return SCALE - abs(a.rating - b.rating) - (REPEAT_PENALTY if repeat else 0)
+
+
+def colours(a: Candidate, b: Candidate,
+            choose: Callable[[Sequence[bool]], bool] = secrets.choice) -> tuple[Candidate, Candidate]:
+    """(red, black): each gets the other colour from last game when both wishes fit, else a draw."""
+    a_red, b_red = _wants_red(a), _wants_red(b)
+    if a_red == b_red:  # the same wish, or neither has one
+        a_red = choose([True, False])
+    elif a_red is None:
+        a_red = not b_red
+    return (a, b) if a_red else (b, a)
+
+
+def _wants_red(c: Candidate) -> bool | None:
+    return {"black": True, "red": False}.get(c.last_colour or "")
+
+
+# --- Joining and leaving --------------------------------------------------
+
+
+def join(user: Any, time_control: Any, now: datetime | None = None) -> PoolEntry:
+    """Wait in the rated pool of a real-time control; a player already waiting moves here.
+
+    Moving to another control starts the wait afresh, with a narrow window;
+    asking again for the same control keeps the wait (and window) it has.
+    """
+    _logged_in(user, "play rated games")
+    tc = pool_control(time_control)
+    now = now or timezone.now()
+    with transaction.atomic():
+        # Lock first: a matcher pairing this wait right now commits before we look for games.
+        waiting = list(PoolEntry.objects.select_for_update().filter(user=user, status=PoolEntry.Status.WAITING))
+        _check_not_playing(user)
+        same = next((entry for entry in waiting if entry.time_control == tc.key), None)
+        if same is not None:  # the same button again, or a second tab: the wait goes on
+            return same
+        rating = player_of(user).rating
+        PoolEntry.objects.filter(pk__in=[entry.pk for entry in waiting]).update(status=PoolEntry.Status.LEFT)
+        try:
+            with transaction.atomic():
+                entry = PoolEntry.objects.create(user=user, time_control=tc.key, rating=rating, joined=now)
+        except IntegrityError:  # another tab joined at the same moment: the constraint keeps one
+            raise PoolRefusal("you are already joining the pool from another tab") from None
+        _pool_changed_on_commit(user.pk)
+        transaction.on_commit(_trigger_matcher, robust=True)  # no broker: beat tries again
+    return entry
+
+
+def leave(user: Any, entry_id: int | None = None, *, tell: bool = True) -> PoolEntry | None:
+    """Stop waiting. With ``entry_id``, only that wait (a closing socket leaves its own).
+
+    Returns the entry left, or None when there was nothing to leave (already
+    paired, or left): leaving twice is harmless. ``tell=False``: the caller
+    sends ``pool.changed`` itself (a consumer closing, from its own loop).
+    """
+    _logged_in(user, "leave the pool")
+    with transaction.atomic():
+        waiting = PoolEntry.objects.select_for_update().filter(user=user, status=PoolEntry.Status.WAITING)
+        if entry_id is not None:
+            waiting = waiting.filter(pk=entry_id)
+        entry = waiting.first()
+        if entry is None:
+            return None
+        entry.status = PoolEntry.Status.LEFT
+        entry.save(update_fields=["status"])
+        if tell:
+            _pool_changed_on_commit(user.pk)
+    return entry
+
+
+def pool_control(key: Any) -> TimeControl:
+    """A real-time control the pool pairs for, or a refusal naming them."""
+    keys = ", ".join(tc.key for tc in REAL_TIME)
+    try:
+        tc = TimeControl.parse(key) if isinstance(key, str) else None
+    except ValueError:
+        tc = None
+    if tc is not None and tc.correspondence:
+        raise PoolRefusal(f"the rated pool is for real-time games only: choose one of {keys}, "
+                          "or create a correspondence seek")
+    if tc not in REAL_TIME:
+        raise PoolRefusal(f"{key!r} is not a rated pool: choose one of {keys}")
+    return tc
+
+
+def _logged_in(user: Any, doing: str) -> None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise PoolRefusal(f"log in to {doing}")
+
+
+def _check_not_playing(user: Any) -> None:
+    if _playing_real_time(user.pk):
+        raise PoolRefusal("you are playing a real-time game: finish it before looking for another")
+
+
+def _playing_real_time(user_id: int) -> bool:
+    return Game.objects.filter(Q(red_id=user_id) | Q(black_id=user_id), status=Game.Status.RUNNING,
+                               days_per_move__isnull=True).exists()
+
+
+def waiting_entry(user: Any) -> PoolEntry | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).first()
+
+
+def pool_json(entry: PoolEntry | None, now: datetime | None = None) -> PoolJSON | None:
+    """What the waiting player's sockets show: control, window, time waited."""
+    if entry is None or entry.status != PoolEntry.Status.WAITING:
+        return None
+    now = now or timezone.now()
+    w = window(entry, now)
+    later = widens_in(entry, now)
+    return {
+        "entry": entry.pk,
+        "time_control": lobby.time_control_json(TimeControl.parse(entry.time_control)),
+        "rating": entry.rating,
+        "joined": entry.joined.isoformat(),
+        "waited_ms": max(0, int((now - entry.joined).total_seconds() * 1000)),
+        "window": {"low": w.low, "high": w.high, "width": w.width},
+        "widens_in_ms": None if later is None else int(later * 1000) + 1,
+    }
+
+
+# --- The matcher ----------------------------------------------------------
+
+
+def match(now: datetime | None = None) -> list[int]:
+    """One matcher run: pair who can be paired and start their games; the new game ids."""
+    now = now or timezone.now()
+    started = []
+    with transaction.atomic():
+        _serialize_runs()
+        for a, b in pairings(_candidates(), now):
+            game = _start_pair(a, b)
+            if game is not None:
+                started.append(game.pk)
+    return started
+
+
+def _serialize_runs() -> None:
+    """Hold the matcher lock until commit; a second run waits, then sees the first's pairs.
+
+    SQLite has no such lock and needs none: it lets one writer at a time.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [MATCHER_LOCK])
+
+
+def take_out_of_pool(*users: Any) -> None:
+    """Inside the transaction that seats ``users`` in a real-time game elsewhere
+    (a seek, a challenge: ladder.lobby), end their waits.
+
+    It takes the matcher's lock first, so a run cannot pair them in between:
+    either the run finished before (and the lobby's game is the second one the
+    player chose to start), or it starts after and no longer sees them waiting.
+    """
+    _serialize_runs()
+    waiting = PoolEntry.objects.select_for_update().filter(user__in=users, status=PoolEntry.Status.WAITING)
+    for entry in waiting:
+        entry.status = PoolEntry.Status.LEFT
+        entry.save(update_fields=["status"])
+        _pool_changed_on_commit(entry.user_id)
+
+
+def _candidates() -> list[Candidate]:
+    entries = list(PoolEntry.objects.filter(status=PoolEntry.Status.WAITING))
+    return [_candidate(entry) for entry in entries]
+
+
+def _candidate(entry: PoolEntry) -> Candidate:
+    last = (Game.objects.filter(Q(red_id=entry.user_id) | Q(black_id=entry.user_id))
+            .order_by("-created", "-pk").only("red_id", "black_id").first())
+    opponent = colour = None
+    if last is not None:
+        colour = "red" if last.red_id == entry.user_id else "black"
+        opponent = last.black_id if colour == "red" else last.red_id
+    return Candidate(entry.pk, entry.user_id, entry.rating, entry.joined, entry.time_control,
+                     opponent, colour)
+
+
+def _start_pair(a: Candidate, b: Candidate) -> Game | None:
+    """Lock both entries, check they still wait, and start their game; None if not."""
+    with transaction.atomic():  # a savepoint: one failed pair leaves the others
+        entries = list(PoolEntry.objects.select_for_update().select_related("user")
+                       .filter(pk__in=[a.entry, b.entry], status=PoolEntry.Status.WAITING).order_by("pk"))
+        if len(entries) != 2:
+            return None
+        busy = [e for e in entries if _playing_real_time(e.user_id)]
+        if busy:  # sat down to another game meanwhile (a seek, a challenge)
+            _leave_busy(busy)
+            return None
+        red, black = colours(a, b)
+        users = {e.pk: e.user for e in entries}
+        game = play.start_game(users[red.entry], users[black.entry], rated=True,
+                               time_control=TimeControl.parse(a.time_control))
+        for entry in entries:
+            entry.status, entry.game = PoolEntry.Status.PAIRED, game
+            entry.save(update_fields=["status", "game"])
+        _withdraw_real_time_seeks(a.user, b.user)
+        game_id, players = game.pk, (a.user, b.user)
+        transaction.on_commit(lambda: _send_game_started(game_id, players))
+    return game
+
+
+def _leave_busy(entries: list[PoolEntry]) -> None:
+    for entry in entries:
+        entry.status = PoolEntry.Status.LEFT
+        entry.save(update_fields=["status"])
+        _pool_changed_on_commit(entry.user_id)
+
+
+def _withdraw_real_time_seeks(*user_ids: int) -> None:
+    """As the lobby does: someone sitting down to a real-time game waits for no other."""
+    stale = [s.pk for s in Seek.objects.filter(creator_id__in=user_ids, status=Seek.Status.OPEN)
+             if not s.tc.correspondence]
+    if stale and Seek.objects.filter(pk__in=stale).update(status=Seek.Status.CANCELLED):
+        transaction.on_commit(lambda: _send(lobby.LOBBY_GROUP, {"type": "lobby.changed"}))
+
+
+# --- Telling the sockets and the matcher ----------------------------------
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    send: Callable[[str, dict[str, Any]], Any] = async_to_sync(layer.group_send)
+    send(group, message)
+
+
+def _pool_changed_on_commit(user_id: int) -> None:
+    transaction.on_commit(lambda: _send(lobby.user_group(user_id), {"type": "pool.changed"}))
+
+
+def _send_game_started(game_id: int, players: tuple[int, int]) -> None:
+    """The lobby's own message: every lobby socket of both players goes to the game."""
+    for pk in players:
+        _send(lobby.user_group(pk), {"type": "game.started", "game": game_id})
+
+
+def _trigger_matcher() -> None:
+    from ladder.tasks import match_pool  # tasks import this module
+
+    match_pool.delay()

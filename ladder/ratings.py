@@ -1,0 +1,187 @@
+"""Rated results: a finished rated game moves both players' ratings, exactly once.
+
+``rate_game`` is called by ``Game.finish`` inside the transaction that records
+the result, with the game row locked, so the result and the ratings commit or
+roll back together. Exactly once: both Player rows are locked (in pk order, so
+two games ending at once cannot deadlock), the game's RatingChange rows are
+looked for under that lock, and the unique (game, user) constraint backs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, TypedDict
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Case, Count, F, Q, When
+from django.utils import timezone
+
+from games.models import Game
+from ladder import elo
+from ladder.models import Player, RatingChange
+
+
+def player_of(user: Any) -> Player:
+    """The user's ladder row, made at 1500 on first need."""
+    player, _ = Player.objects.get_or_create(user=user)
+    return player
+
+
+def standing_of(user: Any) -> Player:
+    """The user's ladder row for reading: an unsaved newcomer's if none yet (a page
+    view writes nothing)."""
+    return Player.objects.filter(user=user).first() or Player(user=user)
+
+
+def display_of(user: Any) -> str:
+    """The user's rating as shown ("1500?" for a newcomer), without making a row."""
+    player = getattr(user, "player", None)  # a missing reverse one-to-one raises AttributeError
+    return elo.display(player.rating, player.rated_games) if player else f"{elo.START}?"
+
+
+def red_score(game: Game) -> float:
+    """Red's score: 1, ½ (no winner) or 0."""
+    if not game.winner:
+        return 0.5
+    return 1.0 if game.winner == Game.Winner.RED else 0.0
+
+
+def rate_game(game: Game) -> list[RatingChange]:
+    """Rate a finished rated game; casual, aborted, running or already rated: nothing."""
+    if not game.rated or game.status != Game.Status.FINISHED:
+        return []
+    with transaction.atomic():
+        for user_id in sorted((game.red_id, game.black_id)):  # made in pk order, as locked
+            Player.objects.get_or_create(user_id=user_id)
+        locked = {p.pk: p for p in Player.objects.select_for_update().filter(
+            pk__in=[game.red_id, game.black_id]).order_by("pk")}
+        if RatingChange.objects.filter(game_id=game.pk).exists():
+            return []
+        red, black = locked[game.red_id], locked[game.black_id]
+        red_update, black_update = elo.rate(_rated(red), _rated(black), red_score(game))
+        now = game.finished or timezone.now()
+        return [_apply(red, black, red_update, game, now), _apply(black, red, black_update, game, now)]
+
+
+def _rated(player: Player) -> elo.Rated:
+    return elo.Rated(player.rating, player.rated_games, player.reached_2400)
+
+
+def _apply(player: Player, opponent: Player, update: elo.Update, game: Game, now: datetime) -> RatingChange:
+    change = RatingChange.objects.create(
+        game=game, user_id=player.pk, opponent_id=opponent.pk, before=update.before, after=update.after,
+        opponent_rating=update.opponent, score=update.score, k=update.k)
+    player.rating = update.after
+    player.rated_games += 1
+    _count(player, update.score, +1)
+    player.streak = _next_streak(player.streak, update.score)
+    player.reached_2400 = player.reached_2400 or update.after >= elo.MASTER
+    player.last_active = now
+    player.save()
+    return change
+
+
+def _count(player: Player, score: float, by: int) -> None:
+    field = "wins" if score == 1 else "losses" if score == 0 else "draws"
+    setattr(player, field, getattr(player, field) + by)
+
+
+def _next_streak(streak: int, score: float) -> int:
+    """Wins in a row (positive) or losses in a row (negative); a draw ends either."""
+    if score == 1:
+        return streak + 1 if streak > 0 else 1
+    if score == 0:
+        return streak - 1 if streak < 0 else -1
+    return 0
+
+
+# --- A moderator's undo -------------------------------------------------------
+
+
+def undo_game(game_id: int) -> int:
+    """Take one game's rating effect back from both players; the number of changes undone.
+
+    Each player loses (or regains) exactly the points that game moved, whatever
+    they played since; their counters drop by the game, and the streak and the
+    2400 mark are recounted from the changes that remain. The changes stay,
+    marked undone, so the history shows what happened. A second undo does nothing.
+    """
+    with transaction.atomic():
+        changes = list(RatingChange.objects.filter(game_id=game_id, undone_at__isnull=True))
+        if not changes:
+            return 0
+        players = Player.objects.select_for_update().filter(
+            pk__in=[c.user_id for c in changes]).order_by("pk")
+        by_user = {p.pk: p for p in players}
+        changes = list(RatingChange.objects.select_for_update().filter(
+            game_id=game_id, undone_at__isnull=True))
+        now = timezone.now()
+        for change in changes:
+            change.undone_at = now
+            change.save(update_fields=["undone_at"])
+            _take_back(by_user[change.user_id], change)
+        return len(changes)
+
+
+def _take_back(player: Player, change: RatingChange) -> None:
+    player.rating -= change.after - change.before
+    player.rated_games -= 1
+    _count(player, change.score, -1)
+    remaining = RatingChange.objects.filter(user_id=player.pk, undone_at__isnull=True)
+    player.streak = streak_of(remaining.order_by("-created", "-pk").values_list("score", flat=True)[:200])
+    player.reached_2400 = player.rating >= elo.MASTER or remaining.filter(after__gte=elo.MASTER).exists()
+    player.save()
+
+
+def streak_of(latest_first: Iterable[float]) -> int:
+    """The current streak from a player's scores, most recent first.
+
+    >>> streak_of([1, 1, 0, 1]), streak_of([0, 0, 0.5]), streak_of([0.5, 1]), streak_of([])
+    (2, -2, 0, 0)
+    """
+    run, last = 0, None
+    for score in latest_first:
+        if score == 0.5 or (last is not None and score != last):
+            break
+        run, last = run + 1, score
+    return run if last == 1 else -run
+
+
+# --- What a profile shows -------------------------------------------------------
+
+
+def history(user: Any) -> list[tuple[datetime, int]]:
+    """(when, rating after) for each rated game that still counts, starting from
+    the rating before the first: the points of the profile's chart."""
+    changes = list(RatingChange.objects.filter(user=user, undone_at__isnull=True)
+                   .order_by("created", "pk").values_list("created", "before", "after"))
+    if not changes:
+        return []
+    first_when, first_before, _ = changes[0]
+    return [(first_when, first_before)] + [(when, after) for when, _, after in changes]
+
+
+class OpponentRecord(TypedDict):
+    opponent: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+def record_against_opponents(user: Any, limit: int = 20) -> list[OpponentRecord]:
+    """Finished games against each opponent (most played first): wins, draws, losses."""
+    mine = Q(red=user) | Q(black=user)
+    won = Q(red=user, winner=Game.Winner.RED) | Q(black=user, winner=Game.Winner.BLACK)
+    rows = (Game.objects.filter(mine, status=Game.Status.FINISHED)
+            .annotate(opponent=Case(When(red=user, then=F("black")), default=F("red")))
+            .values("opponent")
+            .annotate(games=Count("pk"), wins=Count("pk", filter=won), draws=Count("pk", filter=Q(winner="")))
+            .order_by("-games", "opponent")[:limit])
+    rows = list(rows)
+    names = dict(get_user_model().objects.filter(pk__in=[r["opponent"] for r in rows])
+                 .values_list("pk", "username"))
+    return [{"opponent": names[r["opponent"]], "games": r["games"], "wins": r["wins"], "draws": r["draws"],
+             "losses": r["games"] - r["wins"] - r["draws"]} for r in rows]

@@ -1,0 +1,129 @@
+// Site-wide news for a signed-in player, on every page: an incoming challenge
+// as a toast with Accept / Decline, the answer to one's own challenge, and off
+// to a game the moment it starts. Uses the lobby socket with ?personal=1
+// (docs/protocol.md, "The lobby socket"), which carries only this user's own
+// challenges and games, never the seek list. The lobby and profile pages run
+// lobby.js instead, which shows all of this in the page itself.
+(function () {
+  "use strict";
+
+  if (document.querySelector("[data-lobby]")) return;
+
+  const toasts = document.createElement("div");
+  toasts.className = "toasts";
+  toasts.dataset.toasts = "";
+  toasts.setAttribute("aria-live", "polite");
+  document.body.append(toasts);
+
+  const shown = new Map(); // challenge id -> its toast
+  const queue = [];
+  let socket = null;
+  let retries = 0;
+  let leavingFor = null;
+
+  // --- The socket ---------------------------------------------------------
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/lobby/?personal=1");
+    socket.addEventListener("open", () => {
+      retries = 0;
+      toasts.dataset.connected = "true";
+      queue.splice(0).forEach(send);
+    });
+    socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      toasts.dataset.connected = "false";
+      setTimeout(connect, Math.min(10000, 500 * 2 ** retries++));
+    });
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    else queue.push(message);
+  }
+
+  function handle(message) {
+    switch (message.type) {
+      case "challenges":
+        message.challenges.forEach(challengeChanged);
+        break;
+      case "challenge": challengeChanged(message.challenge); break;
+      case "game_started": goOnce(message.url); break;
+      case "error": note(message.message, true); break;
+    }
+  }
+
+  // A second assign would abort the navigation under way (both sockets of a
+  // player may announce the same game).
+  function goOnce(url) {
+    if (leavingFor === url || location.pathname === url) return;
+    leavingFor = url;
+    location.assign(url);
+  }
+
+  // --- Challenges ---------------------------------------------------------
+
+  function describe(c) {
+    const colour = c.colour === "random" ? "colours drawn at random" : c.challenger + " plays " + c.colour;
+    return c.challenger + " challenges you to a " + (c.rated ? "rated " : "casual ") +
+      c.time_control.label + " game (" + colour + ").";
+  }
+
+  function challengeChanged(c) {
+    if (c.status === "pending") {
+      if (c.direction === "incoming" && !shown.has(c.id)) shown.set(c.id, challengeToast(c));
+      return;
+    }
+    const toast = shown.get(c.id);
+    if (toast) { toast.remove(); shown.delete(c.id); }
+    const other = c.direction === "incoming" ? c.challenger : c.challenged;
+    if (c.direction === "outgoing" && c.status === "declined") note(other + " declined your challenge.");
+    if (c.status === "expired") note("The challenge " + (c.direction === "outgoing" ? "to " : "from ") + other + " expired.");
+    if (c.direction === "incoming" && c.status === "cancelled" && toast) note(other + " withdrew their challenge.");
+  }
+
+  function challengeToast(c) {
+    const toast = element("div", "toast toast--challenge");
+    toast.dataset.challenge = c.id;
+    toast.setAttribute("role", "alert");
+    const accept = button("Accept", "button button--primary", () => {
+      accept.disabled = true;
+      send({ type: "accept_challenge", challenge: c.id });
+    });
+    const decline = button("Decline", "button", () => send({ type: "decline_challenge", challenge: c.id }));
+    const buttons = element("div", "toast__buttons");
+    buttons.append(accept, decline);
+    toast.append(element("p", "toast__text", describe(c)), buttons);
+    toasts.append(toast);
+    return toast;
+  }
+
+  // --- Toasts -------------------------------------------------------------
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function button(label, className, onclick) {
+    const node = element("button", className, label);
+    node.type = "button";
+    node.addEventListener("click", onclick);
+    return node;
+  }
+
+  function note(text, error) {
+    const toast = element("div", "toast toast--note" + (error ? " toast--error" : ""));
+    toast.setAttribute("role", error ? "alert" : "status");
+    const close = button("\u00d7", "toast__close", () => toast.remove());
+    close.setAttribute("aria-label", "Dismiss");
+    toast.append(element("p", "toast__text", text), close);
+    toasts.append(toast);
+    setTimeout(() => toast.remove(), 8000);
+  }
+
+  connect();
+})();
