@@ -57,6 +57,14 @@ def entries(card: int, sq: int) -> tuple[Entry, ...]:
     return _fill(card, sq) if found is None else found
 
 
+def fill_all() -> None:
+    """Build every table now rather than on first use: a long-lived server does
+    this once at start, then freezes it out of the garbage collector's view."""
+    for card in range(52):
+        for sq in range(64):
+            entries(card, sq)
+
+
 _RELEASES = tuple(
     (Action(CARD_NAMES[c], "release"), Action(CARD_NAMES[c], "release", capture=True))
     if IS_FACE[c] else None
