@@ -19,7 +19,7 @@ import redis
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
-from tests.helpers import ROOT, chromium, redis_db_number, require_service
+from tests.helpers import ROOT, chromium, redis_db_number, require_service, wait_for_other_sessions_to_end
 
 
 @pytest.fixture
@@ -140,19 +140,4 @@ def daphne_server(transactional_db: None) -> Iterator[str]:
             proc.kill()
             proc.wait()
         log.close()
-        _wait_for_other_sessions_to_end(connection)
-
-
-def _wait_for_other_sessions_to_end(connection: Any) -> None:
-    """PostgreSQL drops a dead client's session a moment late; until then the test
-    database cannot be flushed or dropped."""
-    if connection.vendor != "postgresql":
-        return
-    deadline = time.monotonic() + 5
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-            if cursor.fetchone()[0] == 0:
-                return
-            time.sleep(0.05)
+        wait_for_other_sessions_to_end(connection)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 import redis
@@ -59,3 +60,28 @@ def chromium() -> Iterator[Browser]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def worker_database_url(connection: Any) -> str:
+    """The URL of the test database pytest-django created, for a worker process."""
+    s = connection.settings_dict
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    return f"postgres://{s['USER']}{password}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def wait_for_other_sessions_to_end(connection: Any, *, busy_only: bool = False, timeout: float = 5) -> None:
+    """PostgreSQL drops a dead client's session a moment late; until then the test
+    database cannot be flushed or dropped. ``busy_only``: wait only for sessions
+    inside a statement or transaction (idle ones hold no locks, e.g. the sockets'
+    database threads before drain_db_pool closes them)."""
+    if connection.vendor != "postgresql":
+        return
+    busy = " AND state IS DISTINCT FROM 'idle'" if busy_only else ""
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()" + busy)
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)

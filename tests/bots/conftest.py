@@ -19,7 +19,7 @@ from django.db import connection
 
 from games import bots
 from tests.games.conftest import cookies, fast_password_hashing, services, sockets  # noqa: F401
-from tests.helpers import ROOT, require_service
+from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
 
 # Short, so that a killed worker's move comes back within seconds (settings.py).
 VISIBILITY_TIMEOUT = 2
@@ -49,18 +49,11 @@ def wait_state(game_id: int) -> dict[str, Any]:
     return json.loads(raw) if raw else {}
 
 
-def worker_database_url() -> str:
-    """The URL of the test database pytest-django created, for the worker process."""
-    s = connection.settings_dict
-    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-    return f"postgres://{s['USER']}{password}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
 class Worker:
     """One real `celery worker` process (solo pool) on the test database and Redis."""
 
     def __init__(self, log_path: Path, name: str, slow_bot_seconds: float = 0) -> None:
-        env = dict(os.environ, DATABASE_URL=worker_database_url(),
+        env = dict(os.environ, DATABASE_URL=worker_database_url(connection),
                    CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT))
         if slow_bot_seconds:
             env["ACEWEB_TEST_SLOW_BOT"] = str(slow_bot_seconds)
@@ -116,20 +109,7 @@ def workers(transactional_db: None, tmp_path: Path) -> Iterator[Callable[..., Wo
     yield start
     for worker in started:
         worker.stop()
-    _wait_for_other_sessions_to_end()
-
-
-def _wait_for_other_sessions_to_end() -> None:
-    """A killed worker's PostgreSQL session lingers a moment: the flush needs any
-    session still in a transaction gone (idle ones, e.g. the sockets' threads, hold no locks)."""
-    deadline = time.monotonic() + 10
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle'")
-            if cursor.fetchone()[0] == 0:
-                return
-            time.sleep(0.05)
+    wait_for_other_sessions_to_end(connection, busy_only=True, timeout=10)
 
 
 def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import play
 from games.models import Game
 from games.tasks import claim_timeouts
-from tests.helpers import require_service
+from tests.helpers import require_service, worker_database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = "tests-game-seed"
@@ -60,13 +60,6 @@ def test_the_task_run_directly_ends_a_spent_game_on_time(alice: Any, bob: Any) -
     assert claim_timeouts() == []
 
 
-def worker_database_url() -> str:
-    """The URL of the test database pytest-django created, for the worker process."""
-    s = connection.settings_dict
-    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-    return f"postgres://{s['USER']}{password}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_ends_a_game_on_time_with_nobody_connected(
         alice: Any, bob: Any, tmp_path: Path) -> None:
@@ -76,7 +69,7 @@ def test_a_real_worker_ends_a_game_on_time_with_nobody_connected(
     game = play.start_game(alice, bob, seed=SEED)
     play.submit(game.pk, alice, 0, "5H e1-e6")  # Black to move now
     spend_clock(game, 601)
-    env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url())
+    env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url(connection))
     command = [
         sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo",
         "--without-gossip", "--without-mingle", "--without-heartbeat",

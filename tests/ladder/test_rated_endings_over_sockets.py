@@ -21,10 +21,8 @@ from games import play
 from games.models import Game
 from games.tasks import claim_timeouts
 from ladder.models import Player, RatingChange
-from tests.conftest import _wait_for_other_sessions_to_end
 from tests.engine.positions import position
-from tests.games.test_timeouts import worker_database_url
-from tests.helpers import ROOT, require_service
+from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
 from tests.ladder.conftest import set_player
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
@@ -125,7 +123,7 @@ def test_time_forfeit_by_the_celery_worker_then_a_late_resignation(alice: Any, b
     redis_url = require_service("REDIS_URL", "a Celery worker")
     game = play.start_game(alice, bob, seed=SEED)
     Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(seconds=601))
-    env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url())
+    env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url(connection))
     command = [sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo", "--without-gossip",
                "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
                "--hostname", f"ladder-{os.getpid()}@%h"]
@@ -144,7 +142,7 @@ def test_time_forfeit_by_the_celery_worker_then_a_late_resignation(alice: Any, b
             except subprocess.TimeoutExpired:
                 worker.kill()
                 worker.wait()
-            _wait_for_other_sessions_to_end(connection)  # the worker's session, before teardown drops the db
+            wait_for_other_sessions_to_end(connection)  # the worker's session, before teardown drops the db
     with pytest.raises(play.Refusal):
         play.resign(game.pk, alice)
     assert Game.objects.get(pk=game.pk).reason == "time"

@@ -19,7 +19,7 @@ from django.utils import timezone
 from aceweb.celery import app as celery_app
 from games.models import Game
 from ladder.models import Player, PoolEntry
-from tests.helpers import ROOT, require_service
+from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
 
 
 @pytest.fixture(autouse=True)
@@ -61,12 +61,6 @@ def poll(condition: Callable[[], Any], seconds: float = 30) -> Any:
         time.sleep(0.1)
 
 
-def worker_database_url() -> str:
-    s = connection.settings_dict
-    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-    return f"postgres://{s['USER']}{password}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
 @pytest.fixture
 def workers(transactional_db: None, tmp_path: Path) -> Iterator[Callable[[int], list[Path]]]:
     """``start(n)``: n real Celery worker processes (solo pool) on Redis and the test
@@ -80,7 +74,7 @@ def workers(transactional_db: None, tmp_path: Path) -> Iterator[Callable[[int], 
     def start(n: int) -> list[Path]:
         # Runs queued by earlier tests' joins would pair this test's players behind its back.
         celery_app.control.purge()
-        env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url())
+        env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url(connection))
         for i in range(n):
             log = tmp_path / f"worker-{len(procs)}.log"
             command = [sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo",
@@ -104,15 +98,4 @@ def workers(transactional_db: None, tmp_path: Path) -> Iterator[Callable[[int], 
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-    _wait_for_other_sessions_to_end()
-
-
-def _wait_for_other_sessions_to_end() -> None:
-    deadline = time.monotonic() + 5
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-            if cursor.fetchone()[0] == 0:
-                return
-            time.sleep(0.05)
+    wait_for_other_sessions_to_end(connection)
