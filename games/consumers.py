@@ -29,6 +29,7 @@ class GameConsumer(JsonFrameConsumer):
     ply: int | None = None  # the ply of the last state sent; errors carry it
     seat: str | None = None  # this socket's seat once it is known to be a player's
     viewer: Any = None  # whose view this socket gets: its user, or None to watch
+    watching = False  # ?watch=1: it only follows the game (and acts on nothing)
     heartbeat: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
@@ -37,7 +38,8 @@ class GameConsumer(JsonFrameConsumer):
         await self.accept()
         # ?watch=1 (the replay page): a spectator's socket whoever opens it, so a
         # player reading the replay in another tab is not counted as present.
-        self.viewer = None if _watching(self.scope) else self.scope.get("user")
+        self.watching = _watching(self.scope)
+        self.viewer = None if self.watching else self.scope.get("user")
         # Arrive before joining: this socket's own sync already shows it present.
         self.seat = await self._arrive() if self.viewer is not None else None
         # Join before loading, so that no change between the two is missed.
@@ -75,6 +77,8 @@ class GameConsumer(JsonFrameConsumer):
 
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
+        if self.watching:
+            return {"ping": self._ping}
         return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
                 "claim": self._claim, "rematch": self._rematch, "ping": self._ping}
 

@@ -44,12 +44,14 @@ async def test_a_players_watching_socket_is_a_spectators(game: Game, cookies: di
     try:
         sync = await watch.open()
         assert (sync["seat"], sync["hand"], sync["game"]["presence"]) == (None, None, {"red": False, "black": False})
-        await game.arefresh_from_db()
-        assert game.red_seen_at is None
+        assert (await load_game(game.pk)).red_seen_at is None
+        refused = await watch.request({"type": "act", "ply": 0, "action": "5H e1-e6"})
+        assert (refused["type"], refused["message"]) == ("error", "unknown message type: use ping")
+        assert (await watch.request({"type": "ping"}))["type"] == "pong"
+        assert (await load_game(game.pk)).ply == 0
     finally:
         await watch.close()
-    await game.arefresh_from_db()
-    assert game.red_left_at is None
+    assert (await load_game(game.pk)).red_left_at is None
 
 
 async def test_a_move_reaches_both_players_and_a_spectator(
