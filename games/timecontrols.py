@@ -32,6 +32,15 @@ class TimeControl:
             return cls(days_per_move=int(m[3]))
         return cls(int(m[1]) * 60, int(m[2]))
 
+    @classmethod
+    def from_request(cls, key: object) -> TimeControl | None:
+        """What a client sent as a control key, or None when it names none (any
+        type): the caller refuses with the choices it offers."""
+        try:
+            return cls.parse(key) if isinstance(key, str) else None
+        except ValueError:
+            return None
+
     @property
     def correspondence(self) -> bool:
         return self.days_per_move is not None

@@ -82,10 +82,7 @@ def user_group(user_id: int) -> str:
 def offered_time_control(key: Any) -> TimeControl:
     """The offered control named by ``key`` ("5+3", "3d"), or a refusal."""
     offered = ", ".join(tc.key for tc in OFFERED)
-    try:
-        tc = TimeControl.parse(key) if isinstance(key, str) else None
-    except ValueError:
-        tc = None
+    tc = TimeControl.from_request(key)
     if tc not in OFFERED:
         raise LobbyRefusal(f"{key!r} is not an offered time control: choose one of {offered}")
     return tc

@@ -251,10 +251,7 @@ def leave(user: Any, entry_id: int | None = None, *, tell: bool = True) -> PoolE
 def pool_control(key: Any) -> TimeControl:
     """A real-time control the pool pairs for, or a refusal naming them."""
     keys = ", ".join(tc.key for tc in REAL_TIME)
-    try:
-        tc = TimeControl.parse(key) if isinstance(key, str) else None
-    except ValueError:
-        tc = None
+    tc = TimeControl.from_request(key)
     if tc is not None and tc.correspondence:
         raise PoolRefusal(f"the rated pool is for real-time games only: choose one of {keys}, "
                           "or create a correspondence seek")
