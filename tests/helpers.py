@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -85,3 +87,26 @@ def wait_for_other_sessions_to_end(connection: Any, *, busy_only: bool = False, 
             if cursor.fetchone()[0] == 0:
                 return
             time.sleep(0.05)
+
+
+@contextmanager
+def celery_worker(log_path: Path, name: str, **env: str) -> Iterator[subprocess.Popen[bytes]]:
+    """One real ``celery worker`` process (solo pool) for the block, logging to
+    ``log_path``, with ``env`` over this process's environment (REDIS_URL, and
+    DATABASE_URL from worker_database_url when it touches the test database).
+    Tasks sent in the block reach it through Redis; it is stopped on leaving."""
+    command = [sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo",
+               "--without-gossip", "--without-mingle", "--without-heartbeat",
+               "--loglevel=INFO", "--hostname", f"{name}-{os.getpid()}@%h"]
+    with open(log_path, "wb") as log:
+        worker = subprocess.Popen(command, cwd=ROOT, env=dict(os.environ, **env),
+                                  stdout=log, stderr=subprocess.STDOUT)
+        try:
+            yield worker
+        finally:
+            worker.terminate()
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()

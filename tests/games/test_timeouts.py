@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -18,9 +15,8 @@ from django.utils import timezone
 from games import play
 from games.models import Game
 from games.tasks import claim_timeouts
-from tests.helpers import require_service, worker_database_url
+from tests.helpers import celery_worker, require_service, worker_database_url
 
-ROOT = Path(__file__).resolve().parents[2]
 SEED = "tests-game-seed"
 
 
@@ -69,26 +65,11 @@ def test_a_real_worker_ends_a_game_on_time_with_nobody_connected(
     game = play.start_game(alice, bob, seed=SEED)
     play.submit(game.pk, alice, 0, "5H e1-e6")  # Black to move now
     spend_clock(game, 601)
-    env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url(connection))
-    command = [
-        sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo",
-        "--without-gossip", "--without-mingle", "--without-heartbeat",
-        "--loglevel=INFO", "--hostname", f"timeouts-{os.getpid()}@%h",
-    ]
     log_path = tmp_path / "worker.log"
-    with open(log_path, "wb") as log:
-        worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            result = claim_timeouts.delay()
-            assert not isinstance(result, EagerResult)
-            ended = result.get(timeout=30)
-        finally:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
+    with celery_worker(log_path, "timeouts", REDIS_URL=redis_url, DATABASE_URL=worker_database_url(connection)):
+        result = claim_timeouts.delay()
+        assert not isinstance(result, EagerResult)
+        ended = result.get(timeout=30)
     assert ended == [game.pk], log_path.read_text()
     game.refresh_from_db()
     assert (game.status, game.winner, game.reason, game.black_clock_ms) == ("finished", "red", "time", 0)

@@ -3,9 +3,6 @@ worker for time), moves both ratings exactly once."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -22,7 +19,7 @@ from games.models import Game
 from games.tasks import claim_timeouts
 from ladder.models import Player, RatingChange
 from tests.engine.positions import position
-from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
+from tests.helpers import celery_worker, require_service, wait_for_other_sessions_to_end, worker_database_url
 from tests.ladder.conftest import set_player
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
@@ -123,26 +120,15 @@ def test_time_forfeit_by_the_celery_worker_then_a_late_resignation(alice: Any, b
     redis_url = require_service("REDIS_URL", "a Celery worker")
     game = play.start_game(alice, bob, seed=SEED)
     Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(seconds=601))
-    env = dict(os.environ, REDIS_URL=redis_url, DATABASE_URL=worker_database_url(connection))
-    command = [sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo", "--without-gossip",
-               "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
-               "--hostname", f"ladder-{os.getpid()}@%h"]
     log_path = tmp_path / "worker.log"
-    with open(log_path, "wb") as log:
-        worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
+    try:
+        with celery_worker(log_path, "ladder", REDIS_URL=redis_url, DATABASE_URL=worker_database_url(connection)):
             result = claim_timeouts.delay()
             assert not isinstance(result, EagerResult)
             assert result.get(timeout=30) == [game.pk], log_path.read_text()
             assert claim_timeouts.delay().get(timeout=30) == []  # the next beat finds nothing
-        finally:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
-            wait_for_other_sessions_to_end(connection)  # the worker's session, before teardown drops the db
+    finally:
+        wait_for_other_sessions_to_end(connection)  # the worker's session, before teardown drops the db
     with pytest.raises(play.Refusal):
         play.resign(game.pk, alice)
     assert Game.objects.get(pk=game.pk).reason == "time"

@@ -6,9 +6,6 @@ These fail, rather than skip, when the URLs are missing: see tests.helpers.requi
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +17,8 @@ from django.conf import settings
 from django.db import connection
 
 from games.tasks import ping
-from tests.helpers import require_service
+from tests.helpers import celery_worker, require_service
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.django_db
@@ -58,26 +54,10 @@ def test_a_celery_worker_answers_ping(tmp_path: Path) -> None:
     url = require_service("REDIS_URL", "a Celery worker")
     assert settings.CELERY_TASK_ALWAYS_EAGER is False
     log_path = tmp_path / "worker.log"
-    command = [
-        sys.executable, "-m", "celery", "-A", "aceweb", "worker", "--pool=solo",
-        "--without-gossip", "--without-mingle", "--without-heartbeat",
-        "--loglevel=INFO", "--hostname", f"tests-{os.getpid()}@%h",
-    ]
-    with open(log_path, "wb") as log:
-        worker = subprocess.Popen(
-            command, cwd=ROOT, env=dict(os.environ, REDIS_URL=url), stdout=log, stderr=subprocess.STDOUT
-        )
-        try:
-            result = ping.delay()
-            assert not isinstance(result, EagerResult)
-            answer = result.get(timeout=30)
-        finally:
-            worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
+    with celery_worker(log_path, "tests", REDIS_URL=url):
+        result = ping.delay()
+        assert not isinstance(result, EagerResult)
+        answer = result.get(timeout=30)
     worker_log = log_path.read_text()
     assert answer == "pong", worker_log
     assert f"Task games.tasks.ping[{result.id}] succeeded" in worker_log, worker_log
