@@ -8,19 +8,12 @@ from typing import Any
 import pytest
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.test import Client
 
 from aceweb.asgi import application
-from tests.helpers import require_service
+# The shared ones: a real session per user, fast hashing, real PostgreSQL and Redis.
+from tests.games.conftest import cookies, fast_password_hashing, services, session_cookie  # noqa: F401
 
 TIMEOUT = 5  # seconds: a reply goes through the thread pool, PostgreSQL and Redis
-
-
-def session_cookie(user: Any) -> str:
-    """A real session for USER, as the browser would hold after logging in."""
-    client = Client()
-    client.force_login(user)
-    return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
 class LobbySocket:
@@ -68,25 +61,6 @@ class LobbySocket:
         if not self.closed:
             self.closed = True
             await self.comm.disconnect(timeout=TIMEOUT)
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def services() -> None:
-    """Lobby tests run on the real PostgreSQL and Redis channel layer."""
-    require_service("DATABASE_URL", "the lobby over PostgreSQL")
-    require_service("REDIS_URL", "the Redis channel layer")
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-
-
-@pytest.fixture
-def cookies(alice: Any, bob: Any, charlie: Any) -> dict[str, str]:
-    return {user.username: session_cookie(user) for user in (alice, bob, charlie)}
 
 
 Opener = Callable[..., Awaitable[tuple[LobbySocket, dict[str, Any]]]]
