@@ -118,7 +118,7 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
     try:
         with transaction.atomic():
             seek = Seek.objects.create(creator=user, time_control=tc.key, rated=rated, colour=colour)
-            _lobby_changed_on_commit()
+            lobby_changed_on_commit()
     except IntegrityError:  # a second tab won the race; the constraint holds the rule
         raise LobbyRefusal(f"you already have an open {tc.key} seek: cancel it first") from None
     return seek
@@ -133,7 +133,7 @@ def cancel_seek(seek_id: Any, user: Any) -> Seek:
             raise LobbyRefusal("only its creator can cancel a seek")
         seek.status = Seek.Status.CANCELLED
         seek.save(update_fields=["status"])
-        _lobby_changed_on_commit()
+        lobby_changed_on_commit()
     return seek
 
 
@@ -147,7 +147,7 @@ def accept_seek(seek_id: Any, user: Any) -> Game:
         game = _start(seek.creator, user, seek.colour, seek.rated, seek.tc)
         seek.status, seek.game = Seek.Status.ACCEPTED, game
         seek.save(update_fields=["status", "game"])
-        _lobby_changed_on_commit()
+        lobby_changed_on_commit()
     return game
 
 
@@ -195,7 +195,7 @@ def expire_seeks(now: datetime | None = None) -> int:
         count = (Seek.objects.filter(pk__in=stale, status=Seek.Status.OPEN)
                  .update(status=Seek.Status.CANCELLED))
         if count:
-            _lobby_changed_on_commit()
+            lobby_changed_on_commit()
     return count
 
 
@@ -364,24 +364,27 @@ def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeContro
     except play.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
     if not tc.correspondence:
-        _withdraw_real_time_seeks(creator, acceptor)
+        withdraw_real_time_seeks(creator, acceptor)
     game_id, players = game.pk, (creator.pk, acceptor.pk)
-    transaction.on_commit(lambda: _send_game_started(game_id, players))
+    transaction.on_commit(lambda: send_game_started(game_id, players))
     return game
 
 
-def _withdraw_real_time_seeks(*players: Any) -> None:
-    """Someone sitting down to a real-time game is not waiting for another one."""
-    for seek in Seek.objects.filter(creator__in=players, status=Seek.Status.OPEN):
-        if not seek.tc.correspondence:
-            seek.status = Seek.Status.CANCELLED
-            seek.save(update_fields=["status"])
+def withdraw_real_time_seeks(*players: Any) -> bool:
+    """Someone sitting down to a real-time game is not waiting for another one.
+
+    ``players`` are users or their ids; True if any seek was withdrawn.
+    """
+    ids = [getattr(player, "pk", player) for player in players]
+    stale = [seek.pk for seek in Seek.objects.filter(creator_id__in=ids, status=Seek.Status.OPEN)
+             if not seek.tc.correspondence]
+    return bool(stale) and Seek.objects.filter(pk__in=stale).update(status=Seek.Status.CANCELLED) > 0
 
 
 # --- Telling the sockets --------------------------------------------------
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
+def send_to_group(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
@@ -389,8 +392,8 @@ def _send(group: str, message: dict[str, Any]) -> None:
     send(group, message)
 
 
-def _lobby_changed_on_commit() -> None:
-    transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}))
+def lobby_changed_on_commit() -> None:
+    transaction.on_commit(lambda: send_to_group(LOBBY_GROUP, {"type": "lobby.changed"}))
 
 
 def _challenge_changed_on_commit(challenge: Challenge) -> None:
@@ -400,11 +403,11 @@ def _challenge_changed_on_commit(challenge: Challenge) -> None:
 
     def send() -> None:
         for pk in players:
-            _send(user_group(pk), message)
+            send_to_group(user_group(pk), message)
 
     transaction.on_commit(send)
 
 
-def _send_game_started(game_id: int, players: tuple[int, int]) -> None:
+def send_game_started(game_id: int, players: tuple[int, int]) -> None:
     for pk in players:
-        _send(user_group(pk), {"type": "game.started", "game": game_id})
+        send_to_group(user_group(pk), {"type": "game.started", "game": game_id})

@@ -40,8 +40,6 @@ from datetime import datetime
 from typing import Any, TypedDict
 
 import networkx as nx
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -50,7 +48,7 @@ from games import play
 from games.models import Game
 from games.timecontrols import REAL_TIME, TimeControl
 from ladder import lobby
-from ladder.models import PoolEntry, Seek
+from ladder.models import PoolEntry
 from ladder.ratings import player_of
 
 BASE_WINDOW = 100  # ± rating points on joining
@@ -375,9 +373,10 @@ def _start_pair(a: Candidate, b: Candidate) -> Game | None:
         for entry in entries:
             entry.status, entry.game = PoolEntry.Status.PAIRED, game
             entry.save(update_fields=["status", "game"])
-        _withdraw_real_time_seeks(a.user, b.user)
+        if lobby.withdraw_real_time_seeks(a.user, b.user):
+            lobby.lobby_changed_on_commit()
         game_id, players = game.pk, (a.user, b.user)
-        transaction.on_commit(lambda: _send_game_started(game_id, players))
+        transaction.on_commit(lambda: lobby.send_game_started(game_id, players))
     return game
 
 
@@ -388,33 +387,11 @@ def _leave_busy(entries: list[PoolEntry]) -> None:
         _pool_changed_on_commit(entry.user_id)
 
 
-def _withdraw_real_time_seeks(*user_ids: int) -> None:
-    """As the lobby does: someone sitting down to a real-time game waits for no other."""
-    stale = [s.pk for s in Seek.objects.filter(creator_id__in=user_ids, status=Seek.Status.OPEN)
-             if not s.tc.correspondence]
-    if stale and Seek.objects.filter(pk__in=stale).update(status=Seek.Status.CANCELLED):
-        transaction.on_commit(lambda: _send(lobby.LOBBY_GROUP, {"type": "lobby.changed"}))
-
-
 # --- Telling the sockets and the matcher ----------------------------------
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    send: Callable[[str, dict[str, Any]], Any] = async_to_sync(layer.group_send)
-    send(group, message)
-
-
 def _pool_changed_on_commit(user_id: int) -> None:
-    transaction.on_commit(lambda: _send(lobby.user_group(user_id), {"type": "pool.changed"}))
-
-
-def _send_game_started(game_id: int, players: tuple[int, int]) -> None:
-    """The lobby's own message: every lobby socket of both players goes to the game."""
-    for pk in players:
-        _send(lobby.user_group(pk), {"type": "game.started", "game": game_id})
+    transaction.on_commit(lambda: lobby.send_to_group(lobby.user_group(user_id), {"type": "pool.changed"}))
 
 
 def _trigger_matcher() -> None:
