@@ -8,14 +8,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 import redis
-
+from django.db import connections
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
@@ -141,3 +142,23 @@ def daphne_server(transactional_db: None) -> Iterator[str]:
             proc.wait()
         log.close()
         wait_for_other_sessions_to_end(connection)
+
+
+@pytest.fixture
+def chromium_browser(daphne_server: str) -> Iterator[Browser]:
+    """Chromium for one test, opened after daphne (and closed before it stops)."""
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture
+def orm() -> Iterator[Callable[..., Any]]:
+    """``orm(fn, *args)`` runs database work in a thread of its own.
+
+    While Playwright's loop runs in the test's thread, Django would refuse the
+    ORM there (async-unsafe) and would hand out connections that are never
+    closed, so the test database could not be dropped.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        yield lambda fn, *args: pool.submit(fn, *args).result()
+        pool.submit(connections.close_all).result()

@@ -3,37 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connections
 from playwright.sync_api import Browser, Page, expect
 
 import engine
 from games.models import Game
 from tests.bots.conftest import Worker
 from tests.games.conftest import session_cookie
-from tests.helpers import ARTIFACTS, chromium
+from tests.helpers import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def chromium_browser(daphne_server: str) -> Iterator[Browser]:
-    """Chromium opened after daphne, closed before it stops."""
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture
-def orm() -> Iterator[Callable[..., Any]]:
-    """Database work in a thread of its own: Playwright's loop owns the test's thread."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        yield lambda fn, *args: pool.submit(fn, *args).result()
-        pool.submit(connections.close_all).result()
 
 
 def a_legal_action(game_id: int) -> str:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 import engine
 from games import play
 from games.models import Game
-from tests.gamepage.conftest import session_cookie
+from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)

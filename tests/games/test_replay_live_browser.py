@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,10 +20,9 @@ from playwright.sync_api import Browser, Page, expect
 import engine
 from games import play
 from games.models import Game
-from tests.gamepage.conftest import orm  # noqa: F401  (a fixture)
 from tests.games.test_records import play_moves
 from tests.games.test_replay_browser import board_on_page
-from tests.helpers import ARTIFACTS, chromium
+from tests.helpers import ARTIFACTS
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -33,13 +32,6 @@ STARTED_WITH = 3  # plies played before anyone opens the replay
 @pytest.fixture
 def running(game: Game, alice: Any, bob: Any) -> Game:
     return play_moves(game, {"red": alice, "black": bob}, STARTED_WITH, random.Random(11))
-
-
-@pytest.fixture
-def chromium_browser(daphne_server: str) -> Iterator[Browser]:
-    """Opened after daphne, closed before it stops."""
-    with chromium() as browser:
-        yield browser
 
 
 def open_replay(browser: Browser, base: str, game: Game, cookie: str | None) -> Page:

@@ -18,7 +18,6 @@ from playwright.sync_api import Browser, Page, expect
 from games.models import Game
 from ladder import lobby
 from ladder.models import Challenge, Seek
-from tests.gamepage.conftest import orm  # noqa: F401  (a fixture)
 from tests.helpers import ARTIFACTS
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.models import Game
 from ladder.models import PoolEntry
-from tests.gamepage.conftest import chromium_browser, orm, session_cookie  # noqa: F401 (fixtures)
+from tests.games.conftest import session_cookie
 from tests.gamepage.test_game_page_browser import first_move, play_by_clicking
 from tests.helpers import ARTIFACTS
 
