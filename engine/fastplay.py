@@ -101,6 +101,10 @@ def legal_moves(sim: Sim) -> list[Move]:
                 if where[pawn] == CAPTURED and not own & HOME_BIT[pawn]:
                     out.append((card, pawn, HOME[pawn]))
         return out
+    # The loop body is card_moves inlined: calling it per card made this function,
+    # the playouts' hottest, about 8% slower (measured). tests/engine/test_bots.py
+    # keeps the twins in step: card_moves against legal_moves, legal_moves against
+    # the engine.
     for card in sim.hands[me]:
         before = len(out)
         row = FAST[card]
