@@ -56,6 +56,40 @@ if SECRET_KEY == _DEV_SECRET_KEY and not DEBUG:
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 
+# --- HTTPS ------------------------------------------------------------------
+# Secure by default once DEBUG is off (`manage.py check --deploy` is clean with
+# only DEBUG, SECRET_KEY and ALLOWED_HOSTS set); HTTPS=false serves plain http
+# with DEBUG off, e.g. on a laptop. README.md, "Deploying".
+
+
+def proxy_ssl_header(value: str) -> tuple[str, str] | None:
+    """``X-Forwarded-Proto: https`` as Django's ("HTTP_X_FORWARDED_PROTO", "https").
+
+    The value after the colon defaults to ``https``; blank means no proxy header.
+    """
+    name, _, expected = value.partition(":")
+    name = name.strip()
+    if not name:
+        if value.strip():
+            raise ImproperlyConfigured(f"SECURE_PROXY_SSL_HEADER={value!r} names no header")
+        return None
+    return "HTTP_" + name.upper().replace("-", "_"), expected.strip() or "https"
+
+
+HTTPS = envbool("HTTPS", not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+# Behind a TLS-terminating proxy that sets this header, Django sees which requests
+# came over https (and redirects only the others); a proxy that redirects http
+# itself can take that over with SECURE_SSL_REDIRECT=false.
+SECURE_PROXY_SSL_HEADER = proxy_ssl_header(os.getenv("SECURE_PROXY_SSL_HEADER", ""))
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", HTTPS)
+# A year, the least the browsers' preload list accepts. Subdomains and preload
+# as check --deploy asks (W005, W021); preload only lets the domain's owner submit
+# it to hstspreload.org. Each can be turned off.
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", True)
+
 INSTALLED_APPS = [
     "daphne",  # first, so that `manage.py runserver` is daphne's
     "django.contrib.admin",
