@@ -18,6 +18,7 @@ from typing import Any, TypedDict
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -287,10 +288,26 @@ def expire_challenges(now: datetime | None = None) -> int:
 def _player(username: Any) -> Any:
     if not isinstance(username, str) or not username.strip():
         raise LobbyRefusal("name the player to challenge")
-    opponent = get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
+    name = username.strip()
+    opponent = None
+    if could_be_username(name):
+        opponent = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
     if opponent is None:
-        raise LobbyRefusal(f"there is no player called {username.strip()!r}")
+        raise LobbyRefusal(f"there is no player called {name!r}")
     return opponent
+
+
+def could_be_username(name: str) -> bool:
+    """Whether some account could be called NAME: it passes the username field's own
+    validators (letters, digits and @.+-_, at most 150). Anything else is nobody,
+    without a query: a client's text may hold what PostgreSQL cannot take (NUL, a
+    lone surrogate from a JSON "\\ud800" escape)."""
+    field = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
+    try:
+        field.run_validators(name)
+    except ValidationError:
+        return False
+    return True
 
 
 def _pending(user: Any, opponent: Any, now: datetime) -> Any:
