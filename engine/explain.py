@@ -27,10 +27,8 @@ def explain(s: State, action: Action, over: Outcome | None) -> IllegalAction:
     if over is not None:
         rule = "R15" if over.reason == "aces" else "R16"
         return IllegalAction(f"{action}: the game is over", rule)
-    if side_of_card(card) != me:
-        return IllegalAction(f"it is {SEAT_NAMES[me]}'s turn", "R7")
     if card not in s.hands[me]:
-        return IllegalAction(f"{action}: {action.card} is not in {SEAT_NAMES[me]}'s hand", "R7")
+        return _not_in_hand(action, me)
     from .rules import aces_captured
     ace_release = action.kind == "release" and card % 13 == 0
     if aces_captured(s.where, me) and not ace_release:
@@ -43,6 +41,18 @@ def explain(s: State, action: Action, over: Outcome | None) -> IllegalAction:
     if action.kind == "release":
         return _release(s, action)
     return _move(s, action)
+
+
+def _not_in_hand(action: Action, me: int) -> IllegalAction:
+    """R7: the card must come from the mover's hand.
+
+    The engine always plays for the side to move, so the other side's card is
+    refused as not in that hand too. Blaming the turn instead misled a player
+    who typed the opponent's card on their own turn ("it is Red's turn" to Red).
+    """
+    owner = side_of_card(action.card_index)
+    whose = "" if owner == me else f", a {SEAT_NAMES[owner]} card,"
+    return IllegalAction(f"{action}: {action.card}{whose} is not in {SEAT_NAMES[me]}'s hand", "R7")
 
 
 def _pawn_at(s: State, sq: int) -> int | None:

@@ -147,7 +147,7 @@ def apply(s: State, action: Action | str | dict[str, Any]) -> State:
     >>> engine.apply(s, "QH g2-g3")
     Traceback (most recent call last):
     ...
-    engine.errors.IllegalAction: it is Black's turn (R7)
+    engine.errors.IllegalAction: QH g2-g3: QH, a Red card, is not in Black's hand (R7)
     """
     if not isinstance(action, Action):
         action = Action.from_json(action)  # text or the JSON form; else NotationError

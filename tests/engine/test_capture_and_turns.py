@@ -19,16 +19,24 @@ def random_playout(seed: int) -> tuple[engine.State, int]:
     return s, turns
 
 
-def test_it_refuses_a_black_card_on_reds_turn() -> None:
+def test_it_refuses_a_black_card_on_reds_turn_as_not_in_reds_hand() -> None:
     s = position({"e1": "AH", "e8": "AS"}, ["3H"], ["4S"])
     error = refusal(s, "4S e8-e4")
     assert error.rule == "R7"
-    assert str(error) == "it is Red's turn (R7)"
+    assert str(error) == "4S e8-e4: 4S, a Black card, is not in Red's hand (R7)"
 
 
-def test_it_refuses_a_red_card_on_blacks_turn() -> None:
+def test_it_refuses_a_red_card_on_blacks_turn_as_not_in_blacks_hand() -> None:
     s = position({"e1": "AH", "e8": "AS"}, ["3H"], ["4S"], to_move="black")
-    assert str(refusal(s, "3H e1-e4")) == "it is Black's turn (R7)"
+    assert str(refusal(s, "3H e1-e4")) == "3H e1-e4: 3H, a Red card, is not in Black's hand (R7)"
+
+
+def test_the_opponents_card_typed_on_your_own_turn_is_not_in_your_hand() -> None:
+    # Issue 10: Red typed one of Black's cards (in Black's hand) and was told "it is Red's turn".
+    s = position({"e1": "AH", "e8": "AS"}, ["3H"], ["9C"])
+    error = refusal(s, "9C burn")
+    assert (error.rule, str(error)) == ("R7", "9C burn: 9C, a Black card, is not in Red's hand (R7)")
+    assert "turn" not in str(error)
 
 
 def test_it_refuses_a_card_that_is_not_in_hand() -> None:

@@ -29,8 +29,8 @@ def position(hand: list[str], to_move: str = "red", black: list[str] | None = No
 
 CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
     # (name, position, action, rule, part of the message)
-    ("wrong side", position(["3H", "KH", "8D"]), "7C c3-c4", "R7", "it is Red's turn"),
-    ("wrong side for black", position(["3H"], "black"), "3H d4-g4", "R7", "it is Black's turn"),
+    ("wrong side", position(["3H", "KH", "8D"]), "7C c3-c4", "R7", "7C, a Black card, is not in Red's hand"),
+    ("wrong side for black", position(["3H"], "black"), "3H d4-g4", "R7", "3H, a Red card, is not in Black's hand"),
     ("not in hand", position(["3H", "KH", "8D"]), "5H d4-d6", "R7", "5H is not in Red's hand"),
     ("drawn card not yet drawn", position(["3H", "KH", "8D"]), "9H d4-e7", "R7", "not in Red's hand"),
     ("slide too short", position(["3H", "KH", "8D"]), "3H d4-e4", "R10", "exactly 3 squares"),
