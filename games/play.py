@@ -74,6 +74,36 @@ class GameJSON(TypedDict):
     claim_win_at: str | None
     rematch: RematchJSON
     bot: Any  # games.bots.BotJSON | None
+    ratings: dict[str, RatingJSON] | None
+
+
+class RatingJSON(TypedDict):
+    before: int
+    after: int
+    change: int
+
+
+# Where a finished rated game's rating changes come from: the ladder registers a
+# provider in its AppConfig.ready(), since games must never import the ladder.
+RatingsProvider = Callable[[Game], "dict[str, RatingJSON] | None"]
+_ratings_providers: list[RatingsProvider] = []
+
+
+def provide_ratings(provider: RatingsProvider) -> None:
+    """Register a source of GameJSON's ``ratings`` (registering twice is harmless)."""
+    if provider not in _ratings_providers:
+        _ratings_providers.append(provider)
+
+
+def _ratings_json(game: Game) -> dict[str, RatingJSON] | None:
+    """Each seat's rating before and after a finished rated game, or None."""
+    if not game.rated or game.status != Game.Status.FINISHED:
+        return None  # no query for the moves of a running game
+    for provider in _ratings_providers:
+        ratings = provider(game)
+        if ratings is not None:
+            return ratings
+    return None
 
 
 def _bots_after_change(game: Game) -> None:
@@ -551,6 +581,7 @@ def game_json(game: Game) -> GameJSON:
         "rematch": {"offered_by": game.rematch_offered_by or None,
                     "game_id": game.rematch_game_id},
         "bot": _bot_json(game),
+        "ratings": _ratings_json(game),
     }
 
 

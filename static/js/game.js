@@ -174,6 +174,7 @@
       counts.textContent = `${state.hand_counts[side]} in hand · ${state.deck_counts[side]} in deck`;
       const botSeat = state.game.bot && state.game.bot.seats[side];
       renderBotTag(bar, botSeat);
+      renderRating(bar, side);
       const dot = bar.querySelector("[data-presence]");
       dot.hidden = !presence || Boolean(botSeat); // a bot has no sockets: "offline" would mislead
       if (presence) {
@@ -181,6 +182,20 @@
         dot.title = presence[side] ? "online" : "offline";
       }
     }
+  }
+
+  // A rated game just ended: the new rating and the change at once, as lichess
+  // shows them (game.ratings, docs/protocol.md); until then the page's own rating.
+  function renderRating(bar, side) {
+    const rating = state.game.ratings && state.game.ratings[side];
+    if (!rating) return;
+    const change = rating.change;
+    const trend = change > 0 ? "up" : change < 0 ? "down" : "same";
+    const sign = change > 0 ? "+" : change < 0 ? "\u2212" : "\u00b1";
+    bar.querySelector("[data-rating]").replaceChildren(`${rating.after} `, el("span", {
+      class: `player__rating-change player__rating-change--${trend}`, "data-rating-change": side,
+      text: `${sign}${Math.abs(change)}`, title: `rating before this game: ${rating.before}`,
+    }));
   }
 
   // --- Bots (games/bots.py): a BOT tag, "thinking", or no worker yet ------
