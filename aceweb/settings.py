@@ -108,6 +108,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "aceweb.middleware.RefuseNulInUrlMiddleware",  # 400, not a 500 from PostgreSQL
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -116,6 +117,9 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# Database sessions that never look up a key Django could not have issued (NUL in a cookie).
+SESSION_ENGINE = "aceweb.sessions"
 
 ROOT_URLCONF = "aceweb.urls"
 

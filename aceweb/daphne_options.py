@@ -1,0 +1,38 @@
+"""A websocket option daphne's command line does not offer: close, do not drop.
+
+autobahn, under daphne, fails a connection whose client breaks the websocket
+rules itself, before any consumer sees a frame: a text frame that is not UTF-8,
+or a message over daphne's ``--websocket-max-message-size`` (1 MiB by
+default). Its default, ``failByDrop``, drops the TCP connection there, so the
+client sees 1006 and no reason. RFC 6455 7.1.7 says to send a Close frame
+first; with ``failByDrop`` off autobahn does, with the code (1007 not UTF-8,
+1009 too big) and a reason (docs/protocol.md, "Frames the server cannot read").
+
+daphne builds its factory inside ``Server.run`` and offers no hook, so the
+factory class it builds is replaced by one with that option off. daphne's
+command line and ``manage.py runserver`` both import daphne.server before the
+ASGI application, and run the server after, so aceweb/asgi.py is the place.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def close_failed_websockets() -> None:
+    """Under daphne, make autobahn send a Close frame before ending a connection it fails."""
+    server = sys.modules.get("daphne.server")
+    # Elsewhere (the tests' in-process sockets, Celery, another ASGI server) there is
+    # nothing to set, and importing daphne.server would install Twisted's reactor.
+    if server is None or getattr(server.WebSocketFactory, "closes_failed_connections", False):
+        return
+
+    class ClosingWebSocketFactory(server.WebSocketFactory):  # type: ignore[misc,name-defined]
+        closes_failed_connections = True
+
+        def resetProtocolOptions(self) -> None:  # noqa: N802 - autobahn's name
+            super().resetProtocolOptions()
+            self.failByDrop = False
+
+    server.WebSocketFactory = ClosingWebSocketFactory
+
