@@ -75,8 +75,13 @@
     return el("button", { class: primary ? "button button--primary" : "button", type: "button", onclick }, label);
   }
 
-  function capitalised(word) {
-    return word.charAt(0).toUpperCase() + word.slice(1);
+  const COLOUR_NAMES = { red: "Red", black: "Black", random: "Random" };
+  const OPPOSITE = { red: "black", black: "red", random: "random" };
+
+  // The "You play" column: the viewer's colour if the game starts. A seek holds
+  // its creator's wish, so anyone else would play the opposite.
+  function youPlay(seek) {
+    return COLOUR_NAMES[seek.mine ? seek.colour : OPPOSITE[seek.colour]];
   }
 
   function renderSeeks(seeks) {
@@ -92,7 +97,7 @@
         el("td", { class: "seek__time" }, seek.time_control.label + " ",
           el("span", { class: "muted" }, seek.time_control.speed)),
         el("td", { class: "seek__mode" }, seek.rated ? "Rated" : "Casual"),
-        el("td", { class: "seek__colour" }, capitalised(seek.colour)),
+        el("td", { class: "seek__colour" }, youPlay(seek)),
         el("td", { class: "seek__action" }, action));
     }));
     if (seeksEmpty) seeksEmpty.hidden = seeks.length > 0;
