@@ -188,7 +188,9 @@ else:
     # One process only: websocket groups reach the clients of this process, and
     # .delay() runs the task at once in the caller instead of on a worker.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    CELERY_BROKER_URL = "memory://"
+    # Eager tasks still take a producer from the broker pool, and kombu warns
+    # "No hostname was supplied" for a URL without one.
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
     log.warning(

@@ -30,18 +30,21 @@ answered for ``WORKER_LATE`` seconds, "waiting for a bot worker".
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import re
 import secrets
+import threading
 import time
 from datetime import datetime, timezone as dt_timezone
 from typing import Any, TypedDict
 
+from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import OperationalError, connections, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -216,6 +219,9 @@ def schedule(game_id: int, ply: int, delay: float = MIN_DELAY_SECONDS) -> None:
     """Send the task; a broker that is down is logged, never raised into a player's move."""
     from games.tasks import play_bot_move  # tasks imports this module
 
+    if play_bot_move.app.conf.task_always_eager:  # no worker: apply_async would play it right here
+        play_later_in_process(game_id, ply, delay)
+        return
     _mark(game_id, ply, "queued")
     try:
         play_bot_move.apply_async((game_id, ply), countdown=delay)
@@ -242,6 +248,101 @@ def requeue_lost_moves() -> list[int]:
             schedule(game.pk, game.ply, delay=0)
             lost.append(game.pk)
     return lost
+
+
+# --- Without a worker (no REDIS_URL) ------------------------------------------------
+# Celery then runs a task inside apply_async, countdown ignored: the bot would
+# answer inside the player's own request, before the page has even loaded. So
+# this process plays the move itself, after the same pace, off the request.
+
+_in_process: set[tuple[int, int]] = set()  # (game id, ply) of the moves this process is to play
+_in_process_lock = threading.Lock()
+_tasks: set[asyncio.Task[None]] = set()  # the loop keeps only weak references to its tasks
+
+
+def play_later_in_process(game_id: int, ply: int, delay: float) -> None:
+    """Play the bot's move at ``ply`` in ``delay`` seconds, in this process; return at once.
+
+    Under daphne, from its event loop: the move's notices then reach the
+    in-memory channel layer from the loop its sockets wait on. With no loop (a
+    shell, a command, a test client), from a timer thread, which the
+    interpreter waits for before it exits.
+    """
+    with _in_process_lock:
+        _in_process.add((game_id, ply))
+    loop = _serving_loop()
+    if loop is None:
+        threading.Timer(delay, _play_then_close, (game_id, ply)).start()
+    else:
+        loop.call_soon_threadsafe(_start_task, game_id, ply, delay)
+
+
+def resume_in_process(game: Game) -> None:
+    """Without a worker, play a bot move this process has not set off: one it
+    lost by restarting. Called whenever someone is shown a game that waits on a bot."""
+    from games.tasks import play_bot_move
+
+    if not play_bot_move.app.conf.task_always_eager or transaction.get_connection().in_atomic_block:
+        return  # a worker's job; or not committed yet, and after_change will schedule it
+    with _in_process_lock:
+        if (game.pk, game.ply) in _in_process:
+            return
+    play_later_in_process(game.pk, game.ply, pace_delay(game))
+
+
+async def _running_loop() -> asyncio.AbstractEventLoop:
+    return asyncio.get_running_loop()
+
+
+def _serving_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this thread works for (daphne's), or None outside one.
+
+    async_to_sync finds it as Django and Channels do; with none, it runs the
+    coroutine on a loop of its own, which has stopped by the time it returns.
+    """
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        loop = async_to_sync(_running_loop)()
+    return loop if loop.is_running() else None
+
+
+def _start_task(game_id: int, ply: int, delay: float) -> None:
+    task = asyncio.get_running_loop().create_task(_play_after(game_id, ply, delay))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def _play_after(game_id: int, ply: int, delay: float) -> None:
+    await asyncio.sleep(delay)
+    # Not on the thread of Django's synchronous views: a search must not hold up pages.
+    await sync_to_async(_play_then_close, thread_sensitive=False)(game_id, ply)
+
+
+def _play_in_process(game_id: int, ply: int) -> None:
+    """The move, tried again after a database error (SQLite busy) as the task is."""
+    try:
+        for attempt in range(1, MAX_DELIVERIES + 1):
+            try:
+                play_move(game_id, ply)
+                return
+            except OperationalError:
+                log.warning("bot move for game %s ply %s failed (attempt %s)", game_id, ply, attempt,
+                            exc_info=True)
+                time.sleep(attempt)
+        log.error("bot move for game %s ply %s given up after %s attempts", game_id, ply, MAX_DELIVERIES)
+    except Exception:  # noqa: BLE001 - a thread or task has nobody else to tell
+        log.exception("bot move for game %s ply %s failed", game_id, ply)
+    finally:
+        with _in_process_lock:
+            _in_process.discard((game_id, ply))
+
+
+def _play_then_close(game_id: int, ply: int) -> None:
+    try:
+        _play_in_process(game_id, ply)
+    finally:
+        connections.close_all()  # this thread's own: a timer's ends here, an executor's idles
 
 
 # --- The move ---------------------------------------------------------------------
@@ -380,6 +481,7 @@ def bot_json(game: Game) -> BotJSON | None:
     waiting = None
     if game.running and game.to_move in seats:
         waiting = _waiting(game.pk, game.ply)
+        resume_in_process(game)
     return {"seats": {seat: {"level": level, "label": level_label(level)} for seat, level in seats.items()},
             "waiting": waiting}
 
