@@ -91,6 +91,28 @@ def exit_on_sigterm() -> None:
 # --- make run -------------------------------------------------------------
 
 
+def worker_user(env: dict[str, str]) -> list[str]:
+    """Celery worker options for who it runs as; may quiet its warning in ``env``.
+
+    Celery warns at start when a worker runs as root. As root, the worker runs
+    as the project's owner when that is someone else (Celery's own --uid/--gid:
+    they can read the code and write db.sqlite3). When root owns the project too
+    (a container), there is nobody to drop to: the worker stays root, and
+    Celery's warning gives way to one line. Its danger is pickle, which Celery
+    refuses as root anyway and settings.py never accepts (JSON only).
+    """
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return []
+    owner = ROOT.stat()
+    if owner.st_uid != 0:
+        return ["--uid", str(owner.st_uid), "--gid", str(owner.st_gid)]
+    say("the Celery worker runs as root, as this does (root owns the project, so there is no one "
+        "to drop to); it accepts JSON only, so Celery's superuser warning is silenced.")
+    quiet = "ignore:You're running the worker with superuser privileges"  # Celery's warning, by its text
+    env["PYTHONWARNINGS"] = ",".join(filter(None, [env.get("PYTHONWARNINGS", ""), quiet]))
+    return []
+
+
 def run(extra: list[str]) -> int:
     env = dict(os.environ)
     database_url = env.get("DATABASE_URL", "")
@@ -116,9 +138,11 @@ def run(extra: list[str]) -> int:
     server = None
     try:
         if start_worker:
+            worker_env = dict(env)
             worker = subprocess.Popen(
-                [PYTHON, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info"],
-                cwd=ROOT, env=env, start_new_session=True,
+                [PYTHON, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info",
+                 *worker_user(worker_env)],
+                cwd=ROOT, env=worker_env, start_new_session=True,
             )
             say(f"Celery worker with beat started (pid {worker.pid}) on {where(redis_url)}")
         say(f"serving on http://{host}:{port}/  (admin: http://{host}:{port}/admin/, "

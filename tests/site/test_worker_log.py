@@ -1,0 +1,82 @@
+"""`make run`'s Celery worker (scripts/dev.py): no superuser warning, and no line
+for each routine task beat sends every few seconds, while other tasks' lines and
+every error still show."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from aceweb.celery import RoutineTasksFilter
+from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
+
+SCRIPT = ROOT / "scripts" / "dev.py"
+
+
+def load_dev() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("dev", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def trace_record(level: int, task: str) -> logging.LogRecord:
+    return logging.LogRecord("celery.app.trace", level, __file__, 1, "Task %(name)s[%(id)s] ...",
+                             {"name": task, "id": "x"}, None)
+
+
+def test_routine_task_lines_are_dropped_but_not_their_errors_nor_other_tasks() -> None:
+    keep = RoutineTasksFilter().filter
+    assert not keep(trace_record(logging.INFO, "ladder.tasks.match_pool"))
+    assert keep(trace_record(logging.ERROR, "ladder.tasks.match_pool"))
+    assert keep(trace_record(logging.INFO, "games.tasks.play_bot_move"))
+
+
+def test_as_root_the_worker_runs_as_the_projects_owner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a directory away")  # nothing to drop from otherwise
+    dev = load_dev()
+    os.chown(tmp_path, 65534, 65534)
+    monkeypatch.setattr(dev, "ROOT", tmp_path)
+    env: dict[str, str] = {}
+    assert dev.worker_user(env) == ["--uid", "65534", "--gid", "65534"]
+    assert env == {}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_make_run_worker_logs_no_superuser_warning_and_no_beat_chatter(tmp_path: Path) -> None:
+    require_service("REDIS_URL", "a Celery worker")
+    require_service("DATABASE_URL", "the worker's periodic tasks")
+    env: dict[str, Any] = dict(os.environ, DATABASE_URL=worker_database_url(connection))
+    user = load_dev().worker_user(env)  # root owns this checkout when the tests run as root
+    log_path = tmp_path / "worker.log"
+    command = [sys.executable, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info",
+               "--schedule", str(tmp_path / "beat-schedule"), "--hostname", f"quiet-{os.getpid()}@%h", *user]
+    with open(log_path, "wb") as log:
+        worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            time.sleep(8)  # beat sends match_pool every 3 s and claim_timeouts every 5 s
+            from games.tasks import ping
+
+            assert ping.delay().get(timeout=10) == "pong"
+        finally:
+            worker.terminate()
+            worker.wait(timeout=30)
+    wait_for_other_sessions_to_end(connection)
+    text = log_path.read_text(errors="replace")
+    assert " ready." in text
+    assert "superuser privileges" not in text
+    assert "Sending due task" not in text
+    assert "match_pool[" not in text and "claim_timeouts[" not in text  # no "received", no "succeeded"
+    assert "games.tasks.ping[" in text and "succeeded" in text  # other tasks still say so
