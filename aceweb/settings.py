@@ -153,6 +153,10 @@ DATABASES = {
 # Threads for the websockets' database work (games.sockets.db_work). SQLite
 # takes one writer at a time and has no row locks, so it gets a single thread.
 DB_THREADS = envint("DB_THREADS", 4 if DATABASE_URL else 1)
+# Every game socket is told the game's current ply this often, and a socket
+# found still behind a ply committed a whole beat earlier is sent its view
+# again (games/heartbeat.py, docs/protocol.md "Staying in step").
+GAME_BEAT_SECONDS = float(os.environ.get("GAME_BEAT_SECONDS", "5"))
 if not DATABASE_URL:
     log.warning("aceweb: DATABASE_URL not set: using SQLite at %s", BASE_DIR / "db.sqlite3")
 # The ladder's covering indexes (INCLUDE) are PostgreSQL's; SQLite builds them
@@ -167,7 +171,7 @@ REDIS_URL = os.getenv("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "aceweb.layers.RedisChannelLayer",  # channels-redis, made safe (aceweb/layers.py)
             # redis-py 8 reads with a 5 s socket timeout by default, which kills the
             # layer's blocking BZPOPMIN and so every idle consumer every 5 s
             # (django/channels_redis#422): wait without a client-side timeout.

@@ -84,7 +84,7 @@ def services() -> None:
     """Consumer tests run on the real PostgreSQL and Redis channel layer."""
     require_service("DATABASE_URL", "games over PostgreSQL")
     require_service("REDIS_URL", "the Redis channel layer")
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "aceweb.layers.RedisChannelLayer"
     assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
 

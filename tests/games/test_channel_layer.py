@@ -16,9 +16,15 @@ This is such a burst, on the real Redis.
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
+from typing import Any
 
 import pytest
 from channels.layers import get_channel_layer
+from django.conf import settings
+
+from aceweb.layers import RedisChannelLayer
 
 from tests.games.conftest import fresh_channel_layer
 
@@ -49,3 +55,41 @@ async def test_a_burst_of_group_messages_to_hundreds_of_sockets_loses_nothing() 
 async def _take(layer: object, channel: str, count: int) -> list[int]:
     plies = [(await layer.receive(channel))["ply"] for _ in range(count)]  # type: ignore[attr-defined]
     return sorted(plies)
+
+
+LEAVERS = 10
+
+
+@pytest.mark.django_db
+async def test_a_socket_closing_as_a_message_arrives_does_not_take_the_message_with_it() -> None:
+    """Issue 10's stalled games: one socket's ``receive()`` pops the process's
+    queue for all of its sockets; that socket closing (its receive cancelled)
+    just as Redis handed over a message for another socket lost the message.
+
+    The loop is made busy (a blocking send from another process's layer, then
+    a pause) so that Redis's reply is waiting unread when the cancel comes,
+    as under load. channels-redis's own layer loses all ten messages here.
+    """
+    layer = get_channel_layer()
+    try:
+        for ply in range(LEAVERS):
+            leaving, staying = await layer.new_channel(), await layer.new_channel()
+            leaver = asyncio.ensure_future(layer.receive(leaving))
+            await asyncio.sleep(0.05)  # the leaver now pops the process's queue for everyone
+            stayer = asyncio.ensure_future(layer.receive(staying))
+            await asyncio.sleep(0.01)
+            _send_from_another_process(staying, {"type": "game.changed", "ply": ply})
+            time.sleep(0.01)  # the reply arrives while this loop is busy
+            leaver.cancel()  # ... and the leaving socket's receive is cancelled
+            assert (await asyncio.wait_for(stayer, 3))["ply"] == ply
+    finally:
+        await layer.flush()
+        await fresh_channel_layer()
+
+
+def _send_from_another_process(channel: str, message: dict[str, Any]) -> None:
+    """Send as a worker or another daphne would, blocking this event loop meanwhile."""
+    other = RedisChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    sender = threading.Thread(target=lambda: asyncio.run(other.send(channel, message)))
+    sender.start()
+    sender.join()

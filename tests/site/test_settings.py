@@ -58,7 +58,7 @@ def test_without_redis_it_falls_back_to_in_process_and_says_so() -> None:
 def test_with_redis_it_uses_it_for_channels_and_celery() -> None:
     url = "redis://127.0.0.1:6379/5"
     s, log = settings_with(REDIS_URL=url)
-    assert s["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert s["layer"] == "aceweb.layers.RedisChannelLayer"
     # No client-side read timeout: redis-py 8's 5 s default breaks the layer's BZPOPMIN.
     # A pool past redis-py's 100 connections: tests/games/test_channel_layer.py.
     assert s["layer_hosts"] == [{"address": url, "socket_timeout": None, "max_connections": 2000}]
