@@ -10,23 +10,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from games import play
+from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, db_work
 
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class GameConsumer(JsonFrameConsumer):
     game_id: int
     group: str
     ply: int | None = None  # the ply of the last state sent; errors carry it
+    step: play.Step | None = None  # the ply and status of the last state sent
+    sending: asyncio.Lock  # one state at a time, so that an older view never follows a newer
     seat: str | None = None  # this socket's seat once it is known to be a player's
     viewer: Any = None  # whose view this socket gets: its user, or None to watch
     watching = False  # ?watch=1: it only follows the game (and acts on nothing)
@@ -35,6 +40,7 @@ class GameConsumer(JsonFrameConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = play.group_name(self.game_id)
+        self.sending = asyncio.Lock()
         await self.accept()
         # ?watch=1 (the replay page): a spectator's socket whoever opens it, so a
         # player reading the replay in another tab is not counted as present.
@@ -47,10 +53,13 @@ class GameConsumer(JsonFrameConsumer):
         if not await self._send_state("sync"):
             await self._error(f"there is no game {self.game_id}")
             await self.close(code=NO_SUCH_GAME)
-        elif self.seat is not None:
-            self.heartbeat = asyncio.create_task(self._beat())
+        else:
+            HEARTBEAT.join(self)
+            if self.seat is not None:
+                self.heartbeat = asyncio.create_task(self._stay_present())
 
     async def disconnect(self, code: int) -> None:
+        HEARTBEAT.leave(self)
         if self.heartbeat is not None:
             self.heartbeat.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -60,7 +69,7 @@ class GameConsumer(JsonFrameConsumer):
         if self.seat is not None:
             await self._depart()
 
-    async def _beat(self) -> None:
+    async def _stay_present(self) -> None:
         """Keep this seat present while the socket is open (games.models, presence).
 
         The first beat comes at a random point of the period: sockets opened
@@ -78,9 +87,9 @@ class GameConsumer(JsonFrameConsumer):
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
         if self.watching:
-            return {"ping": self._ping}
+            return {"sync": self._resync, "ping": self._ping}
         return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
-                "claim": self._claim, "rematch": self._rematch, "ping": self._ping}
+                "claim": self._claim, "rematch": self._rematch, "sync": self._resync, "ping": self._ping}
 
     async def _act(self, content: dict[str, Any]) -> None:
         ply, action = content.get("ply"), content.get("action")
@@ -106,10 +115,16 @@ class GameConsumer(JsonFrameConsumer):
     async def _rematch(self, content: dict[str, Any]) -> None:
         await self._attempt(self._change, play.rematch)
 
+    async def _resync(self, content: dict[str, Any]) -> None:
+        """The client finds itself behind (a ``beat`` or ``pong`` says so): the whole state again."""
+        await self._send_state("sync")
+
     async def _ping(self, content: dict[str, Any]) -> None:
         if self.seat is not None:
             await self._arrive()
-        await self.send_json({"type": "pong", "ply": self.ply})
+        step = await self._current_step()
+        if step is not None:
+            await self.send_json({"type": "pong", "ply": step.ply, "status": step.status})
 
     async def _attempt(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
         """Run a change; a refusal goes back to this socket only. Success reaches
@@ -138,17 +153,37 @@ class GameConsumer(JsonFrameConsumer):
             await self._arrive()
         await self._send_state("update")
 
+    # --- From the heartbeat (games.heartbeat) ------------------------------
+
+    async def beat(self, now: play.Step, before: play.Step | None) -> None:
+        """Tell the client where the game is. If this socket has not been sent
+        even what the previous beat read, a whole beat ago, its update was lost:
+        send the state now rather than wait for the client to ask."""
+        if before is not None and self.step is not None and before.ahead_of(self.step):
+            log.warning("game %s: a socket was still at %s a beat after %s; sent it the state again",
+                        self.game_id, self.step, before)
+            await self._send_state("sync")
+        await self.send_json({"type": "beat", "ply": now.ply, "status": now.status})
+
     # --- Helpers ----------------------------------------------------------
 
     async def _send_state(self, kind: str) -> bool:
-        payload = await self._view()
-        if payload is None:
-            return False
-        await self._send_payload(kind, payload)
+        async with self.sending:  # loaded and sent in turn: the later load is sent later
+            payload = await self._view()
+            if payload is None:
+                return False
+            await self._send_now(kind, payload)
         return True
 
     async def _send_payload(self, kind: str, payload: play.PayloadJSON) -> None:
-        self.ply = payload["ply"]
+        async with self.sending:
+            await self._send_now(kind, payload)
+
+    async def _send_now(self, kind: str, payload: play.PayloadJSON) -> None:
+        step = play.Step(payload["ply"], payload["game"]["status"])
+        if self.step is not None and self.step.ahead_of(step):
+            return  # built before the state this socket already has: nothing new
+        self.ply, self.step = step.ply, step
         await self.send_json({"type": kind, **payload})
 
     async def _move(self, ply: int, action: str) -> None:
@@ -164,6 +199,9 @@ class GameConsumer(JsonFrameConsumer):
     def _view(self) -> play.PayloadJSON | None:
         game = play.load(self.game_id)
         return None if game is None else play.view_for(game, self.viewer)
+
+    async def _current_step(self) -> play.Step | None:
+        return (await db_work(play.steps)([self.game_id])).get(self.game_id)
 
     async def _arrive(self) -> str | None:
         return await self._presence(play.arrive)

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -116,6 +117,19 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if handler is None:
             raise ValueError(f"no handler for message type {message['type']}")
         await handler(message)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        """Send, unless the socket has closed meanwhile.
+
+        A group message or a heartbeat can be on its way while the client
+        closes: daphne then raises autobahn's Disconnected from our send. The
+        ``websocket.disconnect`` is already queued behind it, and must still
+        run (it records that a player left), so the send is simply dropped.
+        """
+        try:
+            await super().send_json(content, close)
+        except Disconnected:
+            pass
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:

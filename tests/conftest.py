@@ -45,6 +45,14 @@ def db_pool_idle() -> Iterator[None]:
     drain_db_pool()
 
 
+@pytest.fixture(autouse=True)
+def quiet_heartbeat(settings: Any) -> None:
+    """No ``beat`` frames amid what the in-process socket tests expect to
+    receive; the tests of the heartbeat itself set their own period, and
+    daphne under test keeps the real one."""
+    settings.GAME_BEAT_SECONDS = 3600
+
+
 @pytest.fixture(scope="session", autouse=True)
 def clean_test_redis() -> Iterator[None]:
     """Flush the tests' own Redis database before and after the session.
@@ -102,6 +110,21 @@ def _database_url(settings_dict: dict[str, Any]) -> str:
     return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"
 
 
+DAPHNE_LOGS: dict[str, Any] = {}  # base URL -> the log file of the daphne serving it
+
+
+@pytest.fixture
+def daphne_log(daphne_server: str) -> Callable[[], str]:
+    """What the test's daphne has written so far (stdout and stderr): for
+    tests that assert the server logged no error."""
+    def read() -> str:
+        fd = DAPHNE_LOGS[daphne_server].fileno()
+        # pread, not seek: daphne writes at the file offset this process shares with it.
+        return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace")
+
+    return read
+
+
 @pytest.fixture
 def daphne_server(transactional_db: None) -> Iterator[str]:
     """A real daphne serving aceweb.asgi on the test database: HTTP and websockets.
@@ -132,8 +155,11 @@ def daphne_server(transactional_db: None) -> Iterator[str]:
                     log.seek(0)
                     pytest.fail(f"daphne did not start on port {port}: {log.read().decode()[-2000:]}")
                 time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        url = f"http://127.0.0.1:{port}"
+        DAPHNE_LOGS[url] = log
+        yield url
     finally:
+        DAPHNE_LOGS.pop(f"http://127.0.0.1:{port}", None)
         proc.terminate()
         try:
             proc.wait(timeout=10)

@@ -504,9 +504,25 @@
     root.dataset.connection = text ? "down" : "up";
   }
 
+  // Staying in step (docs/protocol.md): every beat and pong says where the game
+  // is; a page behind it asks for the whole state at once, at most once a second.
+  let resyncAsked = 0;
+  function behind(step) {
+    if (!state) return false;
+    return step.ply > state.ply || (step.ply === state.ply && step.status !== state.game.status);
+  }
+  function resyncIfBehind(step) {
+    if (!behind(step) || performance.now() - resyncAsked < 1000) return;
+    resyncAsked = performance.now();
+    send({ type: "sync" });
+  }
+
   function onMessage(event) {
     const message = JSON.parse(event.data);
-    if (message.type === "sync" || message.type === "update") {
+    if (message.type === "beat" || message.type === "pong") {
+      resyncIfBehind(message);
+    } else if (message.type === "sync" || message.type === "update") {
+      if (state && message.ply < state.ply) return; // an older state than the one shown
       const moved = !state || state.ply !== message.ply;
       state = message; // replace, never merge
       received = performance.now();

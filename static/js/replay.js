@@ -142,6 +142,10 @@
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "sync" || message.type === "update") follow(message);
+      // Behind the game (docs/protocol.md, "Staying in step"): ask for the state now.
+      else if (message.type === "beat" && (message.ply > steps.length - 1 || message.status !== "running")) {
+        socket.send('{"type":"sync"}');
+      }
     });
     socket.addEventListener("close", (event) => {
       root.dataset.live = "off";

@@ -46,7 +46,7 @@ async def test_a_players_watching_socket_is_a_spectators(game: Game, cookies: di
         assert (sync["seat"], sync["hand"], sync["game"]["presence"]) == (None, None, {"red": False, "black": False})
         assert (await load_game(game.pk)).red_seen_at is None
         refused = await watch.request({"type": "act", "ply": 0, "action": "5H e1-e6"})
-        assert (refused["type"], refused["message"]) == ("error", "unknown message type: use ping")
+        assert (refused["type"], refused["message"]) == ("error", "unknown message type: use sync, ping")
         assert (await watch.request({"type": "ping"}))["type"] == "pong"
         assert (await load_game(game.pk)).ply == 0
     finally:
@@ -93,7 +93,7 @@ async def test_an_illegal_action_gets_the_engines_reason(game: Game, cookies: di
     ('"act"', "JSON object"),
     ("{}", "unknown message type"),
     ('{"type": "castle"}', "unknown message type"),
-    ('{"type": "sync"}', "unknown message type"),
+    ('{"type": "update"}', "unknown message type"),
     ('{"type": ["act"]}', "unknown message type"),
     ('{"type": "act", "ply": "0", "action": "5H e1-e6"}', '"ply" must be an integer'),
     ('{"type": "act", "ply": true, "action": "5H e1-e6"}', '"ply" must be an integer'),
@@ -110,7 +110,7 @@ async def test_a_malformed_frame_gets_an_error_and_the_socket_keeps_working(
     await red.send_text(frame)
     error = await red.receive()
     assert error["type"] == "error" and error["ply"] == 0 and says in error["message"]
-    assert await red.request({"type": "ping"}) == {"type": "pong", "ply": 0}
+    assert await red.request({"type": "ping"}) == {"type": "pong", "ply": 0, "status": "running"}
     update = await red.request({"type": "act", "ply": 0, "action": "5H e1-e6"})
     assert update["type"] == "update" and update["ply"] == 1
 
@@ -205,7 +205,7 @@ async def test_an_idle_socket_survives_past_the_redis_read_timeout(
     await asyncio.sleep(6)
     await red.send({"type": "act", "ply": 0, "action": "5H e1-e6"})
     assert (await watcher.receive())["ply"] == 1 and (await red.receive())["ply"] == 1
-    assert (await red.request({"type": "ping"})) == {"type": "pong", "ply": 1}
+    assert (await red.request({"type": "ping"})) == {"type": "pong", "ply": 1, "status": "running"}
 
 
 async def test_flagging_over_the_socket(game: Game, cookies: dict[str, str], sockets: Opener) -> None:

@@ -43,7 +43,7 @@ def hidden_from(position: Position, seat: str | None) -> set[str]:
 def check_message(message: dict[str, Any], seat: str | None, positions: dict[int, Position],
                   sent: frozenset[str] | set[str] = frozenset()) -> None:
     """Structured fields hold only what SEAT may see, and no card hides anywhere else."""
-    if message["type"] in ("error", "pong"):
+    if message["type"] in ("error", "pong", "beat"):
         own = set(positions[message["ply"]]["hands"][seat]) if seat else set()
         assert set(CARD.findall(json.dumps(message))) <= own | sent, message
         return

@@ -1,0 +1,77 @@
+"""The game sockets' heartbeat: every socket is told its game's current ply, and
+a socket left behind is brought up to date (docs/protocol.md, "Staying in step").
+
+A change reaches a socket as a group message, and a group message can be lost
+(aceweb/layers.py tells of the one that was). So, as lila-ws numbers its events,
+once a beat (``GAME_BEAT_SECONDS``) this process reads the ply and status of every
+game it has sockets for, in one query, and sends each socket a ``beat`` frame
+with them: a client behind asks for a ``sync``. The server does not wait for it:
+a socket whose last frame is still older than what the previous beat read has
+had a whole beat for the update to arrive, so it is sent its view again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+from django.conf import settings
+
+from games import play
+from games.sockets import db_work
+
+log = logging.getLogger(__name__)
+
+
+class Beating(Protocol):
+    """What the heartbeat needs of a game socket (games.consumers.GameConsumer)."""
+
+    game_id: int
+
+    async def beat(self, now: play.Step, before: play.Step | None) -> None: ...
+
+
+class Heartbeat:
+    """The sockets of this process by game, and the one task that beats them."""
+
+    def __init__(self) -> None:
+        self.sockets: dict[int, set[Beating]] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    def join(self, socket: Beating) -> None:
+        self.sockets.setdefault(socket.game_id, set()).add(socket)
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self._run())
+
+    def leave(self, socket: Beating) -> None:
+        sockets = self.sockets.get(socket.game_id, set())
+        sockets.discard(socket)
+        if not sockets:
+            self.sockets.pop(socket.game_id, None)
+
+    async def _run(self) -> None:
+        before: dict[int, play.Step] = {}
+        while self.sockets:
+            await asyncio.sleep(settings.GAME_BEAT_SECONDS)
+            try:
+                now = await db_work(play.steps)(list(self.sockets))
+            except Exception:  # the database is away: beat again next time
+                log.exception("heartbeat: could not read the games' plies")
+                continue
+            for game_id, sockets in list(self.sockets.items()):
+                if game_id in now:
+                    await self._beat(sockets, now[game_id], before.get(game_id))
+            before = now
+
+    @staticmethod
+    async def _beat(sockets: set[Beating], now: play.Step, before: play.Step | None) -> None:
+        for socket in list(sockets):
+            try:
+                await socket.beat(now, before)
+            except Exception:  # one socket's trouble must not stop the others' beat
+                log.exception("heartbeat: beating a socket of game %s failed", socket.game_id)
+
+
+HEARTBEAT = Heartbeat()
