@@ -116,6 +116,17 @@ def test_a_message_over_a_mebibyte_is_closed_with_1009_and_a_reason(
     assert server_errors(daphne_log()) == []
 
 
+def test_a_frame_that_breaks_the_framing_is_closed_with_1002(
+        daphne_server: str, daphne_log: Callable[[], str], cookies: dict[str, str]) -> None:
+    sock = lobby_socket(daphne_server, cookies["alice"])
+    sock.send_frame(0x3, b"{}")  # a reserved opcode
+    while sock.receive() is not None:
+        pass
+    assert sock.close_code == 1002
+    sock.close()
+    assert server_errors(daphne_log()) == []
+
+
 def test_a_frame_up_to_a_mebibyte_is_answered_and_the_socket_stays_open(
         daphne_server: str, cookies: dict[str, str]) -> None:
     sock = lobby_socket(daphne_server, cookies["alice"])
