@@ -13,6 +13,7 @@ An action is a small immutable value with a text form, like python-chess's
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
@@ -124,6 +125,12 @@ class Action:
         """
         if not isinstance(text, str):
             raise NotationError(f"an action is text like '5H e1-e6', not {type(text).__name__}")
+        if cls is Action:
+            return _parse_cached(text)
+        return cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Action:
         m = _TEXT.match(_normalise(text))
         if m is None:
             raise NotationError(
@@ -182,6 +189,12 @@ _REST_RANK = {rest: i for i, rest in enumerate(sorted(
 
 def _order(card: str, text: str) -> int:
     return _CARD_RANK[card] << 14 | _REST_RANK[text[len(card) + 1:]]
+
+
+# A stored position names every action played so far, so reading it parses
+# the same few hundred texts again and again (docs/performance.md). Actions
+# are immutable, so one value can serve every caller; refusals are not cached.
+_parse_cached = functools.lru_cache(maxsize=8192)(Action._parse)
 
 
 def _normalise(text: str) -> str:
