@@ -17,17 +17,18 @@ ASGI application, and run the server after, so aceweb/asgi.py is the place.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 
 def close_failed_websockets() -> None:
     """Under daphne, make autobahn send a Close frame before ending a connection it fails."""
-    server = sys.modules.get("daphne.server")
+    server: Any = sys.modules.get("daphne.server")
     # Elsewhere (the tests' in-process sockets, Celery, another ASGI server) there is
     # nothing to set, and importing daphne.server would install Twisted's reactor.
     if server is None or getattr(server.WebSocketFactory, "closes_failed_connections", False):
         return
 
-    class ClosingWebSocketFactory(server.WebSocketFactory):  # type: ignore[misc,name-defined]
+    class ClosingWebSocketFactory(server.WebSocketFactory):  # type: ignore[misc]
         closes_failed_connections = True
 
         def resetProtocolOptions(self) -> None:  # noqa: N802 - autobahn's name

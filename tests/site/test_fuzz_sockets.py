@@ -170,8 +170,9 @@ def test_fuzzed_frames_on_a_game_socket_change_nothing(
     stale = {"ply": value.filter(lambda v: not (type(v) is int and v == 0))}
     # The player may not resign, abort or flag (those would be her right); a
     # spectator may try everything.
-    player_types = dict.fromkeys(["ping", "sync", "claim", "rematch"], []) | act
-    everyone_types = dict.fromkeys(["ping", "sync", "claim", "rematch", "resign", "abort", "flag"], []) | act
+    player_types: dict[str, list[str]] = dict.fromkeys(["ping", "sync", "claim", "rematch"], []) | act
+    everyone_types: dict[str, list[str]] = dict.fromkeys(
+        ["ping", "sync", "claim", "rematch", "resign", "abort", "flag"], []) | act
 
     @FUZZ
     @given(st.one_of(frames(message(player_types, valid, stale)).map(lambda f: (player, f)),
