@@ -29,7 +29,10 @@ class RoutineTasksFilter(logging.Filter):
 def quiet_beat(**kwargs: object) -> None:
     """Beat sends a task every few seconds (CELERY_BEAT_SCHEDULE) and logs each send
     at INFO, and the worker two more lines per run; only their warnings and errors
-    are worth reading. Bot moves and everything else keep their lines."""
+    are worth reading. Bot moves and everything else keep their lines. Only for
+    a worker that runs beat itself (`make run`: scripts/dev.py sets ACEWEB_QUIET_BEAT)."""
+    if os.environ.get("ACEWEB_QUIET_BEAT") != "1":
+        return
     logging.getLogger("celery.beat").setLevel(logging.WARNING)
     for name in ("celery.worker.strategy", "celery.app.trace"):  # "received", "succeeded"
         logging.getLogger(name).addFilter(RoutineTasksFilter())

@@ -113,6 +113,16 @@ def worker_user(env: dict[str, str]) -> list[str]:
     return []
 
 
+def worker_command(env: dict[str, str]) -> list[str]:
+    """`make run`'s Celery worker, with beat inside it; sets what it needs in ``env``.
+
+    ACEWEB_QUIET_BEAT (aceweb/celery.py): beat sends a task every few seconds,
+    which would log three lines each; only their warnings and errors are kept.
+    Workers without beat (deployments, the tests) log every task."""
+    env["ACEWEB_QUIET_BEAT"] = "1"
+    return [PYTHON, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info", *worker_user(env)]
+
+
 def run(extra: list[str]) -> int:
     env = dict(os.environ)
     database_url = env.get("DATABASE_URL", "")
@@ -139,11 +149,8 @@ def run(extra: list[str]) -> int:
     try:
         if start_worker:
             worker_env = dict(env)
-            worker = subprocess.Popen(
-                [PYTHON, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info",
-                 *worker_user(worker_env)],
-                cwd=ROOT, env=worker_env, start_new_session=True,
-            )
+            worker = subprocess.Popen(worker_command(worker_env), cwd=ROOT, env=worker_env,
+                                      start_new_session=True)
             say(f"Celery worker with beat started (pid {worker.pid}) on {where(redis_url)}")
         say(f"serving on http://{host}:{port}/  (admin: http://{host}:{port}/admin/, "
             "user admin, password admin); Ctrl-C stops")

@@ -59,10 +59,9 @@ def test_the_make_run_worker_logs_no_superuser_warning_and_no_beat_chatter(tmp_p
     require_service("REDIS_URL", "a Celery worker")
     require_service("DATABASE_URL", "the worker's periodic tasks")
     env: dict[str, Any] = dict(os.environ, DATABASE_URL=worker_database_url(connection))
-    user = load_dev().worker_user(env)  # root owns this checkout when the tests run as root
     log_path = tmp_path / "worker.log"
-    command = [sys.executable, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info",
-               "--schedule", str(tmp_path / "beat-schedule"), "--hostname", f"quiet-{os.getpid()}@%h", *user]
+    command = [*load_dev().worker_command(env),  # as root, on a checkout root owns when the tests run as root
+               "--schedule", str(tmp_path / "beat-schedule"), "--hostname", f"quiet-{os.getpid()}@%h"]
     with open(log_path, "wb") as log:
         worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
