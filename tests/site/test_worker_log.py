@@ -8,7 +8,6 @@ import importlib.util
 import logging
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 from types import ModuleType
