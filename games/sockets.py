@@ -7,6 +7,8 @@ else (binary, oversized, not JSON, not an object, an unknown type) gets an
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import threading
 from collections.abc import Awaitable, Callable
@@ -19,8 +21,12 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import connections
+from django.utils import timezone
+
+from games import signins
 
 MAX_FRAME_BYTES = 4096
+SIGNED_OUT = 4401  # close code: the login this socket was opened with has ended
 
 # Database work of the sockets runs on a small pool of threads, each with its
 # own connection, rather than on Channels' single database thread: one thread
@@ -69,6 +75,10 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     how an error is sent, and which refusals are answered as errors."""
 
     refusals: tuple[type[Exception], ...] = ()
+    reads = frozenset({"sync", "ping"})  # message types that act for nobody: no session check
+    signed_in_as: int | None = None  # the user this socket acts for, while its session lasts
+    session_tag = ""
+    expiry: asyncio.Task[None] | None = None
 
     def _handlers(self) -> dict[str, Handler]:
         raise NotImplementedError
@@ -101,10 +111,72 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if handler is None:
             await self._error(f"unknown message type: use {', '.join(self._handlers())}")
             return
+        if kind not in self.reads and not await self._still_signed_in():
+            await self._sign_out()
+            return
         try:
             await handler(content)
         except self.refusals as refusal:
             await self._error(str(refusal))
+
+    # --- Following the login (games.signins) ---------------------------------
+
+    async def websocket_connect(self, message: dict[str, Any]) -> None:
+        await super().websocket_connect(message)
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            self.signed_in_as = user.pk
+            self.session_tag = signins.session_tag(self._session_key)
+            await self.channel_layer.group_add(signins.user_group(user.pk), self.channel_name)
+            self.expiry = asyncio.create_task(self._check_at_expiry())
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        if self.expiry is not None:
+            self.expiry.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.expiry
+        if self.signed_in_as is not None:
+            await self.channel_layer.group_discard(signins.user_group(self.signed_in_as), self.channel_name)
+        await super().websocket_disconnect(message)
+
+    async def session_ended(self, event: dict[str, Any]) -> None:
+        """The user logged out of the session this socket was opened with."""
+        if event.get("session") == self.session_tag:
+            await self._sign_out()
+
+    async def session_check(self, event: dict[str, Any]) -> None:
+        """The user's password changed: sessions other than the new one ended."""
+        if not await self._still_signed_in():
+            await self._sign_out()
+
+    async def _check_at_expiry(self) -> None:
+        while self.signed_in_as is not None:
+            ends = await db_work(signins.expires_at)(self._session_key)
+            if ends is None:
+                break
+            await asyncio.sleep(max(0.0, (ends - timezone.now()).total_seconds()) + 0.5)
+        if self.signed_in_as is not None:
+            self.expiry = None  # this task is ending: _sign_out must not wait for it
+            await self._sign_out()
+
+    async def _still_signed_in(self) -> bool:
+        """True for a socket opened without a login (it acts for nobody, and
+        what it asks for is refused as such), else whether its session lasts."""
+        if self.signed_in_as is None:
+            return True
+        return bool(await db_work(signins.signs_in)(self._session_key, self.signed_in_as))
+
+    async def _sign_out(self) -> None:
+        if self.signed_in_as is None:
+            return
+        self.signed_in_as = None
+        await self._error("you are signed out: this socket closes; sign in again to play")
+        await self.close(code=SIGNED_OUT)
+
+    @property
+    def _session_key(self) -> str | None:
+        session = self.scope.get("session")
+        return None if session is None else session.session_key
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch, without its ``aclose_old_connections`` before every

@@ -1,0 +1,91 @@
+"""Sockets follow the login (issue 10, docs/protocol.md "Signing out").
+
+A websocket is authenticated once, by the session cookie of its handshake. So
+that it never outlives that login, each socket of a signed-in user joins the
+user's group here, and:
+
+- logging out tells the sockets opened with that session to close
+  (``session.ended``, naming the session by a digest, never by its key);
+- a password change, which ends every other session of the user, asks each of
+  the user's sockets to check its own session (``session.check``);
+- each socket checks again when its session is due to expire, and before
+  every action it takes (games.sockets.JsonFrameConsumer).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from types import SimpleNamespace
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.contrib import auth
+from django.contrib.auth.signals import user_logged_out
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.db.models.signals import pre_save
+from django.utils import timezone
+from importlib import import_module
+
+
+def user_group(user_id: int) -> str:
+    """The Channels group of every socket a user has open, game or lobby."""
+    return f"signed-in-{user_id}"
+
+
+def session_tag(session_key: str | None) -> str:
+    """A session named in a group message: a digest, so that the key itself
+    never passes through Redis."""
+    return hashlib.sha256((session_key or "").encode()).hexdigest()[:32]
+
+
+def signs_in(session_key: str | None, user_id: int) -> bool:
+    """Whether the session still signs in this user: it exists, has not
+    expired, names the user, and matches their current password (as
+    ``django.contrib.auth.get_user`` judges a request)."""
+    if not session_key:
+        return False
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    user = auth.get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
+    return bool(user.is_authenticated and user.pk == user_id)
+
+
+def expires_at(session_key: str | None) -> datetime | None:
+    """When the session ends, unless it is renewed; None if it is gone."""
+    if not session_key:
+        return None
+    return (Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
+            .values_list("expire_date", flat=True).first())
+
+
+def _tell(user_id: int, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(user_group(user_id), message)
+
+
+def _on_logout(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """Sent before the session is flushed: the sockets close on the session's
+    name, without checking a session that is still there at this instant."""
+    if user is not None and getattr(request, "session", None) is not None:
+        _tell(user.pk, {"type": "session.ended", "session": session_tag(request.session.session_key)})
+
+
+def _on_user_save(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
+    """A new password ends the user's other sessions (their stored hash no
+    longer matches): once it is committed, every socket of theirs checks."""
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    before = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if before is not None and before != instance.password:
+        user_id = instance.pk
+        transaction.on_commit(lambda: _tell(user_id, {"type": "session.check"}))
+
+
+def connect_signals() -> None:
+    """Called by GamesConfig.ready()."""
+    user_logged_out.connect(_on_logout, dispatch_uid="games.signins.logout")
+    pre_save.connect(_on_user_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.signins.password")
