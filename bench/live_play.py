@@ -230,9 +230,11 @@ def create_games(count: int, seed: str) -> list[GameSpec]:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
+    from django.utils import timezone
     from importlib import import_module
 
     from games import play
+    from games.models import Game
 
     User = get_user_model()
     store = import_module(settings.SESSION_ENGINE).SessionStore
@@ -259,6 +261,10 @@ def create_games(count: int, seed: str) -> list[GameSpec]:
                 session.save()
                 cookies[seat] = str(session.session_key)
             specs.append(GameSpec(game.pk, i, cookies))
+        # Start the clocks now rather than wait for each side's first move: with
+        # hundreds of games, opening every socket takes longer than the
+        # first-move window (games.models.FIRST_MOVE_WINDOW), which would abort them.
+        Game.objects.filter(pk__in=[s.id for s in specs]).update(abort_at=None, turn_started_at=timezone.now())
     return specs
 
 
@@ -687,7 +693,9 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
     connections.close_all()  # nothing held open while the servers work
     env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, DB_CONN_MAX_AGE="3600",
                SECRET_KEY=settings.SECRET_KEY, DEBUG="true" if debug else "false",
-               DJANGO_SETTINGS_MODULE="aceweb.settings", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1")
+               DJANGO_SETTINGS_MODULE="aceweb.settings", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1",
+               # Plain http on loopback: with DEBUG off the site would redirect to https.
+               HTTPS="false")
     stats = Stats()
     started: list[Server] = []
     with log_directory(log_dir) as logs:
