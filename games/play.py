@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, TypedDict
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 import engine
@@ -192,9 +192,8 @@ def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
         if _abort_unstarted(game) or _flag(game):  # too late: aborted, or lost on time (R17)
             return game
         state = _apply(engine.from_json(game.position), action_text)
-        Move.objects.create(game=game, ply=ply, seat=seat, action=_last_action(state, seat))
         _record(game, state)
-        game.save(update_fields=MOVE_FIELDS if game.running else MOVE_FIELDS + RESULT_FIELDS)
+        _save_move(game, ply, seat, _last_action(state, seat))
         _notify_on_commit(game, moved=True)
         _bots_after_change(game)
     return game
@@ -346,7 +345,7 @@ def _stamp(game_id: int, user: Any, field: str) -> Presence:
         now = timezone.now()
         was = game.present(seat, now)
         setattr(game, f"{seat}_{field}", now)
-        game.save(update_fields=[f"{seat}_{field}"])
+        _save_columns(game, (f"{seat}_{field}",))
         if game.present(seat, now) == was:
             return Presence(seat, None)
         kind = "game.left" if field == "left_at" else "game.changed"
@@ -422,19 +421,32 @@ def load(game_id: int, *, lock: bool = False) -> Game | None:
     query, row-locked for the transaction when ``lock`` is set.
 
     This is live play's hot path: every move loads the game once to change it
-    and once per other socket to view it. Written as raw SQL because compiling
-    the ORM's query cost more than running it (docs/performance.md); raw()
-    still applies each field's conversion (JSON, dates).
+    and once per other socket to view it. Written as raw SQL on a cursor,
+    because compiling the ORM's query, and even ``raw()``'s work per row
+    (matching columns to fields, looking up converters), cost more than
+    running it (docs/performance.md); each field's own conversion (JSON) is
+    still applied.
     """
-    rows = list(Game.objects.raw(_load_sql(lock), [game_id]))
-    return rows[0] if rows else None
+    with connection.cursor() as cursor:
+        cursor.execute(_load_sql(lock), [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    for i, converters, column in _converters(connection.alias):
+        for convert in converters:
+            values[i] = convert(values[i], column, connection)
+    game = Game.from_db(connection.alias, _attnames(), values[:-2])
+    game.red_name, game.black_name = values[-2:]
+    return game
 
 
 @functools.cache
 def _load_sql(lock: bool) -> str:
     users = get_user_model()._meta
     username = users.get_field(get_user_model().USERNAME_FIELD).column
-    sql = (f'SELECT g.*, r."{username}" AS red_name, b."{username}" AS black_name '
+    columns = ", ".join(f'g."{f.column}"' for f in Game._meta.concrete_fields)
+    sql = (f'SELECT {columns}, r."{username}" AS red_name, b."{username}" AS black_name '
            f'FROM "{Game._meta.db_table}" g '
            f'JOIN "{users.db_table}" r ON r."{users.pk.column}" = g."red_id" '
            f'JOIN "{users.db_table}" b ON b."{users.pk.column}" = g."black_id" '
@@ -444,6 +456,25 @@ def _load_sql(lock: bool) -> str:
     if lock and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
     return sql
+
+
+@functools.cache
+def _attnames() -> list[str]:
+    return [f.attname for f in Game._meta.concrete_fields]
+
+
+@functools.cache
+def _converters(alias: str) -> list[tuple[int, list[Any], Any]]:
+    """The backend's and each field's converters for ``load``'s columns, as the
+    ORM's compiler finds them (``SQLCompiler.get_converters``), found once."""
+    db = connections[alias]
+    found = []
+    for i, field in enumerate(Game._meta.concrete_fields):
+        column = field.get_col(Game._meta.db_table)
+        converters = db.ops.get_db_converters(column) + field.get_db_converters(db)
+        if converters:
+            found.append((i, converters, column))
+    return found
 
 
 class Step(NamedTuple):
@@ -509,6 +540,55 @@ def _record(game: Game, state: engine.State) -> None:
     over = engine.outcome(state)
     if over is not None:
         game.finish(now, over.winner, over.reason, over.score)
+
+
+def _save_move(game: Game, ply: int, seat: str, action: str) -> None:
+    """Insert the Move row and save the columns a move changes (and a result's,
+    when it ended the game): one statement on PostgreSQL."""
+    names = tuple(MOVE_FIELDS if game.running else MOVE_FIELDS + RESULT_FIELDS)
+    move = Move(game=game, ply=ply, seat=seat, action=action, created=timezone.now())
+    insert = _prepared(move, _MOVE_COLUMNS)
+    if connection.vendor == "postgresql":  # it runs an INSERT in a WITH clause
+        _execute(f"WITH move AS ({_insert_sql()}) {_update_sql(names)}", [*insert, *_update_params(game, names)])
+    else:
+        _execute(_insert_sql(), insert)
+        _save_columns(game, names)
+
+
+def _save_columns(game: Game, names: tuple[str, ...]) -> None:
+    """``game.save(update_fields=names)`` as SQL: live play saves a few columns
+    of a locked game many times a second, and compiling the ORM's UPDATE cost
+    more than running it, as with ``load``. Each field prepares its own value."""
+    _execute(_update_sql(names), _update_params(game, names))
+
+
+_MOVE_COLUMNS = ("game", "ply", "seat", "action", "created")
+
+
+def _execute(sql: str, params: list[Any]) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _prepared(row: Any, names: tuple[str, ...]) -> list[Any]:
+    fields = [row._meta.get_field(name) for name in names]
+    return [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields]
+
+
+def _update_params(game: Game, names: tuple[str, ...]) -> list[Any]:
+    return [*_prepared(game, names), game.pk]
+
+
+@functools.cache
+def _insert_sql() -> str:
+    columns = ", ".join(f'"{Move._meta.get_field(n).column}"' for n in _MOVE_COLUMNS)
+    return f'INSERT INTO "{Move._meta.db_table}" ({columns}) VALUES ({", ".join(["%s"] * len(_MOVE_COLUMNS))})'
+
+
+@functools.cache
+def _update_sql(names: tuple[str, ...]) -> str:
+    sets = ", ".join(f'"{Game._meta.get_field(n).column}" = %s' for n in names)
+    return f'UPDATE "{Game._meta.db_table}" SET {sets} WHERE "{Game._meta.pk.column}" = %s'
 
 
 def _other(seat: str) -> str:
