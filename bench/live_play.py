@@ -226,18 +226,15 @@ class GameSpec:
 
 def create_games(count: int, seed: str) -> list[GameSpec]:
     """COUNT running games between 2*COUNT new users, with a session cookie per user."""
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
     from django.utils import timezone
-    from importlib import import_module
 
     from games import play
     from games.models import Game
 
     User = get_user_model()
-    store = import_module(settings.SESSION_ENGINE).SessionStore
     tag = secrets.token_hex(3)
     unusable = make_password(None)
     with transaction.atomic():
@@ -252,20 +249,26 @@ def create_games(count: int, seed: str) -> list[GameSpec]:
             red, black = users[2 * i], users[2 * i + 1]
             game = play.start_game(red, black, rated=False, seed=f"bench-{seed}-{i}",
                                    initial_seconds=INITIAL_SECONDS, increment_seconds=0)
-            cookies = {}
-            for seat, user in (("red", red), ("black", black)):
-                session = store()
-                session[SESSION_KEY] = str(user.pk)
-                session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-                session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-                session.save()
-                cookies[seat] = str(session.session_key)
-            specs.append(GameSpec(game.pk, i, cookies))
+            specs.append(GameSpec(game.pk, i, {"red": login_cookie(red), "black": login_cookie(black)}))
         # Start the clocks now rather than wait for each side's first move: with
         # hundreds of games, opening every socket takes longer than the
         # first-move window (games.models.FIRST_MOVE_WINDOW), which would abort them.
         Game.objects.filter(pk__in=[s.id for s in specs]).update(abort_at=None, turn_started_at=timezone.now())
     return specs
+
+
+def login_cookie(user: Any) -> str:
+    """A session for USER, as ``Client.force_login`` makes: its cookie value."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from importlib import import_module
+
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return str(session.session_key)
 
 
 @dataclass
@@ -678,6 +681,18 @@ class Result:
         return "\n".join(lines)
 
 
+def server_env(database_url: str, redis_url: str, debug: bool, **extra: str) -> dict[str, str]:
+    """The environment of the daphne processes: this process's secret key, so
+    that the sessions made here are valid there."""
+    from django.conf import settings
+
+    return dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, DB_CONN_MAX_AGE="3600",
+                SECRET_KEY=settings.SECRET_KEY, DEBUG="true" if debug else "false",
+                DJANGO_SETTINGS_MODULE="aceweb.settings", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1",
+                # Plain http on loopback: with DEBUG off the site would redirect to https.
+                HTTPS="false", **extra)
+
+
 def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int = 1, seed: str = "1",
                   move_timeout: float = 10.0, total_timeout: float = 600.0, debug: bool = False,
                   think: float = 0.0, log_dir: Path | None = None) -> Result:
@@ -686,16 +701,11 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
     Django must already be set up on DATABASE_URL (the daphne processes get the
     same URL, REDIS_URL and SECRET_KEY, so the sessions made here are valid there).
     """
-    from django.conf import settings
     from django.db import connections
 
     specs = create_games(games, seed)
     connections.close_all()  # nothing held open while the servers work
-    env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, DB_CONN_MAX_AGE="3600",
-               SECRET_KEY=settings.SECRET_KEY, DEBUG="true" if debug else "false",
-               DJANGO_SETTINGS_MODULE="aceweb.settings", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1",
-               # Plain http on loopback: with DEBUG off the site would redirect to https.
-               HTTPS="false")
+    env = server_env(database_url, redis_url, debug)
     stats = Stats()
     started: list[Server] = []
     with log_directory(log_dir) as logs:
@@ -732,6 +742,43 @@ def log_directory(path: Path | None) -> Iterator[Path]:
         yield Path(tmp)
 
 
+def prepare_services(db_name: str, redis_number: int, debug: bool) -> tuple[str, str, str] | None:
+    """Check DATABASE_URL and REDIS_URL (PostgreSQL and Redis on loopback), create
+    and migrate the bench's own database, flush its own Redis database, and point
+    this process at both. (DATABASE_URL, bench database URL, bench Redis URL), or
+    None after saying what is wrong. Shared with bench/soak.py."""
+    base_db, base_redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
+    if not base_db.startswith(("postgres://", "postgresql://", "pgsql://")):
+        say("DATABASE_URL must name a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/x); "
+            "the bench uses its own database on it")
+        return None
+    if not base_redis.startswith(("redis://", "rediss://")):
+        say("REDIS_URL must name a Redis server (e.g. redis://127.0.0.1:6379/0); "
+            f"the bench uses its own database on it ({redis_number})")
+        return None
+    for url in (base_db, base_redis):
+        host = urlsplit(url).hostname or ""
+        if host not in ("127.0.0.1", "localhost", "::1") and not host.startswith("127."):
+            say(f"refusing a non-loopback service host {host!r}: load tests stay on this machine")
+            return None
+    if redis_number == 0:
+        say("--redis-db 0 is where real data lives; pick another")
+        return None
+    if db_name == database_name(base_db):
+        say(f"--db-name {db_name} is the DATABASE_URL database; the bench needs its own")
+        return None
+
+    bench_db = ensure_database(base_db, db_name)
+    bench_redis = with_path(base_redis, f"/{redis_number}")
+    os.environ.update(DATABASE_URL=bench_db, REDIS_URL=bench_redis, DJANGO_SETTINGS_MODULE="aceweb.settings",
+                      DEBUG="true" if debug else "false")
+    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_hex(32))
+    say(f"migrating {db_name}")
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+    flush_redis(bench_redis)
+    return base_db, bench_db, bench_redis
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -753,33 +800,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or args.servers < 1:
         parser.error("--games and --servers must be at least 1")
 
-    base_db, base_redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not base_db.startswith(("postgres://", "postgresql://", "pgsql://")):
-        say("DATABASE_URL must name a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/x); "
-            "the bench uses its own database on it")
+    prepared = prepare_services(args.db_name, args.redis_db, args.debug)
+    if prepared is None:
         return 2
-    if not base_redis.startswith(("redis://", "rediss://")):
-        say("REDIS_URL must name a Redis server (e.g. redis://127.0.0.1:6379/0); "
-            f"the bench uses its own database on it ({args.redis_db})")
-        return 2
-    for url in (base_db, base_redis):
-        host = urlsplit(url).hostname or ""
-        if host not in ("127.0.0.1", "localhost", "::1") and not host.startswith("127."):
-            say(f"refusing a non-loopback service host {host!r}: load tests stay on this machine")
-            return 2
-    if args.redis_db == 0:
-        parser.error("--redis-db 0 is where real data lives; pick another")
-    if args.db_name == database_name(base_db):
-        parser.error(f"--db-name {args.db_name} is the DATABASE_URL database; the bench needs its own")
-
-    bench_db = ensure_database(base_db, args.db_name)
-    bench_redis = with_path(base_redis, f"/{args.redis_db}")
-    os.environ.update(DATABASE_URL=bench_db, REDIS_URL=bench_redis, DJANGO_SETTINGS_MODULE="aceweb.settings",
-                      DEBUG="true" if args.debug else "false")
-    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_hex(32))
-    say(f"migrating {args.db_name}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
-    flush_redis(bench_redis)
+    base_db, bench_db, bench_redis = prepared
     code = 1
     try:
         import django
