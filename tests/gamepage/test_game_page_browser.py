@@ -260,3 +260,37 @@ def test_a_release_and_a_burn_are_one_click_each(
     expect(red.locator('[data-captured="black"] [data-pawn]')).to_have_count(0)
     expect(red.locator("#moves")).to_contain_text("KH @f1")
     red.context.close()
+
+
+def test_a_page_that_missed_an_update_asks_for_a_sync_at_the_next_beat(
+    game: Game, cookies: dict[str, str], alice: Any, daphne_server: str, chromium_browser: Browser,
+    orm: Callable[..., Any],
+) -> None:
+    """Issue 10: an update that never arrives. The page learns the game's ply from
+    the socket's beat (every 5 s) and asks for the state (docs/protocol.md)."""
+    asked: list[str] = []
+    losing = [False]
+
+    def losing_updates(page: Page) -> None:
+        def handle(route: WebSocketRoute) -> None:
+            server = route.connect_to_server()
+
+            def from_page(message: str | bytes) -> None:
+                asked.append(str(message))
+                server.send(message)
+
+            def from_server(message: str | bytes) -> None:
+                if not (losing[0] and '"type":"update"' in str(message)):
+                    route.send(message)
+
+            route.on_message(from_page)
+            server.on_message(from_server)
+        page.route_web_socket(re.compile(r"/ws/games/"), handle)
+
+    red = open_game(chromium_browser, daphne_server, game, cookies["alice"], DESKTOP, losing_updates)
+    losing[0] = True
+    action, *_ = orm(first_move, game.pk)
+    orm(play.submit, game.pk, alice, 0, action)  # played in another tab; this page never hears of it
+    expect(red.locator("#game")).to_have_attribute("data-ply", "1", timeout=12_000)
+    assert '{"type":"sync"}' in asked
+    red.context.close()
