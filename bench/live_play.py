@@ -338,6 +338,19 @@ def apply_mask(payload: bytes, mask: bytes) -> bytes:
     return (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big")
 
 
+def client_frame(opcode: int, payload: bytes) -> bytes:
+    """One final frame as a client sends it (RFC 6455 5.2: masked)."""
+    mask = os.urandom(4)
+    n = len(payload)
+    if n < 126:
+        head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
+    elif n < 1 << 16:
+        head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
+    else:
+        head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
+    return head + mask + apply_mask(payload, mask)
+
+
 class Client:
     """A minimal RFC 6455 client on asyncio streams (text frames, ping/pong, close).
 
@@ -375,15 +388,7 @@ class Client:
         return cls(reader, writer)
 
     def _frame(self, opcode: int, payload: bytes) -> None:
-        mask = os.urandom(4)
-        n = len(payload)
-        if n < 126:
-            head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
-        elif n < 1 << 16:
-            head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
-        else:
-            head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
-        self.writer.write(head + mask + apply_mask(payload, mask))
+        self.writer.write(client_frame(opcode, payload))
 
     def send_json(self, data: dict[str, Any]) -> None:
         self._frame(OP_TEXT, json.dumps(data).encode())

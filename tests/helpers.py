@@ -110,3 +110,14 @@ def celery_worker(log_path: Path, name: str, **env: str) -> Iterator[subprocess.
             except subprocess.TimeoutExpired:
                 worker.kill()
                 worker.wait()
+
+
+def load_dev() -> Any:
+    """scripts/dev.py as a module (it is a script, not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("dev", ROOT / "scripts" / "dev.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -18,6 +18,8 @@ import struct
 from typing import Any
 from urllib.parse import urlsplit
 
+from bench.live_play import client_frame
+
 GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 TEXT, BINARY, CLOSE, PING, PONG = 0x1, 0x2, 0x8, 0x9, 0xA
 NO_CLOSE_FRAME = 1006  # what a client reports when the TCP connection ends without one
@@ -57,17 +59,8 @@ class RawSocket:
             raise ConnectionError("handshake: bad Sec-WebSocket-Accept")
 
     def send_frame(self, opcode: int, payload: bytes) -> None:
-        mask = os.urandom(4)
-        n = len(payload)
-        if n < 126:
-            head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
-        elif n < 1 << 16:
-            head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
-        else:
-            head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload)) if n < 65536 else _mask_big(payload, mask)
         try:
-            self.sock.sendall(head + mask + masked)
+            self.sock.sendall(client_frame(opcode, payload))
         except (BrokenPipeError, ConnectionResetError):
             pass  # the server has gone: receive() reports how
 
@@ -132,9 +125,3 @@ class RawSocket:
 def _address(host: str) -> tuple[str, int]:
     name, port = host.rsplit(":", 1)
     return name, int(port)
-
-
-def _mask_big(payload: bytes, mask: bytes) -> bytes:
-    n = len(payload)
-    key = (mask * (n // 4 + 1))[:n]
-    return (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big")

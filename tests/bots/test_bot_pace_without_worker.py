@@ -4,7 +4,6 @@ move this process did not set off (it restarted) is played once the game is show
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any

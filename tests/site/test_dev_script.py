@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import socket
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "dev.py"
+from tests.helpers import load_dev
 
 
 @pytest.fixture(scope="module")
 def dev() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("dev", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module: ModuleType = load_dev()
     return module
 
 

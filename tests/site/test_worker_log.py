@@ -4,30 +4,18 @@ every error still show."""
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import os
 import subprocess
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from django.db import connection
 
 from aceweb.celery import RoutineTasksFilter
-from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
-
-SCRIPT = ROOT / "scripts" / "dev.py"
-
-
-def load_dev() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("dev", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers import ROOT, load_dev, require_service, wait_for_other_sessions_to_end, worker_database_url
 
 
 def trace_record(level: int, task: str) -> logging.LogRecord:
