@@ -157,8 +157,10 @@ class GameConsumer(JsonFrameConsumer):
 
     async def beat(self, now: play.Step, before: play.Step | None) -> None:
         """Tell the client where the game is. If this socket has not been sent
-        even what the previous beat read, a whole beat ago, its update was lost:
-        send the state now rather than wait for the client to ask."""
+        even what the previous beat read, a whole beat ago, its update was lost
+        (or is that late, on a server past its capacity: the bench/soak.py runs
+        that overloaded the machine showed such): send the state now rather
+        than wait for the client to ask."""
         if before is not None and self.step is not None and before.ahead_of(self.step):
             log.warning("game %s: a socket was still at %s a beat after %s; sent it the state again",
                         self.game_id, self.step, before)
