@@ -29,7 +29,6 @@ log = logging.getLogger(__name__)
 class GameConsumer(JsonFrameConsumer):
     game_id: int
     group: str
-    ply: int | None = None  # the ply of the last state sent; errors carry it
     step: play.Step | None = None  # the ply and status of the last state sent
     sending: asyncio.Lock  # one state at a time, so that an older view never follows a newer
     seat: str | None = None  # this socket's seat once it is known to be a player's
@@ -169,6 +168,11 @@ class GameConsumer(JsonFrameConsumer):
 
     # --- Helpers ----------------------------------------------------------
 
+    @property
+    def ply(self) -> int | None:
+        """The ply of the last state sent (None before the first); errors carry it."""
+        return None if self.step is None else self.step.ply
+
     async def _send_state(self, kind: str) -> bool:
         async with self.sending:  # loaded and sent in turn: the later load is sent later
             payload = await self._view()
@@ -185,7 +189,7 @@ class GameConsumer(JsonFrameConsumer):
         step = play.Step(payload["ply"], payload["game"]["status"])
         if self.step is not None and self.step.ahead_of(step):
             return  # built before the state this socket already has: nothing new
-        self.ply, self.step = step.ply, step
+        self.step = step
         await self.send_json({"type": kind, **payload})
 
     async def _move(self, ply: int, action: str) -> None:
