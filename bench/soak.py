@@ -129,6 +129,16 @@ class Follower:
 
 
 @dataclass
+class Plan:
+    """How the games go: how fast, and how many end by resignation."""
+
+    think: float = 1.0
+    resigning: float = 0.1
+    beat: float = NO_BEAT  # the servers' GAME_BEAT_SECONDS
+    timeout: float = 20.0  # for any one wait: a socket's sync, a move's answer
+
+
+@dataclass
 class Table:
     """One game's sockets, as people open and close them."""
 
@@ -136,8 +146,7 @@ class Table:
     ports: Sequence[int]
     spectator_cookie: str
     tally: Tally
-    timeout: float
-    think: float
+    plan: Plan
     sockets: dict[str, Follower] = field(default_factory=dict)
     gone: list[Follower] = field(default_factory=list)  # closed on purpose: counted at the end
 
@@ -150,10 +159,10 @@ class Table:
         headers = {"Origin": f"http://{HOST}:{port}"}
         if cookie:
             headers["Cookie"] = f"sessionid={cookie}"
-        client = await asyncio.wait_for(Client.connect(port, path, headers), self.timeout)
+        client = await asyncio.wait_for(Client.connect(port, path, headers), self.plan.timeout)
         follower = self.sockets[who] = Follower(client, who)
         self.tally.sockets += 1
-        if not await follower.until(lambda f: bool(f.state), self.timeout):
+        if not await follower.until(lambda f: bool(f.state), self.plan.timeout):
             raise RuntimeError(f"game {self.spec.id}: the {who}'s socket got no sync")
         return follower
 
@@ -164,20 +173,10 @@ class Table:
         await self.open(who)
 
 
-@dataclass
-class Plan:
-    """How the games go: how fast, and how many end by resignation."""
-
-    think: float = 1.0
-    resigning: float = 0.1
-    beat: float = NO_BEAT  # the servers' GAME_BEAT_SECONDS
-    timeout: float = 20.0  # for any one wait: a socket's sync, a move's answer
-
-
 async def play(spec: GameSpec, ports: Sequence[int], spectator_cookie: str, seed: str, tally: Tally,
                plan: Plan) -> None:
     rng = random.Random(f"{seed}-{spec.index}")
-    table = Table(spec, ports, spectator_cookie, tally, plan.timeout, plan.think)
+    table = Table(spec, ports, spectator_cookie, tally, plan)
     try:
         for who in ("red", "black", "spectator", "watcher"):
             await table.open(who)
@@ -205,20 +204,20 @@ async def _play_out(table: Table, rng: random.Random, resign_at: int | None) -> 
     ply = 0
     while True:
         red = table.sockets["red"]
-        if not await red.until(lambda f: f.state["ply"] >= ply or not _running(f), table.timeout):
+        if not await red.until(lambda f: f.state["ply"] >= ply or not _running(f), table.plan.timeout):
             raise Stuck(f"red never reached ply {ply}: {red.errors}")
         if not _running(red):
             return red.step  # type: ignore[return-value]
         mover = table.sockets[red.state["to_move"]]
-        if not await mover.until(lambda f: f.state["ply"] >= ply, table.timeout):
+        if not await mover.until(lambda f: f.state["ply"] >= ply, table.plan.timeout):
             raise Stuck(f"{mover.name} never reached ply {ply}: {mover.errors}")
         await _churn(table, rng, mover.name)
-        await asyncio.sleep(rng.uniform(0, 2 * table.think))
+        await asyncio.sleep(rng.uniform(0, 2 * table.plan.think))
         if ply == resign_at:
             mover.client.send_json({"type": "resign"})
         else:
             mover.client.send_json({"type": "act", "ply": ply, "action": rng.choice(mover.state["legal"])})
-        if not await mover.until(lambda f: f.step != (ply, "running"), table.timeout):
+        if not await mover.until(lambda f: f.step != (ply, "running"), table.plan.timeout):
             raise RuntimeError(f"{mover.name}'s action at ply {ply} was not answered: {mover.errors}")
         table.tally.moves += 1
         if not _running(mover):
@@ -251,7 +250,7 @@ async def _get(port: int, path: str) -> None:
 async def _check_the_end(table: Table, final: tuple[int, str]) -> None:
     """Every socket still open must come to the final state; and none of them, nor
     any closed on the way, may have needed the state sent unasked."""
-    wait = table.timeout
+    wait = table.plan.timeout
     for follower in table.sockets.values():
         if not await follower.until(lambda f: f.step == final, wait):
             table.tally.stuck += 1
