@@ -9,7 +9,9 @@ user's group here, and:
 - a password change, which ends every other session of the user, asks each of
   the user's sockets to check its own session (``session.check``);
 - each socket checks again when its session is due to expire, and before
-  every action it takes (games.sockets.JsonFrameConsumer).
+  every action it takes (games.sockets.JsonFrameConsumer). That check is one
+  query (``still_signs_in``): it reads what Django's judgement depends on and
+  judges again only when that has changed since the socket last checked.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib import auth
+from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
 from django.contrib.sessions.models import Session
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.signals import pre_save
 from django.utils import timezone
 from importlib import import_module
@@ -51,6 +54,48 @@ def signs_in(session_key: str | None, user_id: int) -> bool:
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     user = auth.get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
     return bool(user.is_authenticated and user.pk == user_id)
+
+
+Evidence = tuple[Any, ...]
+
+
+def still_signs_in(session_key: str | None, user_id: int,
+                   checked: Evidence | None) -> tuple[bool, Evidence | None]:
+    """``signs_in``, answered from one query when nothing it depends on has
+    changed since the evidence ``checked`` was judged.
+
+    ``auth.get_user`` judges from the session's stored data, and the user's
+    password hash (the session carries a digest of it) and active flag; the
+    query also drops an expired session. The same evidence is judged the same
+    way, so only new evidence is judged again, by ``signs_in`` itself. Returns
+    the answer and the evidence to pass next time (None: nothing judged good).
+    """
+    evidence = _evidence(session_key, user_id)
+    if evidence is None:
+        return False, None
+    if evidence == checked:
+        return True, evidence
+    if not signs_in(session_key, user_id):
+        return False, None
+    # Kept only if it did not change while signs_in read it: the evidence
+    # remembered is then exactly what was judged good.
+    return True, evidence if _evidence(session_key, user_id) == evidence else None
+
+
+def _evidence(session_key: str | None, user_id: int) -> Evidence | None:
+    if not session_key:
+        return None
+    users = get_user_model()._meta
+    sessions = Session._meta
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.{quote('session_data')}, u.{quote('password')}, u.{quote('is_active')}"
+            f" FROM {quote(sessions.db_table)} s, {quote(users.db_table)} u"
+            f" WHERE s.{quote('session_key')} = %s AND s.{quote('expire_date')} > %s"
+            f" AND u.{quote(users.pk.column)} = %s",
+            [session_key, connection.ops.adapt_datetimefield_value(timezone.now()), user_id])
+        return cursor.fetchone()
 
 
 def expires_at(session_key: str | None) -> datetime | None:

@@ -78,6 +78,7 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     reads = frozenset({"sync", "ping"})  # message types that act for nobody: no session check
     signed_in_as: int | None = None  # the user this socket acts for, while its session lasts
     session_tag = ""
+    sign_in_evidence: tuple[Any, ...] | None = None  # what the last session check judged good
     expiry: asyncio.Task[None] | None = None
 
     def _handlers(self) -> dict[str, Handler]:
@@ -164,7 +165,9 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         what it asks for is refused as such), else whether its session lasts."""
         if self.signed_in_as is None:
             return True
-        return bool(await db_work(signins.signs_in)(self._session_key, self.signed_in_as))
+        still, self.sign_in_evidence = await db_work(signins.still_signs_in)(
+            self._session_key, self.signed_in_as, self.sign_in_evidence)
+        return bool(still)
 
     async def _sign_out(self) -> None:
         if self.signed_in_as is None:

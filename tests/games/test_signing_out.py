@@ -132,3 +132,27 @@ async def test_a_spectators_socket_is_untouched_by_someone_elses_logout(
         assert (await watcher.request({"type": "ping"}))["type"] == "pong"
     finally:
         await watcher.close()
+
+
+async def test_a_login_ended_quietly_after_an_accepted_action_stops_the_next(
+        game: Game, cookies: dict[str, str], alice: Any) -> None:
+    """The check after a good one: the account is deactivated by a direct
+    update (no signal, so no socket is told) between two seeks."""
+    lobby = LobbySocket(cookies["alice"])
+    try:
+        await lobby.open()
+        await lobby.send({"type": "seek", "time_control": "10+5"})
+        while await database_sync_to_async(Seek.objects.count)() == 0:
+            await lobby.receive()
+        await database_sync_to_async(type(alice).objects.filter(pk=alice.pk).update)(is_active=False)
+        await lobby.send({"type": "seek", "time_control": "3+2"})
+        while True:
+            message = await lobby.comm.receive_json_from(timeout=SECOND)
+            if message["type"] == "error":
+                break
+        assert "signed out" in message["message"]
+        assert await lobby.comm.receive_output(timeout=SECOND) == {"type": "websocket.close", "code": SIGNED_OUT}
+        lobby.closed = True
+        assert await database_sync_to_async(Seek.objects.count)() == 1
+    finally:
+        await lobby.close()
