@@ -1,63 +1,141 @@
-"""The Redis channel layer, without the message loss channels-redis has.
+"""The Redis channel layer: channels-redis's storage, with our own delivery.
 
 channels-redis delivers every message for the sockets of one process through a
-single Redis queue. Whichever socket's ``receive()`` holds the layer's receive
-lock pops that queue (BZPOPMIN) for all of them and hands each message to its
-socket. When that socket closes, Channels cancels its ``receive()``; if Redis had
-already popped a message but the busy event loop had not yet read the reply,
-the message was gone, for every socket of the process it named: a game update
-that Red and a spectator never got while Black, answered directly, moved on
-(issue 10; the same as django/channels#1683). tests/games/test_channel_layer.py
-shows it.
+single Redis queue, popped by whichever socket's ``receive()`` holds a lock,
+for all of them. That loses messages: when that socket closes, Channels
+cancels its ``receive()``, and a message Redis had already handed over, unread
+by the busy event loop, was gone for every socket it named (issue 10: a game
+update Red and a spectator never got; django/channels#1683;
+tests/games/test_channel_layer.py shows it). It is also dear: each message cost
+four round trips to Redis, and each socket's wait two tasks and a lock.
 
-Here the pop is a task of its own that a cancelled caller leaves running: the
-next socket to take the receive lock awaits that same pop instead of starting
-another, and hands its message on as usual.
+Here one reader task per process queue, which no socket's coming or going
+cancels, takes messages off Redis in batches (one round trip for up to
+``BATCH`` messages under load) and puts each in the waiting queue of every
+socket it names, as lila-ws does. A ``group_send`` is two round trips, each a
+script: the group's members (dropping expired ones), then the fan-out
+(dropping expired messages). Messages, groups, expiry and capacity are stored
+exactly as channels-redis stores them, so processes running either layer
+still talk to each other.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import time
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
 
-Received = tuple[Any, dict[str, Any]]  # (channel name or names, message)
+log = logging.getLogger(__name__)
+
+BATCH = 100  # messages taken off a process queue per round trip
+RETRY_SECONDS = 1.0  # after Redis failed a read
+
+# KEYS: the group. ARGV: the score (time) below which a member has expired.
+GROUP_MEMBERS = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1])
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+"""
+
+# KEYS: n queues. ARGV: n messages, n capacities, then the time, the queues'
+# expiry in seconds, and the score below which a queued message has expired.
+# Returns how many queues were full (their message dropped, as channels-redis does).
+FAN_OUT = """
+local n = #KEYS
+local now, expiry, stale = ARGV[2 * n + 1], ARGV[2 * n + 2], ARGV[2 * n + 3]
+local full = 0
+for i = 1, n do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, stale)
+    if redis.call('ZCARD', KEYS[i]) < tonumber(ARGV[n + i]) then
+        redis.call('ZADD', KEYS[i], now, ARGV[i])
+        redis.call('EXPIRE', KEYS[i], expiry)
+    else
+        full = full + 1
+    end
+end
+return full
+"""
 
 
 class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._pops: dict[str, asyncio.Future[Received]] = {}  # per process queue: the pop under way
+        self._readers: dict[str, asyncio.Task[None]] = {}  # per process queue
 
-    async def receive_single(self, channel: str) -> Received:
+    async def receive(self, channel: str) -> dict[str, Any]:
         if "!" not in channel:  # a plain channel: nobody else's messages are at stake
-            return await super().receive_single(channel)  # type: ignore[no-any-return]
-        pop = self._pops.get(channel)
-        if pop is None or pop.get_loop() is not asyncio.get_running_loop():
-            pop = self._pops[channel] = asyncio.ensure_future(super().receive_single(channel))
-            pop.add_done_callback(_seen)  # a pop nobody awaits any more may end in an error
+            return await super().receive(channel)  # type: ignore[no-any-return]
+        assert self.require_valid_channel_name(channel)
+        self._start_reader(self.non_local_name(channel))
         try:
-            received = await asyncio.shield(pop)
+            message: dict[str, Any] = await self.receive_buffer[channel].get()
         except asyncio.CancelledError:
-            raise  # our caller was cancelled: the pop, done or not, is the next caller's
-        except BaseException:
-            del self._pops[channel]
+            self.receive_buffer.pop(channel, None)  # its consumer has gone, as channels-redis assumes
             raise
-        del self._pops[channel]
-        return received
+        if self.receive_buffer[channel].empty():
+            del self.receive_buffer[channel]
+        return message
+
+    def _start_reader(self, queue: str) -> None:
+        reader = self._readers.get(queue)
+        loop = asyncio.get_running_loop()
+        if reader is None or reader.done() or reader.get_loop() is not loop:
+            self._readers[queue] = loop.create_task(self._read(queue))
+
+    async def _read(self, queue: str) -> None:
+        """Deliver the process queue's messages for as long as the process runs."""
+        index = self.consistent_hash(queue)
+        key = self.prefix + queue
+        while True:
+            try:
+                for raw in await self._pop(index, key):
+                    self._deliver(queue, raw)
+            except Exception:  # Redis away: the sockets wait, and the reader tries again
+                log.exception("reading %s from Redis failed; trying again in %s s", key, RETRY_SECONDS)
+                await asyncio.sleep(RETRY_SECONDS)
+
+    async def _pop(self, index: int, key: str) -> list[bytes]:
+        """The oldest messages waiting, else the next to arrive (or none, after
+        ``brpop_timeout``)."""
+        connection = self.connection(index)
+        waiting = await connection.zpopmin(key, BATCH)
+        if waiting:
+            return [member for member, _score in waiting]
+        arrived = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+        return [] if arrived is None else [arrived[1]]
+
+    def _deliver(self, queue: str, raw: bytes) -> None:
+        message = self.deserialize(raw)
+        names = message.pop("__asgi_channel__", queue)
+        for name in [names] if isinstance(names, str) else names:
+            self.receive_buffer[name].put_nowait(message)
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        assert self.require_valid_group_name(group), "Group name not valid"
+        connection = self.connection(self.consistent_hash(group))
+        members = await connection.eval(GROUP_MEMBERS, 1, self._group_key(group),
+                                        int(time.time()) - self.group_expiry)
+        names = [member.decode() for member in members]
+        by_connection, messages, capacities = self._map_channel_keys_to_connection(names, message)
+        for index, keys in by_connection.items():
+            now = time.time()
+            full = await self.connection(index).eval(
+                FAN_OUT, len(keys), *keys, *(messages[k] for k in keys), *(capacities[k] for k in keys),
+                now, int(self.expiry), int(now) - int(self.expiry))
+            if full:
+                log.info("%s of %s channels over capacity in group %s", full, len(names), group)
 
     async def close_pools(self) -> None:
-        """As channels-redis does (and ``flush``, through it), after ending the
-        pops under way, whose connections are about to close."""
-        for pop in self._pops.values():
-            pop.cancel()
-        self._pops.clear()
+        """As channels-redis does (and ``flush``, through it), after stopping
+        the readers, whose connections are about to close."""
+        readers, self._readers = list(self._readers.values()), {}
+        loop = asyncio.get_running_loop()
+        for reader in readers:
+            reader.cancel()
+            if reader.get_loop() is loop:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await reader
         await super().close_pools()
-
-
-def _seen(pop: asyncio.Future[Received]) -> None:
-    """Mark a finished pop's error as seen, so asyncio does not log it as
-    never retrieved: whoever awaits the pop still gets the error."""
-    if not pop.cancelled():
-        pop.exception()

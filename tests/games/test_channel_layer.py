@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer as StockRedisChannelLayer
 from django.conf import settings
 
 from aceweb.layers import RedisChannelLayer
@@ -93,3 +94,40 @@ def _send_from_another_process(channel: str, message: dict[str, Any]) -> None:
     sender = threading.Thread(target=lambda: asyncio.run(other.send(channel, message)))
     sender.start()
     sender.join()
+
+
+@pytest.mark.django_db
+async def test_a_process_on_channels_redis_and_one_on_ours_talk_both_ways() -> None:
+    """Ours stores groups and messages as channels-redis does: during an
+    upgrade, processes on either layer still reach each other's sockets."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    ours, stock = RedisChannelLayer(**config), StockRedisChannelLayer(**config)
+    try:
+        mine, theirs = await ours.new_channel(), await stock.new_channel()
+        await ours.group_add("mixed", mine)
+        await stock.group_add("mixed", theirs)
+        await stock.group_send("mixed", {"type": "game.changed", "ply": 1})
+        await ours.group_send("mixed", {"type": "game.changed", "ply": 2})
+        for layer, channel in ((ours, mine), (stock, theirs)):
+            plies = [(await asyncio.wait_for(layer.receive(channel), 3))["ply"] for _ in range(2)]
+            assert plies == [1, 2]
+    finally:
+        await ours.flush()
+        await stock.close_pools()
+
+
+@pytest.mark.django_db
+async def test_messages_for_a_busy_socket_wait_for_it_in_order() -> None:
+    """A socket not receiving (busy with the last message) misses nothing:
+    the process's reader keeps its messages until it asks."""
+    layer = RedisChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    try:
+        busy, other = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("busy", busy)
+        await layer.group_add("busy", other)
+        for ply in range(5):
+            await layer.group_send("busy", {"type": "game.changed", "ply": ply})
+        assert [(await asyncio.wait_for(layer.receive(other), 3))["ply"] for _ in range(5)] == list(range(5))
+        assert [(await asyncio.wait_for(layer.receive(busy), 3))["ply"] for _ in range(5)] == list(range(5))
+    finally:
+        await layer.flush()
