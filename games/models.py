@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from games.signals import game_finished
 from games.timecontrols import TimeControl
 
 SEATS = ("red", "black")
@@ -189,11 +190,9 @@ class Game(models.Model):
         self.black_score = score["black"]
         self.finished = now
         self.turn_started_at = None
-        # Ratings move in the transaction that records the result (issue 4).
-        # Lazy: ladder.ratings imports this module.
-        from ladder.ratings import rate_game
-
-        rate_game(self)
+        # Ratings (and standings) move in the transaction that records the
+        # result (issue 4): the ladder listens (games.signals).
+        game_finished.send(sender=Game, game=self)
 
 
 class Move(models.Model):

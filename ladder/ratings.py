@@ -48,6 +48,11 @@ def red_score(game: Game) -> float:
     return 1.0 if game.winner == Game.Winner.RED else 0.0
 
 
+def rate_finished_game(sender: Any, game: Game, **kwargs: Any) -> None:
+    """games.signals.game_finished's receiver."""
+    rate_game(game)
+
+
 def rate_game(game: Game) -> list[RatingChange]:
     """Rate a finished rated game; casual, aborted, running or already rated: nothing."""
     if not game.rated or game.status != Game.Status.FINISHED:

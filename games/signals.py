@@ -1,0 +1,10 @@
+"""What games announce to the apps above them (STYLE: dependencies point down,
+events flow up). ``games`` never imports the ladder or tournaments; they
+connect here in their ``AppConfig.ready()``."""
+
+from django.dispatch import Signal
+
+# Sent by Game.finish, inside the transaction that records the result, with
+# ``game`` (the finished Game, not yet saved). A receiver's error rolls the
+# result back with it, so ratings and standings never disagree with the game.
+game_finished = Signal()

@@ -1,0 +1,60 @@
+"""A game's end reaches the apps above games through one signal sent inside
+the transaction that records the result (games.signals.game_finished), and
+games imports none of them (STYLE: dependencies point down, events flow up)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games import play
+from games.models import Game
+from games.signals import game_finished
+from ladder.models import RatingChange
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+# Bot accounts are still flagged on the ladder's Player row; moving that flag
+# under games is the next stage of issue 11.
+KNOWN_UPWARD = {"bots.py"}
+
+
+def _imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_games_imports_neither_the_ladder_nor_tournaments() -> None:
+    upward = {path.name: sorted(m for m in _imported_modules(path) if m.split(".")[0] == "ladder")
+              for path in GAMES.rglob("*.py") if path.name not in KNOWN_UPWARD}
+    assert {name: mods for name, mods in upward.items() if mods} == {}
+
+
+class Refused(Exception):
+    pass
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_subscriber_that_fails_rolls_the_result_back_with_its_ratings(alice: Any, bob: Any) -> None:
+    def refuse(sender: Any, game: Game, **kwargs: Any) -> None:
+        assert RatingChange.objects.filter(game=game).count() == 2  # the ladder has already rated it
+        raise Refused
+
+    game = play.start_game(alice, bob, seed="tests-game-seed")
+    game_finished.connect(refuse, dispatch_uid="test.refuse")
+    try:
+        with pytest.raises(Refused):
+            play.resign(game.pk, alice)
+    finally:
+        game_finished.disconnect(dispatch_uid="test.refuse")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
+    assert not RatingChange.objects.filter(game=game).exists()
+    play.resign(game.pk, alice)
+    assert RatingChange.objects.filter(game=game).count() == 2
