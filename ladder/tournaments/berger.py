@@ -79,8 +79,11 @@ def _without_dummy(board: tuple[int, int], players: int) -> Board:
 def round_of(players: int, round_number: int, double: bool = False) -> Pairing:
     """The pairings of one round (1-based) of a single or double round robin.
 
-    Round ``k`` of the second cycle is round ``k`` of the first with the
-    colours reversed (C.05 Annex 1); a bye has no colour to reverse.
+    Round ``k`` of the second cycle is round ``k`` of the table with the
+    colours reversed (C.05 Annex 1); a bye has no colour to reverse. In a
+    double round robin the first cycle plays the table's last two rounds in
+    the other order, as FIDE recommends: otherwise players 1 and n/2 + 1 would
+    have one colour three times running across the change of cycle.
 
     >>> round_of(8, 2)
     [(8, 5), (6, 4), (7, 3), (1, 2)]
@@ -93,6 +96,8 @@ def round_of(players: int, round_number: int, double: bool = False) -> Pairing:
         raise ValueError(f"round {round_number} is not among rounds 1..{total}")
     second_cycle = round_number > length
     in_cycle = round_number - length if second_cycle else round_number
+    if double and not second_cycle and length >= 3 and in_cycle >= length - 1:
+        in_cycle = 2 * length - 1 - in_cycle  # the last two rounds swapped
     boards = [_without_dummy(board, players) for board in _table_round(table_size(players), in_cycle)]
     return [_reversed(board) for board in boards] if second_cycle else boards
 

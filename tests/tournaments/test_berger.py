@@ -168,10 +168,11 @@ def test_an_even_field_has_no_byes(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", SIZES)
-def test_the_second_cycle_is_the_first_with_colours_reversed(players: int) -> None:
+def test_the_second_cycle_is_the_table_with_colours_reversed(players: int) -> None:
     first, second = cycles(players, double=True)
-    assert first == rounds(players)
-    for one, two in zip(first, second):
+    table = rounds(players)
+    assert sorted(first) == sorted(table)  # the same rounds (the last two swapped)
+    for one, two in zip(table, second):
         assert two == [(red, None) if black is None else (black, red) for red, black in one]
 
 
@@ -208,3 +209,20 @@ def test_round_of_is_that_round_of_the_schedule(players: int, double: bool, data
     schedule = rounds(players, double)
     number = data.draw(st.integers(1, len(schedule)))
     assert round_of(players, number, double) == schedule[number - 1]
+
+
+@pytest.mark.parametrize("players", range(2, 41))
+def test_a_double_round_robin_never_gives_one_colour_three_times_running(players: int) -> None:
+    """FIDE's recommendation (C.05 Annex 1): the first cycle's last two rounds swapped."""
+    schedule = rounds(players, double=True)
+    for player in range(1, players + 1):
+        colours = "".join("w" if board[0] == player else "b"
+                          for pairing in schedule for board in pairing
+                          if board[1] is not None and player in board)
+        assert "www" not in colours and "bbb" not in colours, (player, colours)
+
+
+def test_a_double_round_robin_swaps_only_the_first_cycles_last_two_rounds() -> None:
+    single, double = rounds(8), rounds(8, double=True)
+    assert double[:5] == single[:5] and double[5:7] == [single[6], single[5]]
+    assert double[7:] == [[(b, r) for r, b in pairing] for pairing in single]
