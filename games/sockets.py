@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import json
 import threading
 from collections.abc import Awaitable, Callable
@@ -17,10 +19,9 @@ from typing import Any, TypeVar
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db import connections
+from django.db import close_old_connections, connections
 from django.utils import timezone
 
 from games import signins
@@ -41,9 +42,27 @@ def db_work(func: F) -> Any:
     """Like ``channels.db.database_sync_to_async``, on the sockets' thread pool.
 
     Safe because every change locks its game row (games.play), so two threads
-    never act on one game at once; reads see only committed rows.
+    never act on one game at once; reads see only committed rows. A plain
+    ``run_in_executor`` rather than asgiref's SyncToAsync, whose bookkeeping
+    (for thread-sensitive calls, which these are not) was a tenth of daphne's
+    CPU at 500 games (docs/performance.md).
     """
-    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_DB_POOL)
+    @functools.wraps(func)
+    async def run(*args: Any, **kwargs: Any) -> Any:
+        call = functools.partial(_with_fresh_connection, func, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(_DB_POOL, contextvars.copy_context().run, call)
+
+    return run
+
+
+def _with_fresh_connection(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """As Channels' DatabaseSyncToAsync does: drop connections that are broken
+    or past CONN_MAX_AGE before and after the call."""
+    close_old_connections()
+    try:
+        return func(*args, **kwargs)
+    finally:
+        close_old_connections()
 
 
 def drain_db_pool(timeout: float = 30) -> None:
@@ -185,8 +204,8 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """Channels' dispatch, without its ``aclose_old_connections`` before every
         message: that is a hop to Channels' single database thread, for every
         frame and group message of every socket, and it has nothing to do here.
-        All our database work runs through DatabaseSyncToAsync (``db_work`` and
-        ``database_sync_to_async``), which closes stale connections itself, on
+        All our database work runs through ``db_work`` or
+        ``database_sync_to_async``, which closes stale connections itself, on
         the thread that holds them, before and after each call."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
