@@ -38,6 +38,7 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone as dt_timezone
 from typing import Any, TypedDict
 
@@ -110,28 +111,24 @@ def bot_username(level: str) -> str:
     return "bot-" + re.sub(r"[^\w.+-]", "-", level)
 
 
-def ensure_bot_accounts() -> list[tuple[Any, bool]]:
-    """One user per engine level, flagged as a bot; (user, created) for each.
-
-    Idempotent. A bot has an unusable password and no e-mail address, so it
-    can neither sign in nor ask for a password reset: only workers play it.
-    """
-    from ladder.models import Player
-
-    users = get_user_model().objects
-    accounts = []
-    for level in engine_bots().LEVELS:
-        user = users.filter(username=bot_username(level)).first()
-        created = user is None
-        if user is None:
-            user = users.create_user(bot_username(level), email="", password=None)  # unusable
-        Player.objects.update_or_create(user=user, defaults={"is_bot": True, "bot_level": level})
-        accounts.append((user, created))
-    _bot_cache.clear()
-    return accounts
-
-
 _bot_cache: dict[str, Any] = {}
+
+# Who is a bot is kept with the accounts, in the ladder (ladder.bot_accounts),
+# which registers where to read it in its AppConfig.ready(): games never
+# imports the ladder (games.signals).
+_level_sources: list[Callable[[], dict[int, str]]] = []
+
+
+def provide_bot_levels(source: Callable[[], dict[int, str]]) -> None:
+    """Register a reader of {user id: engine level} for every bot (twice is harmless)."""
+    if source not in _level_sources:
+        _level_sources.append(source)
+    forget_bot_levels()
+
+
+def forget_bot_levels() -> None:
+    """Read the bots again at the next question (after accounts changed)."""
+    _bot_cache.clear()
 
 
 def bot_levels() -> dict[int, str]:
@@ -139,11 +136,9 @@ def bot_levels() -> dict[int, str]:
 
     Asked on every move and every view, so not a query each time.
     """
-    from ladder.models import Player
-
     if time.monotonic() - _bot_cache.get("at", -1e9) > BOT_CACHE_SECONDS:
-        rows = Player.objects.filter(is_bot=True).values_list("user_id", "bot_level")
-        _bot_cache["levels"] = {user_id: level for user_id, level in rows}
+        _bot_cache["levels"] = {user_id: level for source in _level_sources
+                                for user_id, level in source().items()}
         _bot_cache["at"] = time.monotonic()
     levels: dict[int, str] = _bot_cache["levels"]
     return levels
@@ -183,8 +178,8 @@ def play_computer(user: Any, level: str, time_control: TimeControl, *, rated: bo
         raise play.Refusal(f"{time_control.key!r} is not an offered time control")
     if colour not in ("red", "black", "random"):
         raise play.Refusal('"colour" must be red, black or random')
-    bot = get_user_model().objects.filter(username=bot_username(level), player__is_bot=True).first()
-    if bot is None:
+    bot = get_user_model().objects.filter(username=bot_username(level)).first()
+    if bot is None or level_of(bot.pk) != level:
         raise play.Refusal(f"the {level_label(level)} bot has no account yet: run manage.py seed_bots")
     if colour == "random":
         colour = secrets.choice(["red", "black"])

@@ -9,11 +9,13 @@ class LadderConfig(AppConfig):
 
     def ready(self) -> None:
         # games shows a finished game's rating changes without importing the ladder.
-        from games import play
+        from games import bots, play
         from games.signals import game_finished
+        from ladder.bot_accounts import levels
         from ladder.game_ratings import ratings_json
         from ladder.ratings import rate_finished_game
 
         play.provide_ratings(ratings_json)
+        bots.provide_bot_levels(levels)
         # A finished game moves ratings inside the transaction that records it.
         game_finished.connect(rate_finished_game, dispatch_uid="ladder.ratings")

@@ -16,9 +16,6 @@ from games.signals import game_finished
 from ladder.models import RatingChange
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
-# Bot accounts are still flagged on the ladder's Player row; moving that flag
-# under games is the next stage of issue 11.
-KNOWN_UPWARD = {"bots.py"}
 
 
 def _imported_modules(path: Path) -> set[str]:
@@ -33,7 +30,7 @@ def _imported_modules(path: Path) -> set[str]:
 
 def test_games_imports_neither_the_ladder_nor_tournaments() -> None:
     upward = {path.name: sorted(m for m in _imported_modules(path) if m.split(".")[0] == "ladder")
-              for path in GAMES.rglob("*.py") if path.name not in KNOWN_UPWARD}
+              for path in GAMES.rglob("*.py")}
     assert {name: mods for name, mods in upward.items() if mods} == {}
 
 

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from games import bots, play
 from games.models import Game
 from games.timecontrols import TimeControl
-from ladder import lobby
+from ladder import bot_accounts, lobby
 from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
 from tests.helpers import ARTIFACTS
 
@@ -75,7 +75,7 @@ def site(alice: Any, bob: Any, charlie: Any, django_user_model: Any) -> dict[str
     finished = play.start_game(magdalena, alice, seed="phone-finished")
     play_plies(finished, 30)
     play.resign(finished.pk, alice)
-    bots.ensure_bot_accounts()
+    bot_accounts.ensure_bot_accounts()
     computer = bots.play_computer(alice, "random", TimeControl.parse("10+5"), colour="red")
     return {"alice": session_cookie(alice), "magdalena": session_cookie(magdalena),
             "live": live.pk, "finished": finished.pk, "computer": computer.pk}

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from games import bots
+from ladder.bot_accounts import ensure_bot_accounts
 
 
 class Command(BaseCommand):
@@ -17,7 +18,7 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        for user, created in bots.ensure_bot_accounts():
+        for user, created in ensure_bot_accounts():
             level = user.player.bot_level
             if created:
                 self.stdout.write(self.style.SUCCESS(

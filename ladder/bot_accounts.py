@@ -1,0 +1,36 @@
+"""The computer players' accounts: one user per engine level, flagged as a bot
+on the ladder's Player row. games.bots plays them; it reads who is a bot
+through ``levels``, registered in LadderConfig.ready()."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from games import bots
+from ladder.models import Player
+
+
+def levels() -> dict[int, str]:
+    """{user id: engine level} for every bot account."""
+    return dict(Player.objects.filter(is_bot=True).values_list("user_id", "bot_level"))
+
+
+def ensure_bot_accounts() -> list[tuple[Any, bool]]:
+    """One user per engine level, flagged as a bot; (user, created) for each.
+
+    Idempotent. A bot has an unusable password and no e-mail address, so it
+    can neither sign in nor ask for a password reset: only workers play it.
+    """
+    users = get_user_model().objects
+    accounts = []
+    for level in bots.engine_bots().LEVELS:
+        user = users.filter(username=bots.bot_username(level)).first()
+        created = user is None
+        if user is None:
+            user = users.create_user(bots.bot_username(level), email="", password=None)  # unusable
+        Player.objects.update_or_create(user=user, defaults={"is_bot": True, "bot_level": level})
+        accounts.append((user, created))
+    bots.forget_bot_levels()
+    return accounts
