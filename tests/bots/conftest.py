@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import connection
 
 from games import bots
-from ladder import bot_accounts
+from ladder import bot_accounts as accounts
 from tests.games.conftest import cookies, fast_password_hashing, services, sockets  # noqa: F401
 from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
 
@@ -37,7 +37,7 @@ def fresh_bot_cache() -> Iterator[None]:
 @pytest.fixture
 def bot_accounts(db: None) -> dict[str, Any]:
     """{level: user} for every engine level (manage.py seed_bots)."""
-    return {user.player.bot_level: user for user, _ in bot_accounts.ensure_bot_accounts()}
+    return {user.player.bot_level: user for user, _ in accounts.ensure_bot_accounts()}
 
 
 def redis_client() -> redis.Redis:

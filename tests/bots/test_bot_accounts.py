@@ -13,7 +13,7 @@ from pytest_django import Settings
 
 from engine import bots as engine_bots
 from games import bots
-from ladder import bot_accounts, lobby
+from ladder import bot_accounts as bot_module, lobby
 from ladder.models import Challenge, Player
 
 pytestmark = pytest.mark.django_db
@@ -65,6 +65,6 @@ def test_a_bots_profile_offers_no_challenge_form(client: Client, alice: Any) -> 
 
 
 def test_bots_are_known_by_user_id(alice: Any) -> None:
-    accounts = {user.player.bot_level: user for user, _ in bot_accounts.ensure_bot_accounts()}
+    accounts = {user.player.bot_level: user for user, _ in bot_module.ensure_bot_accounts()}
     assert bots.is_bot(accounts["random"]) and not bots.is_bot(alice)
     assert bots.level_of(accounts["greedy"].pk) == "greedy"
