@@ -7,6 +7,7 @@ spans rows (starting, moving, resigning) is in `games/play.py`.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -35,6 +36,17 @@ ABANDON_GRACE_CORRESPONDENCE = timedelta(days=1)
 FIRST_MOVE_WINDOW = timedelta(seconds=30)
 
 
+@dataclass(frozen=True)
+class Event:
+    """What a game started for an event (a tournament round) carries: the
+    names for its record and page, and whether no-shows forfeit (Reason.NO_SHOW)."""
+
+    name: str
+    round: str = ""
+    url: str = ""
+    forfeit_no_shows: bool = True
+
+
 def new_seed() -> str:
     """128 random bits as hex: the shuffle's secret until the game ends (R19)."""
     return secrets.token_hex(16)
@@ -53,6 +65,12 @@ class Game(models.Model):
         TIME = "time", "on time (R17)"
         ABANDONMENT = "abandonment", "by abandonment (R17)"
         ABORTED = "aborted", "aborted (R17)"
+        # Tournament games only (Game.forfeit_no_shows): the side that let its
+        # first-move window pass loses instead of the game being aborted. With
+        # no winner it means both stayed away, and both lost.
+        NO_SHOW = "no-show", "by forfeit: no-show"
+        # An organizer or moderator decided the result; the note says why.
+        ADJUDICATION = "adjudication", "by adjudication"
 
     class Winner(models.TextChoices):
         RED = "red"
@@ -96,6 +114,16 @@ class Game(models.Model):
     rematch_offered_by = models.CharField(max_length=5, choices=Winner.choices, blank=True)
     rematch_game = models.OneToOneField("self", models.SET_NULL, null=True, blank=True,
                                         related_name="rematch_of")
+    # The event a game belongs to (a tournament's name, round and page), for
+    # its record and page. Plain text: games know no tournaments.
+    event = models.CharField(max_length=120, blank=True)
+    event_round = models.CharField(max_length=40, blank=True)
+    event_url = models.CharField(max_length=200, blank=True)
+    # Tournament games: a no-show loses by forfeit rather than the game being
+    # aborted, and the players cannot abort it (see Reason.NO_SHOW).
+    forfeit_no_shows = models.BooleanField(default=False)
+    # Why the result was adjudicated (Reason.ADJUDICATION), shown on the game.
+    adjudication_note = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-created"]

@@ -27,7 +27,7 @@ from django.utils import timezone
 import engine
 from engine.rules import score
 from engine.view import ViewJSON
-from games.models import FIRST_MOVE_WINDOW, Game, Move
+from games.models import FIRST_MOVE_WINDOW, Event, Game, Move
 from games.timecontrols import TimeControl
 
 SEAT_NAMES = {"red": "Red", "black": "Black"}
@@ -75,6 +75,8 @@ class GameJSON(TypedDict):
     rematch: RematchJSON
     bot: Any  # games.bots.BotJSON | None
     ratings: dict[str, RatingJSON] | None
+    event: dict[str, str] | None  # the tournament round it belongs to
+    adjudication: str | None  # why the result was adjudicated
 
 
 class RatingJSON(TypedDict):
@@ -140,15 +142,33 @@ def group_name(game_id: int) -> str:
 
 def start_game(red: Any, black: Any, *, rated: bool = True, initial_seconds: int = 600,
                increment_seconds: int = 5, seed: str | None = None,
-               time_control: TimeControl | None = None) -> Game:
+               time_control: TimeControl | None = None, event: Event | None = None) -> Game:
     """A new running game between two different users, Red to move (R6).
 
     ``time_control`` (e.g. ``TimeControl.parse("3d")``) wins over the two
     seconds arguments, which stay for callers that only play real time.
+    ``event`` names the tournament round a game belongs to.
     """
+    tc = time_control or TimeControl(initial_seconds, increment_seconds)
+    game = _new_game(red, black, rated, tc, event, seed)
+    game.save()
+    _bots_after_change(game)
+    return game
+
+
+def start_games(pairs: list[tuple[Any, Any]], *, rated: bool, time_control: TimeControl,
+                event: Event) -> list[Game]:
+    """Many games at once, as a tournament round starts them: one INSERT for all."""
+    games = Game.objects.bulk_create([_new_game(red, black, rated, time_control, event) for red, black in pairs])
+    for game in games:
+        _bots_after_change(game)
+    return games
+
+
+def _new_game(red: Any, black: Any, rated: bool, tc: TimeControl, event: Event | None = None,
+              seed: str | None = None) -> Game:
     if red.pk == black.pk:
         raise Refusal("a game needs two different players")
-    tc = time_control or TimeControl(initial_seconds, increment_seconds)
     now = timezone.now()
     game = Game(red=red, black=black, rated=rated, initial_seconds=tc.initial_seconds,
                 increment_seconds=tc.increment_seconds, days_per_move=tc.days_per_move,
@@ -159,10 +179,11 @@ def start_game(red: Any, black: Any, *, rated: bool = True, initial_seconds: int
         game.abort_at = now + FIRST_MOVE_WINDOW
     if seed is not None:  # tests and replays only; the default is a fresh secret
         game.seed = seed
+    if event is not None:
+        game.event, game.event_round, game.event_url = event.name, event.round, event.url
+        game.forfeit_no_shows = event.forfeit_no_shows
     game.commitment = engine.commitment(game.seed)
     game.position = dict(engine.to_json(engine.new_game(game.seed)))
-    game.save()
-    _bots_after_change(game)
     return game
 
 
@@ -212,6 +233,29 @@ def resign(game_id: int, user: Any) -> Game:
     return game
 
 
+def adjudicate(game_id: int, winner: str | None, note: str) -> Game:
+    """End a running game with the result an organizer or moderator decided:
+    ``winner`` a seat, or None for a draw, and ``note`` the written reason,
+    kept on the game. Unrated: the result was not played out. Who may do it
+    is for the caller (tournaments, admin) to check."""
+    if winner not in (*SEAT_NAMES, None):
+        raise Refusal(f"the winner is red, black or nobody (a draw), not {winner!r}")
+    if not note.strip():
+        raise Refusal("an adjudication needs a written reason")
+    with transaction.atomic():
+        game = _locked(game_id)
+        _check_running(game)
+        now = timezone.now()
+        game.charge_clock(now, increment=False)
+        game.rated = False
+        game.abort_at = None
+        game.adjudication_note = note.strip()
+        game.finish(now, winner, Game.Reason.ADJUDICATION, score(engine.from_json(game.position).where))
+        game.save()
+        _notify_on_commit(game)
+    return game
+
+
 def claim_time(game_id: int) -> Game:
     """End the game if the side to move has run out of time (R17), or abort it
     if they have not made their first move in time; else leave it.
@@ -227,12 +271,32 @@ def claim_time(game_id: int) -> Game:
 
 
 def _abort_unstarted(game: Game) -> bool:
-    """Abort a locked game whose side to move let its first-move window pass."""
+    """Abort a locked game whose side to move let its first-move window pass
+    (in a tournament game, the no-show loses instead)."""
     now = timezone.now()
     if game.abort_at is None or now < game.abort_at:
         return False
-    _call_off(game, now)
+    if game.forfeit_no_shows:
+        _forfeit_no_show(game, now)
+    else:
+        _call_off(game, now)
     return True
+
+
+def _forfeit_no_show(game: Game, now: datetime) -> None:
+    """The side to move never made its first move: it loses by forfeit, and
+    so does the other side if it never came either (no winner). Unrated, as
+    nothing was played."""
+    absent = game.to_move
+    other = _other(absent)
+    other_came = game.ply > 0 or getattr(game, f"{other}_seen_at") is not None or _bot_plays(game, other)
+    game.charge_clock(now, increment=False)
+    game.rated = False
+    game.abort_at = None
+    game.finish(now, other if other_came else None, Game.Reason.NO_SHOW,
+                score(engine.from_json(game.position).where))
+    game.save()
+    _notify_on_commit(game)
 
 
 def flag(game_id: int, user: Any) -> Game:
@@ -382,6 +446,9 @@ def abort(game_id: int, user: Any) -> Game:
     """Call the game off before each side has moved: no result, unrated (R17)."""
     with transaction.atomic():
         game, _ = _running_game_of(game_id, user)
+        if game.forfeit_no_shows:
+            raise Refusal("a tournament game cannot be aborted: resign instead "
+                          "(a player who does not move in time loses by forfeit)")
         if game.ply >= 2:
             raise Refusal("too late to abort: both sides have moved (R17); resign instead")
         _call_off(game, timezone.now())
@@ -681,6 +748,8 @@ def game_json(game: Game) -> GameJSON:
                     "game_id": game.rematch_game_id},
         "bot": _bot_json(game),
         "ratings": _ratings_json(game),
+        "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
+        "adjudication": game.adjudication_note or None,
     }
 
 

@@ -54,8 +54,15 @@ def _full_record(game: Game) -> Record:
             "Date": game.created.strftime("%Y.%m.%d"),
             "TimeControl": game.time_control.key,
             "Rated": "yes" if game.rated else "no",
+            **_event_headers(game),
         },
     )
+
+
+def _event_headers(game: Game) -> dict[str, str]:
+    """The tournament and round a game was played in, and an adjudication's reason."""
+    headers = {"Event": game.event, "Round": game.event_round, "Adjudication": game.adjudication_note}
+    return {name: value for name, value in headers.items() if value}
 
 
 def steps_of_game(game: Game) -> list[StepJSON]:

@@ -31,5 +31,6 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
         "names": names,
         "top": {"side": top, "name": names[top]},
         "bottom": {"side": bottom, "name": names[bottom]},
+        "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
     }
     return render(request, "games/game.html", ctx)

@@ -11,7 +11,7 @@ after commit and only by id (``lobby.changed``, ``challenge.changed``,
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypedDict
 
@@ -409,6 +409,21 @@ def send_to_group(group: str, message: dict[str, Any]) -> None:
     send(group, message)
 
 
+def send_to_groups(messages: Sequence[tuple[str, dict[str, Any]]]) -> None:
+    """Many group messages in one trip to the event loop: async_to_sync costs a
+    thread hand-off each time, which for a tournament round's thousand
+    notices was most of the round's start (bench/tournaments.py)."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+
+    async def send_all() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    async_to_sync(send_all)()
+
+
 def lobby_changed_on_commit() -> None:
     transaction.on_commit(lambda: send_to_group(LOBBY_GROUP, {"type": "lobby.changed"}))
 
@@ -426,5 +441,10 @@ def _challenge_changed_on_commit(challenge: Challenge) -> None:
 
 
 def send_game_started(game_id: int, players: tuple[int, int]) -> None:
-    for pk in players:
-        send_to_group(user_group(pk), {"type": "game.started", "game": game_id})
+    send_games_started([(game_id, players)])
+
+
+def send_games_started(games: Sequence[tuple[int, tuple[int, int]]]) -> None:
+    """Each player of each game is sent to it, on whatever page they are."""
+    send_to_groups([(user_group(pk), {"type": "game.started", "game": game_id})
+                    for game_id, players in games for pk in players])

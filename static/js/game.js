@@ -13,6 +13,7 @@
   const REASONS = {
     aces: "by aces", points: "on points", resignation: "by resignation",
     time: "on time", abandonment: "by abandonment", aborted: "aborted",
+    "no-show": "by forfeit (no-show)", adjudication: "by adjudication",
   };
   const DISCARDS_SHOWN = 6;
 
@@ -266,7 +267,9 @@
 
   function resultText(game) {
     if (game.status === "aborted") return "Game aborted";
-    const reason = REASONS[game.reason] || game.reason || "";
+    const reason = (REASONS[game.reason] || game.reason || "") +
+      (game.adjudication ? ` (${game.adjudication})` : "");
+    if (game.reason === "no-show" && !game.winner) return "Both players lost by forfeit (no-show)";
     // Points decide only the rules' endings; after a resignation they would mislead.
     const decided = game.reason === "aces" || game.reason === "points";
     const score = decided && game.score ? ` · points ${game.score.red}–${game.score.black}` : "";
@@ -333,7 +336,7 @@
     };
     const player = isPlayer();
     show("resign", player && running());
-    show("abort", player && running() && state.ply < 2);
+    show("abort", player && running() && state.ply < 2 && !state.game.event);  // tournament games: no abort
     show("claim", player && running() && claimOpen());
     const rematch = state.game.rematch || {};
     let label = "Rematch";
