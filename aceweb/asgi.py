@@ -17,22 +17,25 @@ from channels.security.websocket import AllowedHostsOriginValidator, WebsocketDe
 from django.urls import re_path  # noqa: E402
 
 from aceweb.daphne_options import close_failed_websockets  # noqa: E402
+from aceweb.embedded_beat import EmbeddedBeat  # noqa: E402
 from engine import moves as engine_moves  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from ladder.routing import websocket_urlpatterns as ladder_websocket_urlpatterns  # noqa: E402
+from ladder.tournaments.routing import websocket_urlpatterns as tournament_websocket_urlpatterns  # noqa: E402
 
 # Any other path is refused at the handshake (HTTP 403, as for a foreign Origin)
 # rather than raising "No route found" into daphne's log and answering 500.
 no_such_socket = re_path(r"", WebsocketDenier.as_asgi())
 
-application = ProtocolTypeRouter(
+application = EmbeddedBeat(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + ladder_websocket_urlpatterns + [no_such_socket]))
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + ladder_websocket_urlpatterns
+                                         + tournament_websocket_urlpatterns + [no_such_socket]))
         ),
     }
-)
+))
 close_failed_websockets()
 
 # A full garbage collection pauses the one event loop all sockets of the process

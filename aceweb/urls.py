@@ -14,6 +14,7 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("ladder.urls")),  # player profiles at /@/<username>/, lichess style
+    path("tournaments/", include("ladder.tournaments.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),

@@ -139,7 +139,9 @@ def run(extra: list[str]) -> int:
         say(f"WARNING: REDIS_URL is set but {where(redis_url)} is not reachable: no Celery worker started, "
             "and websockets and tasks will fail until Redis is up.")
     elif not redis_url:
-        say("REDIS_URL not set: in-memory channel layer, Celery tasks run in-process (no worker).")
+        say("REDIS_URL not set: in-memory channel layer, Celery tasks run in-process (no worker), "
+            "and daphne runs the beat schedule itself (aceweb/embedded_beat.py).")
+        env["ACEWEB_EMBEDDED_BEAT"] = "1"
 
     host = env.get("HOST", "127.0.0.1")
     port = env.get("PORT", "8000")

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "ladder.tournaments"
+    label = "tournaments"
+    verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # A finished game's result reaches its pairing in the transaction that
+        # records it (games.signals); games imports nothing of tournaments.
+        from games.signals import game_finished
+        from ladder.tournaments.running import record_game_result
+
+        game_finished.connect(record_game_result, dispatch_uid="tournaments.results")

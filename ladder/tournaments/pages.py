@@ -1,0 +1,130 @@
+"""What a tournament's page shows, built from a constant number of queries
+whatever the field's size: standings with the tiebreaks, the crosstable,
+each round's boards with their games, and the bracket of an elimination."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.utils.safestring import mark_safe
+
+from ladder.tournaments import brackets, running, tiebreaks
+from ladder.tournaments.bracket_svg import bracket_svg
+from ladder.tournaments.models import Entry, Pairing, Round, Tournament
+from ladder.tournaments.results import Player
+
+
+PAGE_SIZE = 100  # standings lines a page, as lichess pages its standings
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the standings and crosstable."""
+
+    rank: int
+    entry: Entry
+    points: str
+    tiebreaks: list[str]
+    cells: list[str]  # per round: "12w1", "bye", "-" ...
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    status: str
+    pairings: list[Pairing]
+
+
+def standings(tournament: Tournament) -> tuple[list[str], list[Line]]:
+    """The tiebreak labels and the lines, best first (Swiss and round robin)."""
+    entries = running.entries_by_number(tournament)
+    players = running.trf_players(tournament, entries)
+    order = tournament.tiebreak_codes
+    lines = []
+    for standing in tiebreaks.standings(players, order,
+                                        round_robin=tournament.format == Tournament.Format.ROUND_ROBIN):
+        player = standing.player
+        lines.append(Line(standing.rank, entries[player.number], _number(standing.points),
+                          [_value(v) for v in standing.tiebreaks], _cells(player)))
+    return [tiebreaks.TIEBREAKS[code].label for code in order], lines
+
+
+def _cells(player: Player) -> list[str]:
+    cells = []
+    for r in player.rounds:
+        if r.opponent is None:
+            cells.append({"U": "bye", " ": "–"}.get(r.result, r.result))
+        else:
+            cells.append(f"{r.opponent}{r.colour or ''}{_RESULT_SHOWN.get(r.result, r.result)}")
+    return cells
+
+
+_RESULT_SHOWN = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "−"}
+
+
+def _number(points: Any) -> str:
+    """Points as a crosstable prints them: "3", "3½", "½"."""
+    doubled = Fraction(points) * 2
+    if doubled.denominator != 1:
+        return f"{float(points):g}"
+    whole, half = divmod(int(doubled), 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, int):
+        return str(value)
+    return f"{float(value):g}"
+
+
+def round_shown(tournament: Tournament, asked: str | None) -> RoundView | None:
+    """One round's boards and their games (the current one unless another is
+    asked for): a round of a big Swiss is hundreds of boards, so one at a time."""
+    numbers = list(Round.objects.filter(tournament=tournament).values_list("number", "status"))
+    if not numbers:
+        return None
+    statuses = dict(numbers)
+    number = int(asked) if asked and asked.isdigit() and int(asked) in statuses else max(statuses)
+    pairings = list(Pairing.objects.filter(round__tournament=tournament, round__number=number)
+                    .select_related("red__user", "black__user").order_by("board")
+                    .only("board", "result", "match", "match_game", "game_id", "round_id", "red__user__username",
+                          "black__user__username"))
+    return RoundView(number, statuses[number], pairings)
+
+
+def page_of(lines: list[Line], asked: str | None) -> tuple[list[Line], int, int]:
+    """A page of the standings (PAGE_SIZE lines), its number and the number of pages."""
+    pages = max(1, -(-len(lines) // PAGE_SIZE))
+    page = min(max(int(asked), 1), pages) if asked and asked.isdigit() else 1
+    return lines[(page - 1) * PAGE_SIZE:page * PAGE_SIZE], page, pages
+
+
+def my_entry(tournament: Tournament, user: Any) -> Entry | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Entry.objects.filter(tournament=tournament, user=user).first()
+
+
+@dataclass(frozen=True)
+class BracketView:
+    svg: str  # drawn on the server (bracket_svg), safe: names are escaped there
+    ranking: list[tuple[int, Entry]]
+
+
+def bracket(tournament: Tournament) -> BracketView | None:
+    """The bracket picture, each match linked to its latest game, and the places settled so far."""
+    entries = running.entries_by_number(tournament)
+    if len(entries) < 2:
+        return None
+    state = running.bracket_of(tournament)
+    names = {number: entry.user.get_username() for number, entry in entries.items()}
+    links = {}
+    for match, game_id in (Pairing.objects.filter(round__tournament=tournament, game__isnull=False)
+                           .exclude(match="").order_by("match_game").values_list("match", "game_id")):
+        links[match] = f"/games/{game_id}/"  # the latest game of the match wins
+    ranking = [(place, entries[number]) for place, number in brackets.final_ranking(state)]
+    return BracketView(mark_safe(bracket_svg(state, names, links)), ranking)  # noqa: S308

@@ -1,0 +1,226 @@
+"""Tournament pages: the list, a tournament's page and its live part, the
+organizer's form and actions, the players' join, withdraw and check-in, and
+the TRF-16 download.
+
+Every action is a POST that goes through ``running`` (locks, rules, telling
+the sockets) and comes back to the page with a message saying what happened
+or why not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from games import play
+from ladder.tournaments import pages, running, trf
+from ladder.tournaments.forms import TournamentForm
+from ladder.tournaments.models import Tournament
+
+LIST_LENGTH = 50
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """Upcoming, running and finished tournaments, as lichess lists them."""
+    shown = Tournament.objects.select_related("organizer")
+    context = {
+        "running": shown.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED])
+        .order_by("starts_at")[:LIST_LENGTH],
+        "upcoming": shown.filter(status=Tournament.Status.UPCOMING).order_by("starts_at")[:LIST_LENGTH],
+        "finished": shown.filter(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED])
+        .order_by("-finished_at")[:LIST_LENGTH],
+        "may_organize": running.may_organize(request.user),
+    }
+    return render(request, "tournaments/list.html", context)
+
+
+def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
+    context = {**_live_context(tournament, request), "entry_refusal": _entry_refusal(tournament, request.user)}
+    return render(request, "tournaments/detail.html", context)
+
+
+def live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The part of the page that changes: fetched again by the page's script
+    whenever the tournament's socket says it changed (same ?page and ?round)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
+    return render(request, "tournaments/_live.html", _live_context(tournament, request))
+
+
+def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
+    user = request.user
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "mine": pages.my_entry(tournament, user),
+        "round": pages.round_shown(tournament, request.GET.get("round")),
+        "round_numbers": range(1, tournament.current_round + 1),
+        "may_organize": running.may_organize(user, tournament),
+        "entry_count": tournament.entries.filter(withdrawn_at__isnull=True).count(),
+    }
+    if tournament.elimination:
+        context["bracket"] = pages.bracket(tournament)
+    else:
+        context["tiebreak_labels"], lines = pages.standings(tournament)
+        context["lines"], context["page"], context["pages"] = pages.page_of(lines, request.GET.get("page"))
+    if tournament.status == Tournament.Status.UPCOMING or tournament.elimination:
+        context["entries"] = tournament.entries.select_related("user").order_by("number", "joined_at")
+    if context["may_organize"] and tournament.format == Tournament.Format.SWISS:
+        context["forbidden"] = tournament.forbidden_pairings.select_related("first__user", "second__user")
+        context["active_entries"] = (tournament.entries.filter(withdrawn_at__isnull=True)
+                                     .select_related("user").order_by("user__username"))
+    return context
+
+
+def _entry_refusal(tournament: Tournament, user: Any) -> str | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return running.entry_refusal(tournament, user, timezone.now())
+
+
+def trf_download(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament as FIDE's TRF-16, for any pairing program or rating officer."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if tournament.elimination:
+        raise PermissionDenied("elimination tournaments have no TRF")
+    text = trf.write(trf.Tournament(tournament.name, tuple(running.trf_players(tournament)),
+                                    running.planned_rounds(tournament)))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.trf"'
+    return response
+
+
+# --- Organizer's form and actions --------------------------------------------
+
+
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    if not running.may_organize(request.user):
+        raise PermissionDenied("only organizers create tournaments")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save(commit=False)
+        tournament.organizer = request.user
+        tournament.save()
+        messages.success(request, f"{tournament.name} is open for entries.")
+        return redirect(tournament.get_absolute_url())
+    return render(request, "tournaments/form.html", {"form": form, "tournament": None})
+
+
+@login_required
+def edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not running.may_organize(request.user, tournament):
+        raise PermissionDenied("only the tournament's organizer may edit it")
+    if tournament.status != Tournament.Status.UPCOMING:
+        messages.error(request, "A tournament can be edited only until it starts.")
+        return redirect(tournament.get_absolute_url())
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Saved.")
+        return redirect(tournament.get_absolute_url())
+    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
+
+
+def _act(request: HttpRequest, tournament_id: int, action: Callable[[], Any], done: str) -> HttpResponseRedirect:
+    try:
+        action()
+        messages.success(request, done)
+    except play.Refusal as refusal:
+        messages.error(request, str(refusal).capitalize())
+    return redirect(f"/tournaments/{tournament_id}/")
+
+
+@require_POST
+@login_required
+def organize(request: HttpRequest, tournament_id: int, verb: str) -> HttpResponseRedirect:
+    """start, pause, resume, cancel: the organizer's buttons."""
+    actions = {"start": (running.start_early, "The tournament has started."),
+               "pause": (running.pause, "Paused: no new round starts until you resume."),
+               "resume": (running.resume, "Resumed."),
+               "cancel": (running.cancel, "The tournament is cancelled.")}
+    if verb not in actions:
+        raise PermissionDenied(f"no such action: {verb}")
+    action, done = actions[verb]
+    return _act(request, tournament_id, lambda: action(tournament_id, request.user), done)
+
+
+@require_POST
+@login_required
+def remove_player(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponseRedirect:
+    why = request.POST.get("reason", "").strip()[:80]
+    return _act(request, tournament_id,
+                lambda: running.remove_player(tournament_id, request.user, entry_id, why), "Player removed.")
+
+
+@require_POST
+@login_required
+def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int) -> HttpResponseRedirect:
+    choice = request.POST.get("winner", "")
+    winner = None if choice == "draw" else choice
+    note = request.POST.get("reason", "")
+    return _act(request, tournament_id,
+                lambda: running.adjudicate(tournament_id, request.user, pairing_id, winner, note),
+                "Result set by adjudication.")
+
+
+@require_POST
+@login_required
+def seeds(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+    """The organizer's seeding order: a ``seed-<entry id>`` number per player, blank for none."""
+    chosen: dict[int, int | None] = {}
+    for key, value in request.POST.items():
+        if key.startswith("seed-") and key[5:].isdigit():
+            chosen[int(key[5:])] = int(value) if value.strip().isdigit() else None
+    return _act(request, tournament_id, lambda: running.set_seeds(tournament_id, request.user, chosen),
+                "Seeding order saved.")
+
+
+@require_POST
+@login_required
+def forbid(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+    first, second = request.POST.get("first", ""), request.POST.get("second", "")
+    if not (first.isdigit() and second.isdigit()):
+        messages.error(request, "Choose two players.")
+        return redirect(f"/tournaments/{tournament_id}/")
+    return _act(request, tournament_id,
+                lambda: running.forbid(tournament_id, request.user, int(first), int(second)),
+                "Those two will not be paired.")
+
+
+@require_POST
+@login_required
+def allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -> HttpResponseRedirect:
+    return _act(request, tournament_id, lambda: running.allow(tournament_id, request.user, forbidden_id),
+                "They may be paired again.")
+
+
+# --- Players' actions --------------------------------------------------------
+
+
+@require_POST
+@login_required
+def join(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+    return _act(request, tournament_id, lambda: running.join(tournament_id, request.user), "You have joined.")
+
+
+@require_POST
+@login_required
+def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+    return _act(request, tournament_id, lambda: running.withdraw(tournament_id, request.user),
+                "You have withdrawn.")
+
+
+@require_POST
+@login_required
+def check_in(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+    return _act(request, tournament_id, lambda: running.check_in(tournament_id, request.user),
+                "You are checked in.")

@@ -1,0 +1,55 @@
+// A tournament's page, kept live: the socket says when the tournament changed
+// (with its version); the page then fetches its live part again and swaps it
+// in. A ping every 25 s is answered with the current version, so a page that
+// missed a message (asleep, reconnecting) catches up by itself.
+(function () {
+  "use strict";
+
+  const root = document.getElementById("tournament");
+  if (!root) return;
+  const live = document.getElementById("tournament-live");
+  let socket = null;
+  let retries = 0;
+  let fetching = null;
+  let again = false;
+
+  function shownVersion() {
+    const state = live.querySelector("[data-version]");
+    return state ? Number(state.dataset.version) : -1;
+  }
+
+  async function reload() {
+    if (fetching) { again = true; return; }
+    fetching = fetch(root.dataset.live + location.search, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
+    try {
+      const response = await fetching;
+      if (response.ok) live.innerHTML = await response.text();
+    } finally {
+      fetching = null;
+      if (again) { again = false; reload(); }
+    }
+  }
+
+  function catchUp(version) {
+    if (typeof version === "number" && version > shownVersion()) reload();
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + root.dataset.socket);
+    socket.addEventListener("open", () => { retries = 0; root.dataset.state = "live"; });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (["version", "changed", "pong"].includes(message.type)) catchUp(message.version);
+    });
+    socket.addEventListener("close", () => {
+      root.dataset.state = "reconnecting";
+      setTimeout(connect, Math.min(10000, 500 * 2 ** retries++));
+    });
+  }
+
+  setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+  }, 25000);
+  connect();
+})();

@@ -1,0 +1,74 @@
+"""Fixtures for tournaments on the database: an organizer, players, and a tournament factory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Group, Permission
+from django.utils import timezone
+
+from games import play
+from games.models import Game
+from ladder.models import Player as LadderPlayer
+from ladder.tournaments.models import Pairing, Tournament
+
+
+@pytest.fixture
+def organizer(django_user_model: Any) -> Any:
+    """A member of the "Organizers" group, not staff, not superuser. The group is
+    made by a migration; a transactional test's flush empties it, so it is
+    made again here as the migration does."""
+    user = django_user_model.objects.create_user("olga", "olga@example.org")
+    group, _ = Group.objects.get_or_create(name="Organizers")
+    group.permissions.add(Permission.objects.get(codename="organize_tournament"))
+    user.groups.add(group)
+    return django_user_model.objects.get(pk=user.pk)  # fresh: permissions are cached per object
+
+
+@pytest.fixture
+def players(django_user_model: Any) -> Callable[[int], list[Any]]:
+    """``players(n)``: n more users p01, p02, ... rated 1900, 1890, ... so that
+    rating seeding is their order. No usable password: hashing one costs a
+    second of CPU, and these never sign in."""
+    made: list[Any] = []
+
+    def make(count: int) -> list[Any]:
+        users = []
+        for _ in range(count):
+            index = len(made)
+            user = django_user_model.objects.create_user(f"p{index + 1:02d}", f"p{index + 1}@example.org")
+            LadderPlayer.objects.create(user=user, rating=1900 - 10 * index, rated_games=20)
+            made.append(user)
+            users.append(user)
+        return users
+
+    return make
+
+
+@pytest.fixture
+def tournament(organizer: Any) -> Callable[..., Tournament]:
+    """``tournament(**settings)``: an upcoming tournament starting in an hour."""
+    def make(**fields: Any) -> Tournament:
+        defaults: dict[str, Any] = {"name": "Autumn Cup", "organizer": organizer, "pause_seconds": 0,
+                                    "starts_at": timezone.now() + timedelta(hours=1), "time_control": "5+3"}
+        return Tournament.objects.create(**{**defaults, **fields})
+
+    return make
+
+
+def play_round(tournament: Tournament, decide: Callable[[Pairing], str | None]) -> None:
+    """End every running game of the tournament's current round: ``decide(pairing)``
+    names the seat that wins ("red"/"black"), the loser resigning; None: a draw by adjudication."""
+    pairings = Pairing.objects.filter(round__tournament=tournament, round__number=tournament.current_round,
+                                      game__status=Game.Status.RUNNING).select_related("game")
+    for pairing in pairings:
+        game = pairing.game
+        winner = decide(pairing)
+        if winner is None:
+            play.adjudicate(game.pk, None, "a draw for the test")
+        else:
+            loser = game.black if winner == "red" else game.red
+            play.resign(game.pk, loser)
