@@ -5,6 +5,11 @@ games.  Games come in pairs that share one deal (the deck seed), with the
 colours swapped, so neither level gains from a lucky shuffle; an odd N
 leaves the last pair half played.  Results are from the first-named level's
 (``--red``'s) point of view, with a 95% Wilson score interval on its win rate.
+
+``--game rhombus`` plays Rhombus the same way (``--players 4`` for the team
+game): the first-named level plays side 0 (``SW``, or the team ``SW+NE``,
+which moves first, RH9) in even games and side 1 in odd ones, and both
+seats of a team play the same level.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
+from . import rhombus
 from .bots import decide
 from .cards import SEATS
 from .rules import apply, outcome
@@ -35,8 +41,17 @@ class GameResult:
 
 
 def play_game(first: str, second: str, seed: int, index: int,
-              seconds: float | None = None) -> GameResult:
-    """Game ``index`` of an arena: ``first`` is Red in even games, Black in odd ones."""
+              seconds: float | None = None, game: str = "ace-in-the-hole",
+              players: int = 2) -> GameResult:
+    """Game ``index`` of an arena: ``first`` is Red in even games, Black in odd ones.
+
+    For ``game="rhombus"``, ``first`` plays side 0 in even games and side 1
+    in odd ones; ``first_seat`` is then the side's name (``SW`` or ``SW+NE``).
+    """
+    if game == "rhombus":
+        return _play_rhombus(first, second, seed, index, seconds, players)
+    if game != "ace-in-the-hole":
+        raise ValueError(f"the arena plays ace-in-the-hole or rhombus, not {game!r}")
     first_seat = SEATS[index % 2]
     level_of = {first_seat: first, SEATS[1 - index % 2]: second}
     s = new_game(f"arena/{seed}/{index // 2}")
@@ -56,7 +71,29 @@ def play_game(first: str, second: str, seed: int, index: int,
                       {k: (int(v[0]), int(v[1]), v[2]) for k, v in search.items()})
 
 
-def _play(args: tuple[str, str, int, int, float | None]) -> GameResult:
+def _play_rhombus(first: str, second: str, seed: int, index: int, seconds: float | None,
+                  players: int) -> GameResult:
+    s = rhombus.new_game(f"arena/{seed}/{index // 2}", players=players)
+    first_side = index % 2
+    level_of = {seat: first if i % 2 == first_side else second for i, seat in enumerate(s.seats)}
+    first_name = "+".join(seat for i, seat in enumerate(s.seats) if i % 2 == first_side)
+    search: dict[str, list[float]] = {}
+    while (over := rhombus.outcome(s)) is None:
+        seat = s.turn
+        level = level_of[seat]
+        d = decide(rhombus.view(s, seat), level, seed=f"arena/{seed}/{index}/{seat}", seconds=seconds)
+        if d.iterations:
+            spent = search.setdefault(level, [0, 0, 0.0])
+            spent[0] += 1
+            spent[1] += d.iterations
+            spent[2] += d.seconds
+        s = rhombus.apply(s, d.action)
+    won = None if over.winner is None else s.seats[first_side] in over.seats
+    return GameResult(index, first_name, won, over.reason, s.ply,
+                      {k: (int(v[0]), int(v[1]), v[2]) for k, v in search.items()})
+
+
+def _play(args: tuple[str, str, int, int, float | None, str, int]) -> GameResult:
     return play_game(*args)
 
 
@@ -75,9 +112,9 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def games(first: str, second: str, n: int, seed: int, seconds: float | None = None,
-          jobs: int = 1) -> Iterator[GameResult]:
+          jobs: int = 1, game: str = "ace-in-the-hole", players: int = 2) -> Iterator[GameResult]:
     """Play the ``n`` games (on ``jobs`` processes), yielding each as it ends."""
-    tasks = [(first, second, seed, i, seconds) for i in range(n)]
+    tasks = [(first, second, seed, i, seconds, game, players) for i in range(n)]
     if jobs <= 1:
         yield from map(_play, tasks)
         return
@@ -119,7 +156,8 @@ class Tally:
             f"win rate {_pct(w, n)} (95% Wilson interval {lo:.1%}-{hi:.1%}); "
             f"score {_pct(2 * w + d, 2 * n)} (a draw counts half)",
         ]
-        for seat in SEATS:
+        seats = list(dict.fromkeys(r.first_seat for r in sorted(self.results, key=lambda r: r.index)))
+        for seat in SEATS if all(s in SEATS for s in seats) else seats:
             sw, sd, sl = self.count(seat)
             lines.append(f"  as {seat}: {sw} wins, {sd} draws, {sl} losses")
         reasons: dict[str, int] = {}
@@ -138,11 +176,11 @@ def _pct(k: int, n: int) -> str:
 
 
 def run(first: str, second: str, n: int, seed: int, seconds: float | None, jobs: int,
-        progress: Callable[[str], None]) -> Tally:
+        progress: Callable[[str], None], game: str = "ace-in-the-hole", players: int = 2) -> Tally:
     """Play an arena, calling ``progress`` with a line after each game."""
     tally = Tally(first, second)
     start = time.perf_counter()
-    for r in games(first, second, n, seed, seconds, jobs):
+    for r in games(first, second, n, seed, seconds, jobs, game, players):
         tally.add(r)
         w, d, l = tally.count()
         progress(f"  {len(tally.results)}/{n} games, {time.perf_counter() - start:.0f} s: "

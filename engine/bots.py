@@ -29,7 +29,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Generic, TypeVar, overload
 
 from .actions import Action
 from .cards import ACES, CAPTURED, CARD_INDEX, POINTS, SEATS, SIDE_PAWNS
@@ -39,7 +41,16 @@ from .fastplay import (
     to_action,
 )
 from .moves import CARD_PAWNS, HOME_BIT, IS_FACE
+from .rhombus import Action as RhombusAction
+from .rhombus import State as RhombusState
+from .rhombus import View as RhombusView
+from .rhombus import apply as rhombus_apply
+from .rhombus import legal_actions as rhombus_legal
+from .rhombus import outcome as rhombus_outcome
+from .rhombus.determinize import sample as rhombus_sample
 from .view import View
+
+A = TypeVar("A", Action, RhombusAction)
 
 # Iterations per move for each search level.
 ISMCTS_ITERATIONS = {"ismcts-1": 200, "ismcts-2": 1000, "ismcts-3": 4000}
@@ -66,15 +77,21 @@ PLAYOUT_NOISE = 0.25
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(Generic[A]):
     """A bot's action, with what the search spent on it (iterations 0 for no search)."""
 
-    action: Action
+    action: A
     iterations: int
     seconds: float
 
 
-def choose(view: View, level: str, *, seed: int | str, seconds: float | None = None) -> Action:
+@overload
+def choose(view: View, level: str, *, seed: int | str, seconds: float | None = None) -> Action: ...
+@overload
+def choose(view: RhombusView, level: str, *, seed: int | str,
+           seconds: float | None = None) -> RhombusAction: ...
+def choose(view: View | RhombusView, level: str, *, seed: int | str,
+           seconds: float | None = None) -> Action | RhombusAction:
     """The action the bot of ``level`` plays in ``view`` (its own seat's view).
 
     Raises TypeError unless ``view`` is a :class:`View`, ValueError for an
@@ -94,9 +111,16 @@ def choose(view: View, level: str, *, seed: int | str, seconds: float | None = N
     return decide(view, level, seed=seed, seconds=seconds).action
 
 
-def decide(view: View, level: str, *, seed: int | str, seconds: float | None = None) -> Decision:
+@overload
+def decide(view: View, level: str, *, seed: int | str,
+           seconds: float | None = None) -> Decision[Action]: ...
+@overload
+def decide(view: RhombusView, level: str, *, seed: int | str,
+           seconds: float | None = None) -> Decision[RhombusAction]: ...
+def decide(view: View | RhombusView, level: str, *, seed: int | str,
+           seconds: float | None = None) -> Decision[Action] | Decision[RhombusAction]:
     """Like :func:`choose`, with the search's iteration count and time."""
-    if not isinstance(view, View):
+    if not isinstance(view, (View, RhombusView)):
         raise TypeError(f"a bot sees only its seat's engine.View, not {type(view).__name__}")
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS)}")
@@ -108,6 +132,8 @@ def decide(view: View, level: str, *, seed: int | str, seconds: float | None = N
         raise ValueError(f"a bot's time budget is a number of seconds above 0, not {seconds!r}")
     rng = random.Random(f"{level}/{seed}/{view.ply}")
     start = time.perf_counter()
+    if isinstance(view, RhombusView):
+        return _rhombus_decide(view, level, rng, seconds, start)
     if len(view.legal) == 1:
         return Decision(view.legal[0], 0, time.perf_counter() - start)
     if level == "random":
@@ -207,14 +233,18 @@ def greedy(view: View, rng: random.Random) -> Action:
 
 # --- ISMCTS -------------------------------------------------------------------------
 
-class Node:
-    """A tree node: the action into it was made by ``side``; rewards are ``side``'s."""
+Key = TypeVar("Key", bound=Hashable)
+
+
+class Node(Generic[Key]):
+    """A tree node: the action into it was made by ``side``; rewards are ``side``'s.
+    Children are keyed by Ace's packed moves or Rhombus's action texts."""
 
     __slots__ = ("side", "children", "visits", "reward", "available")
 
     def __init__(self, side: int) -> None:
         self.side = side
-        self.children: dict[Move, Node] = {}
+        self.children: dict[Key, Node[Key]] = {}
         self.visits = 0
         self.reward = 0.0
         self.available = 1
@@ -224,7 +254,7 @@ def ismcts(view: View, rng: random.Random, iterations: int | None,
            seconds: float | None) -> tuple[Action, int]:
     """Search ``iterations`` times (or for ``seconds``); the most visited root action."""
     me = SEATS.index(view.to_move)
-    root = Node(1 - me)
+    root: Node[Move] = Node(1 - me)
     # Progressive bias: the greedy value of each root action, fading with visits.
     prior = {move: max(-1.0, min(1.0, value / 100)) for move, _, value in greedy_values(view)}
     dealer = Dealer(view)
@@ -253,7 +283,7 @@ def _dealt(base: Sim, dealer: Dealer, rng: random.Random) -> Sim:
     return sim
 
 
-def _iterate(root: Node, sim: Sim, rng: random.Random, prior: dict[Move, float]) -> None:
+def _iterate(root: Node[Move], sim: Sim, rng: random.Random, prior: dict[Move, float]) -> None:
     """One ISMCTS iteration on ``sim``, a fresh deal: select, expand, play out, back up.
 
     At the root, untried actions are tried best ``prior`` first, and UCB adds
@@ -273,7 +303,7 @@ def _iterate(root: Node, sim: Sim, rng: random.Random, prior: dict[Move, float])
                 move = max(untried, key=prior.__getitem__)
             else:
                 move = untried[rng.randrange(len(untried))]
-            child = Node(side)
+            child: Node[Move] = Node(side)
             children[move] = child
             for m in moves:
                 if m in children:
@@ -282,7 +312,7 @@ def _iterate(root: Node, sim: Sim, rng: random.Random, prior: dict[Move, float])
             path.append(child)
             break
         best_value = -math.inf
-        best: Node | None = None
+        best: Node[Move] | None = None
         best_move = moves[0]
         for m in moves:
             c = children[m]
@@ -329,4 +359,166 @@ def playout_move(sim: Sim, rng: random.Random) -> Move:
     return moves[int(rand() * len(moves))] if moves else (card, -1, -1)
 
 
-__all__ = ["Decision", "LEVELS", "LEVEL_LABELS", "choose", "decide", "playout_move"]
+# --- Rhombus -----------------------------------------------------------------------
+#
+# The same levels through the same functions, on a Rhombus view.  Rhombus's
+# legal actions come from a full search of card combinations (engine.rhombus),
+# far slower than Ace's, so the search levels spend fewer iterations and cut
+# their playouts short, scoring the position where they stop (rhombus_score).
+
+RHOMBUS_ITERATIONS = {"ismcts-1": 24, "ismcts-2": 64, "ismcts-3": 160}
+# Plies a Rhombus playout runs (random actions) before the position is scored.
+RHOMBUS_PLAYOUT_PLIES = 2
+# Material weights: a piece on the board, a piece in the reserve (RH25 counts
+# only the board; a reserve piece can still come in, so it is worth something).
+ON_BOARD = 10.0
+IN_RESERVE = 4.0
+WIN = 1000.0
+
+
+def _side_alive(board: tuple[int, ...], side: int) -> bool:
+    return any(who >= 0 and who % 2 == side for who in board)
+
+
+def rhombus_score(s: RhombusState, side: int) -> float:
+    """Material from ``side``'s point of view: pieces on the board and in reserve,
+    its own minus the other side's; a side with no piece on the board has lost (RH25).
+
+    Formation has no RH25 loss (RH47), so there only the material counts.
+    """
+    players = len(s.seats)
+    if s.variant != "formation":
+        if not _side_alive(s.board, 1 - side):
+            return WIN
+        if not _side_alive(s.board, side):
+            return -WIN
+    value = 0.0
+    for seat in range(players):
+        sign = 1.0 if seat % 2 == side else -1.0
+        on_board = sum(1 for who in s.board if who == seat)
+        value += sign * (ON_BOARD * on_board + IN_RESERVE * s.reserve[seat])
+    return value
+
+
+def _rhombus_decide(view: RhombusView, level: str, rng: random.Random, seconds: float | None,
+                    start: float) -> Decision[RhombusAction]:
+    if len(view.legal) == 1 or level == "random":
+        return Decision(view.legal[rng.randrange(len(view.legal))], 0, time.perf_counter() - start)
+    if level == "greedy":
+        return Decision(rhombus_greedy(view, rng), 0, time.perf_counter() - start)
+    budget = RHOMBUS_ITERATIONS[level]
+    action, done = rhombus_ismcts(view, rng, budget if seconds is None else None, seconds)
+    return Decision(action, done, time.perf_counter() - start)
+
+
+def rhombus_greedy_values(view: RhombusView, rng: random.Random) -> list[tuple[RhombusAction, float]]:
+    """Every legal action with the material it leaves (:func:`rhombus_score`).
+
+    The action's effect on the board and reserves depends only on the
+    mover's own cards, so one sampled state serves for all actions; the
+    refill it draws is not scored.
+    """
+    s = rhombus_sample(view, rng)
+    side = s.to_move % 2
+    return [(a, rhombus_score(rhombus_apply(s, a), side)) for a in view.legal]
+
+
+def rhombus_greedy(view: RhombusView, rng: random.Random) -> RhombusAction:
+    """The action leaving the best material; ties broken by ``rng``."""
+    values = rhombus_greedy_values(view, rng)
+    top = max(value for _, value in values)
+    best = sorted((a for a, value in values if value > top - 1e-9), key=lambda a: a.text)
+    return best[rng.randrange(len(best))]
+
+
+def _rhombus_reward(s: RhombusState) -> float:
+    """Side 0's reward in [0, 1] for a (possibly unfinished) position."""
+    value = rhombus_score(s, 0)
+    if value >= WIN:
+        return 1.0
+    if value <= -WIN:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-value / 20.0))
+
+
+def rhombus_ismcts(view: RhombusView, rng: random.Random, iterations: int | None,
+                   seconds: float | None) -> tuple[RhombusAction, int]:
+    """Single-observer ISMCTS over Rhombus, as :func:`ismcts` for Ace in the Hole.
+
+    Each iteration samples the hidden cards afresh (:mod:`engine.rhombus.determinize`),
+    walks one tree of action texts with UCB restricted to the actions legal in
+    that sample, and scores a short random playout with :func:`rhombus_score`.
+    Untried root actions go best-greedy first, so a small budget is never
+    worse-informed than the greedy level.
+    """
+    me = view.seats.index(view.to_move) % 2
+    root: Node[str] = Node(1 - me)
+    order = {a.text: -value for a, value in rhombus_greedy_values(view, rng)}
+    by_text = {a.text: a for a in view.legal}
+    done = 0
+    deadline = time.perf_counter() + (seconds or 0.0)
+    while True:
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif done > 0 and time.perf_counter() >= deadline:
+            break
+        _rhombus_iterate(root, rhombus_sample(view, rng), rng, order)
+        done += 1
+    ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, order.get(kv[0], 0.0), kv[0]))
+    return by_text[ranked[0][0]], done
+
+
+def _rhombus_iterate(root: Node[str], s: RhombusState, rng: random.Random, order: dict[str, float]) -> None:
+    node = root
+    path = [root]
+    while True:
+        moves = rhombus_legal(s)
+        if not moves or rhombus_score(s, 0) in (WIN, -WIN):
+            break
+        side = s.to_move % 2
+        children = node.children
+        texts = [a.text for a in moves]
+        untried = [i for i, t in enumerate(texts) if t not in children]
+        if untried:
+            if node is root:
+                pick = min(untried, key=lambda i: (order.get(texts[i], 0.0), texts[i]))
+            else:
+                pick = untried[rng.randrange(len(untried))]
+            child: Node[str] = Node(side)
+            children[texts[pick]] = child
+            for t in texts:
+                if t in children:
+                    children[t].available += 1
+            s = rhombus_apply(s, moves[pick])
+            path.append(child)
+            break
+        best_value = -math.inf
+        best_i = 0
+        for i, t in enumerate(texts):
+            c = children[t]
+            c.available += 1
+            value = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.available) / c.visits)
+            if value > best_value:
+                best_value, best_i = value, i
+        s = rhombus_apply(s, moves[best_i])
+        node = children[texts[best_i]]
+        path.append(node)
+    for _ in range(RHOMBUS_PLAYOUT_PLIES):
+        moves = rhombus_legal(s)
+        if not moves or rhombus_score(s, 0) in (WIN, -WIN):
+            break
+        s = rhombus_apply(s, moves[rng.randrange(len(moves))])
+    over = rhombus_outcome(s)
+    if over is None:
+        reward = _rhombus_reward(s)
+    else:
+        reward = 0.5 if over.winner is None else (1.0 if s.seats[0] in over.seats else 0.0)
+    for n in path[1:]:
+        n.visits += 1
+        n.reward += reward if n.side == 0 else 1.0 - reward
+    root.visits += 1
+
+
+__all__ = ["Decision", "LEVELS", "LEVEL_LABELS", "RHOMBUS_ITERATIONS", "choose", "decide", "playout_move",
+           "rhombus_greedy", "rhombus_ismcts", "rhombus_score"]

@@ -4,7 +4,14 @@
 - ``play``: ``{"position": P, "action": A}`` lines in, the next position (or an error) out.
 - ``bench``: random complete games for a few seconds, games per second.
 - ``show FILE``: a record's final position as a text board.
-- ``arena``: bot against bot (``engine.bots``), wins/draws/losses with a 95% interval.
+- ``arena``: bot against bot (``engine.bots``), wins/draws/losses with a 95% interval;
+  ``--game rhombus`` (with ``--players 2`` or ``4``) for Rhombus, ``--red`` playing
+  side 0 (``SW``, or the team ``SW+NE``) in even games and side 1 in odd ones.
+
+``moves``, ``play``, ``bench`` and ``show`` take ``--game rhombus`` (default:
+Ace in the Hole, exactly as without the option), with ``--variant`` and
+``--players`` (default classic, 2): positions in the Rhombus page's format,
+actions in its notation or JSON, records of :class:`engine.record.RhombusRecord`.
 """
 from __future__ import annotations
 
@@ -19,9 +26,11 @@ from typing import Any, TextIO
 from .actions import Action
 from .arena import run as run_arena
 from .bots import LEVELS
+from . import rhombus
 from .errors import EngineError
+from .game import GAMES, Game
 from .position import from_json, to_json
-from .record import read, replay
+from .record import RhombusRecord, read, read_rhombus, replay, replay_rhombus
 from .rules import apply, legal_actions, outcome
 from .state import new_game
 from .text import board_text
@@ -64,7 +73,7 @@ def _answer_line(line: str, answer: Callable[[Any], dict[str, Any]]) -> dict[str
         return {"error": "not valid JSON: a number too long or nesting too deep"}
     try:
         return answer(data)
-    except (EngineError, TypeError, RecursionError) as e:
+    except (EngineError, TypeError, RecursionError, NotImplementedError) as e:
         return {"error": str(e) or type(e).__name__}
 
 
@@ -97,6 +106,156 @@ def show(path: str, out: TextIO) -> int:
     return 0
 
 
+# -- Rhombus (and any further game, through engine.game) ------------------------
+
+GAME_NAMES = {"ace": "ace-in-the-hole", **{name: name for name in GAMES}}
+
+
+def rhombus_position(data: Any, variant: str | None, players: int | None) -> rhombus.State:
+    """A position read from the page's format, checked against ``--variant``/``--players`` if given."""
+    s = rhombus.from_json(data)
+    if variant is not None and s.variant != variant:
+        raise EngineError(f"the position is of the {s.variant} variant, not {variant} (--variant)")
+    if players is not None and len(s.seats) != players:
+        raise EngineError(f"the position has {len(s.seats)} players, not {players} (--players)")
+    return s
+
+
+def rhombus_moves_line(data: Any, variant: str | None = None, players: int | None = None) -> dict[str, Any]:
+    """The answer of ``moves --game rhombus`` for one position: its legal actions (N14) or result."""
+    s = rhombus_position(data, variant, players)
+    over = rhombus.outcome(s)
+    if over is None:
+        return {"over": False, "legal": sorted(str(a) for a in rhombus.legal_actions(s))}
+    return {"over": True, "winner": over.winner, "reason": over.reason}
+
+
+def rhombus_play_line(data: Any, variant: str | None = None, players: int | None = None) -> dict[str, Any]:
+    """The answer of ``play --game rhombus`` for one ``{"position": ..., "action": ...}`` object."""
+    if not isinstance(data, dict) or "position" not in data or "action" not in data:
+        raise EngineError('each line is {"position": {...}, "action": "KC b1-b3"}')
+    s = rhombus_position(data["position"], variant, players)
+    return dict(rhombus.to_json(rhombus.apply(s, rhombus.Action.from_json(data["action"]))))
+
+
+def bench_game(game: Game, seconds: float, seed: int, out: TextIO,
+               players: int | None = None, variant: str | None = None) -> float:
+    """Random complete games of any registered game through its public API; games per second."""
+    rng = random.Random(seed)
+    games = turns = 0
+    start = time.perf_counter()
+    next_report = start + 1
+    while (now := time.perf_counter()) - start < seconds:
+        s = game.start(rng.getrandbits(64), players, variant)
+        while actions := game.legal_actions(s):
+            s = game.apply(s, rng.choice(actions))
+            turns += 1
+        games += 1
+        if now >= next_report:
+            out.write(f"  {now - start:4.1f} s: {games} games\n")
+            next_report += 1
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed
+    kind = f"{game.title} ({variant or game.variants[0]}, {players or game.player_counts[0]} players)"
+    out.write(f"{games} random {kind} games in {elapsed:.1f} s on one core: {rate:.0f} games/s, "
+              f"{turns / elapsed:.0f} turns/s, {turns / max(games, 1):.1f} turns/game\n")
+    return rate
+
+
+_MARKS = {"SW": "S", "NE": "N", "SE": "E", "NW": "W"}  # the page's diagrams: S and N
+
+
+def rhombus_board_text(s: rhombus.State, players: dict[str, str] | None = None) -> str:
+    """A Rhombus position as text: the board as the page draws it (rank 5 on top), then the cards.
+
+    Written from the position format, so it shows everything, hidden cards
+    included: for tools and finished games, never for a running game's players.
+    """
+    data = rhombus.to_json(s)
+    board = data.get("board", {})
+    files = "     a b c d e"
+    lines = [files]
+    for rank in "54321":
+        cells = " ".join(_MARKS.get(board.get(f + rank, ""), ".") for f in "abcde")
+        lines.append(f"  {rank}  {cells}  {rank}")
+    lines.append(files)
+    for seat, held in data.get("seats", {}).items():
+        name = f" {players[seat]}" if players and seat in players else ""
+        out = ", out" if held["out"] else ""
+        lines.append(f"{seat} ({_MARKS[seat]}){name}: table {' '.join(held['table']) or '-'}, "
+                     f"hand {' '.join(held['hand']) or '-'}; reserve {held['reserve']}, "
+                     f"eliminated {held['eliminated']}{out}")
+    discard = data.get("discard", [])
+    lines.append(f"pile {len(data.get('pile', []))}, discard {len(discard)} (top {discard[0] if discard else '-'}), "
+                 f"reshuffles {data.get('reshuffles', 0)}; quiet {data.get('quiet', 0)}")
+    lines.append(_rhombus_status(s, data.get("ply", 0), data.get("dealer", "")))
+    return "\n".join(lines)
+
+
+def _rhombus_status(s: rhombus.State, ply: int, dealer: str) -> str:
+    over = rhombus.outcome(s)
+    if over is None:
+        return f"{s.turn} to move, ply {ply} (dealer {dealer})"
+    who = f"{over.winner} wins" if over.winner else "Draw"
+    return f"{who} by {over.reason}, ply {ply}"
+
+
+def show_rhombus(path: str, out: TextIO) -> int:
+    """``show --game rhombus FILE``: a position (the page's format) or a record's final position."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    position = _position_data(text)
+    if position is not None:
+        out.write(rhombus_board_text(rhombus.from_json(position)) + "\n")
+        return 0
+    record: RhombusRecord = read_rhombus(text)
+    out.write(rhombus_board_text(replay_rhombus(record)[-1], record.players) + "\n")
+    return 0
+
+
+def _position_data(text: str) -> dict[str, Any] | None:
+    """The JSON object of ``text`` if it is a position (it has ``seats``, a record has ``players``)."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # read_rhombus names the error
+    return data if isinstance(data, dict) and "seats" in data else None
+
+
+def _game_options(p: argparse.ArgumentParser, *, variant: bool = True) -> None:
+    p.add_argument("--game", choices=sorted(GAME_NAMES), default="ace",
+                   help="the game (default: ace, Ace in the Hole)")
+    if variant:
+        p.add_argument("--variant", default=None,
+                       help="Rhombus: classic or formation (bench default classic; "
+                            "moves and play check the positions against it)")
+        p.add_argument("--players", type=int, default=None,
+                       help="Rhombus: 2 or 4 (bench default 2; moves and play check the positions)")
+
+
+def _rhombus_command(args: argparse.Namespace, game: Game) -> int:
+    if args.command in ("moves", "play"):
+        answer = rhombus_moves_line if args.command == "moves" else rhombus_play_line
+        return _each_line(sys.stdin, sys.stdout, lambda data: answer(data, args.variant, args.players))
+    if args.command == "bench":
+        bench_game(game, args.seconds, args.seed, sys.stdout, args.players, args.variant)
+        return 0
+    return show_rhombus(args.file, sys.stdout)
+
+
+def _refuse_options(args: argparse.Namespace, game: Game) -> str | None:
+    """Why ``--variant``/``--players`` do not fit the game, or None."""
+    variant, players = getattr(args, "variant", None), getattr(args, "players", None)
+    if variant is not None and variant not in game.variants:
+        return f"{game.title} has the variants {', '.join(game.variants)}, not {variant!r}"
+    if players is not None and players not in game.player_counts:
+        counts = " or ".join(str(n) for n in game.player_counts)
+        return f"{game.title} is played by {counts} players, not {players}"
+    return None
+
+
 def _arena_parser(sub: Any) -> None:
     a = sub.add_parser(
         "arena", help="bot against bot: wins, draws and losses of the --red level",
@@ -111,6 +270,10 @@ def _arena_parser(sub: Any) -> None:
                    help="search for this long per move instead of the level's iterations "
                         "(not reproducible)")
     a.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    a.add_argument("--game", choices=sorted(GAME_NAMES), default="ace",
+                   help="the game (default: ace, Ace in the Hole)")
+    a.add_argument("--players", type=int, default=2,
+                   help="Rhombus: 2, or 4 for the team game (both seats of a team play one level)")
 
 
 def arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -118,6 +281,12 @@ def arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.games < 1 or args.jobs < 1 or (args.seconds is not None and args.seconds <= 0):
         err.write("python -m engine arena: --games and --jobs must be at least 1, "
                   "--seconds above 0\n")
+        return 2
+    game = GAMES[GAME_NAMES[getattr(args, "game", "ace")]]
+    players = getattr(args, "players", 2)
+    if players not in game.player_counts:
+        counts = " or ".join(str(n) for n in game.player_counts)
+        err.write(f"python -m engine arena: {game.title} is played by {counts} players, not {players}\n")
         return 2
     budget = f"{args.seconds:g} s per move" if args.seconds else "iteration budgets"
     err.write(f"arena: {args.red} vs {args.black}, {args.games} games, seed {args.seed}, "
@@ -127,7 +296,8 @@ def arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(line)
         err.flush()
 
-    tally = run_arena(args.red, args.black, args.games, args.seed, args.seconds, args.jobs, progress)
+    tally = run_arena(args.red, args.black, args.games, args.seed, args.seconds, args.jobs, progress,
+                      game.name, players)
     out.write(tally.report() + "\n")
     return 0
 
@@ -136,17 +306,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("moves", help="legal actions of positions read from standard input")
-    sub.add_parser("play", help="apply actions to positions read from standard input")
+    _game_options(sub.add_parser("moves", help="legal actions of positions read from standard input"))
+    _game_options(sub.add_parser("play", help="apply actions to positions read from standard input"))
     b = sub.add_parser("bench", help="random complete games per second")
     b.add_argument("--seconds", type=float, default=5.0)
     b.add_argument("--seed", type=int, default=0)
-    s = sub.add_parser("show", help="a record's final position as a text board")
+    _game_options(b)
+    s = sub.add_parser("show", help="a record's final position as a text board "
+                                    "(Rhombus: also a position)")
     s.add_argument("file")
+    _game_options(s, variant=False)
     _arena_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "arena":
         return arena(args, sys.stdout, sys.stderr)
+    game = GAMES[GAME_NAMES[args.game]]
+    refused = _refuse_options(args, game)
+    if refused is not None:
+        parser.error(refused)
+    if game.name == "rhombus":
+        return _run_rhombus(args, game)
     if args.command == "moves":
         return _each_line(sys.stdin, sys.stdout, moves_line)
     if args.command == "play":
@@ -158,4 +337,12 @@ def main(argv: list[str] | None = None) -> int:
         return show(args.file, sys.stdout)
     except (OSError, EngineError, UnicodeDecodeError) as e:
         sys.stderr.write(f"python -m engine show: {e}\n")
+        return 1
+
+
+def _run_rhombus(args: argparse.Namespace, game: Game) -> int:
+    try:
+        return _rhombus_command(args, game)
+    except (OSError, EngineError, UnicodeDecodeError, NotImplementedError) as e:
+        sys.stderr.write(f"python -m engine {args.command}: {e}\n")
         return 1

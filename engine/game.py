@@ -1,27 +1,59 @@
-"""The interface the site uses to play a game, so a second game can slot in.
+"""The interface the site uses to play a game, and the registry of games.
 
-Ace in the Hole is the only game today; Rhombus (``shared/seeds/rhombus.de.txt``)
-is planned.  The site reaches the rules only through a :class:`Game`, found
-by name in :data:`GAMES`, so adding a game means writing one more module that
-fits this shape and registering it here.
+Two games are registered: Ace in the Hole (``shared/rules/ace-in-the-hole.md``)
+and Rhombus (``shared/rules/rhombus.md``).  The site and the command line
+reach the rules only through a :class:`Game`, found by name in :data:`GAMES`,
+so adding a game means writing one more package that fits this shape and
+registering it here.
+
+What differs between games is data on the :class:`Game`, not special cases
+in its callers: the seats for each player count, which seats play together
+(sides), the variants, and the text of a seat or side.  Ace in the Hole has
+one variant and two seats; Rhombus has two variants (RH41) and two or four
+players in two sides (RH3, RH31).
+
+>>> GAMES["rhombus"].seats_for(4)
+('SW', 'SE', 'NE', 'NW')
+>>> GAMES["rhombus"].sides(4)
+(('SW', 'NE'), ('SE', 'NW'))
+>>> GAMES["ace-in-the-hole"].start(7) == GAMES["ace-in-the-hole"].new_game(7)
+True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import position, rules, state, view
+from . import position, rhombus, rules, state, view
 from .actions import Action
-from .shuffle import commitment
+from .errors import EngineError
+from .shuffle import Seed, commitment
+
+RHOMBUS_SEATS = {2: ("SW", "NE"), 4: ("SW", "SE", "NE", "NW")}
+"""Rhombus's seats in turn order: opposite corners (RH3), all four counter-clockwise (RH31)."""
+
+
+def _ace_setup(seed: Seed, players: int, variant: str) -> Any:
+    return state.new_game(seed)  # one variant, two players: start() has checked both
+
+
+def _rhombus_setup(seed: Seed, players: int, variant: str) -> Any:
+    return rhombus.new_game(seed, players=players, variant=variant)
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game's rules as plain functions over its own immutable state type."""
+    """A game's rules as plain functions over its own immutable state type.
+
+    ``seats`` are the seats of the default (first) player count, in turn
+    order; :meth:`seats_for` gives them for any count the game allows.
+    ``new_game`` takes only the seed and starts the default variant;
+    :meth:`start` also takes the player count and variant.
+    """
 
     name: str
     seats: tuple[str, ...]
-    new_game: Callable[[int | str | bytes], Any]
+    new_game: Callable[[Seed], Any]
     legal_actions: Callable[[Any], list[Any]]
     apply: Callable[[Any, Any], Any]
     outcome: Callable[[Any], Any]
@@ -29,7 +61,51 @@ class Game:
     parse_action: Callable[[str], Any]
     to_json: Callable[[Any], Any]
     from_json: Callable[[Any], Any]
-    commitment: Callable[[int | str | bytes], str]
+    commitment: Callable[[Seed], str]
+    title: str = ""
+    variants: tuple[str, ...] = ("classic",)
+    seats_by_players: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    setup: Callable[[Seed, int, str], Any] | None = None
+    action_from_json: Callable[[Any], Any] | None = None
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players the rules allow, the default first."""
+        return tuple(self.seats_by_players) or (len(self.seats),)
+
+    def seats_for(self, players: int) -> tuple[str, ...]:
+        """The seats of a game of ``players`` players, in turn order."""
+        if players not in self.player_counts:
+            counts = " or ".join(str(n) for n in self.player_counts)
+            raise EngineError(f"{self.title or self.name} is played by {counts} players, not {players}")
+        return self.seats_by_players.get(players, self.seats)
+
+    def sides(self, players: int | None = None) -> tuple[tuple[str, ...], ...]:
+        """The seats that win or lose together: seat i plays for side ``i % 2``.
+
+        One seat a side with two players; partners sit opposite with four
+        (Rhombus RH31), so the sides are every other seat in turn order.
+        """
+        seats = self.seats_for(self.player_counts[0] if players is None else players)
+        return tuple(seats[first::2] for first in range(2))
+
+    def start(self, seed: Seed, players: int | None = None, variant: str | None = None) -> Any:
+        """A new game: its first position, shuffled from ``seed``.
+
+        ``players`` and ``variant`` default to the game's first; others the
+        rules do not know are refused with :class:`EngineError`.
+        """
+        players = self.player_counts[0] if players is None else players
+        variant = self.variants[0] if variant is None else variant
+        self.seats_for(players)
+        if variant not in self.variants:
+            raise EngineError(f"{self.title or self.name} has the variants "
+                              f"{', '.join(self.variants)}, not {variant!r}")
+        return (self.setup or _ace_setup)(seed, players, variant)
+
+    def read_action(self, data: Any) -> Any:
+        """An action from its text or its JSON form."""
+        return (self.action_from_json or self.parse_action)(data)
 
 
 ACE_IN_THE_HOLE = Game(
@@ -44,6 +120,31 @@ ACE_IN_THE_HOLE = Game(
     to_json=position.to_json,
     from_json=position.from_json,
     commitment=commitment,
+    title="Ace in the Hole",
+    setup=_ace_setup,
+    action_from_json=Action.from_json,
 )
 
-GAMES: dict[str, Game] = {ACE_IN_THE_HOLE.name: ACE_IN_THE_HOLE}
+RHOMBUS = Game(
+    name="rhombus",
+    seats=RHOMBUS_SEATS[2],
+    new_game=rhombus.new_game,
+    legal_actions=rhombus.legal_actions,
+    apply=rhombus.apply,
+    outcome=rhombus.outcome,
+    view=rhombus.view,
+    parse_action=rhombus.Action.parse,
+    to_json=rhombus.to_json,
+    from_json=rhombus.from_json,
+    commitment=rhombus.commitment,
+    title="Rhombus",
+    variants=("classic", "formation"),
+    seats_by_players=RHOMBUS_SEATS,
+    setup=_rhombus_setup,
+    action_from_json=rhombus.Action.from_json,
+)
+
+GAMES: dict[str, Game] = {game.name: game for game in (ACE_IN_THE_HOLE, RHOMBUS)}
+"""Every registered game by its name: ``ace-in-the-hole`` and ``rhombus``."""
+
+__all__ = ["ACE_IN_THE_HOLE", "GAMES", "RHOMBUS", "RHOMBUS_SEATS", "Game"]

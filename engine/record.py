@@ -2,7 +2,8 @@
 
 A record is setup + seed + action list, like scalachess's ``Replay``:
 replaying it from :func:`engine.new_game` rebuilds every position.  It is
-written as JSON or as text in the manner of PGN::
+written as JSON or as text in the manner of PGN (:class:`RhombusRecord`
+is the same for Rhombus, further down)::
 
     [Game "Ace in the Hole"]
     [Red "alice"]
@@ -18,13 +19,17 @@ written as JSON or as text in the manner of PGN::
 """
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, TypedDict
+from typing import Any, Protocol, TypedDict
 
+from . import rhombus
 from .actions import Action
 from .cards import SEAT_NAMES, SEATS
 from .errors import EngineError, RecordError
+from .game import RHOMBUS_SEATS
 from .rules import apply, outcome
 from .shuffle import commitment
 from .state import State, new_game
@@ -168,10 +173,11 @@ _RESULTS = {"1-0": "red", "0-1": "black", "1/2-1/2": None, "*": None}
 _KNOWN_TAGS = ("Game", "Red", "Black", "Commitment", "Seed", "Result", "Termination")
 
 
-def _check_tags(tags: list[tuple[str, str]], extra: dict[str, str]) -> None:
+def _check_tags(tags: list[tuple[str, str]], extra: dict[str, str],
+                known: tuple[str, ...] = _KNOWN_TAGS) -> None:
     """Refuse what the text form cannot hold, rather than write it wrongly."""
     for name in extra:
-        if name in _KNOWN_TAGS:
+        if name in known:
             raise RecordError(f"the header {name!r} is written by the record itself")
     for name, value in tags:
         if not re.fullmatch(r"[A-Za-z0-9_]+", name):
@@ -260,35 +266,369 @@ def replay(record: Record) -> list[State]:
             states.append(apply(states[-1], action))
         except EngineError as e:
             raise RecordError(f"{_where(i)}: {e}") from None
-    _check_result(record, states[-1])
+    _check_result(record, outcome(states[-1]), RULE_REASONS)
     return states
 
 
-def _check_result(record: Record, final: State) -> None:
-    over = outcome(final)
+class _Ending(Protocol):
+    """What a record or an outcome says of the end: Ace's and Rhombus's alike."""
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def reason(self) -> str | None: ...
+
+
+def _check_result(record: _Ending, over: _Ending | None, rule_reasons: tuple[str, ...]) -> None:
+    """The record's stated result agrees with how the replayed game ended (either game)."""
     if over is not None and record.reason is not None and (
             record.reason != over.reason or record.winner != over.winner):
         said = f"{record.winner or 'nobody'} by {record.reason}"
         raise RecordError(f"the record says {said}, but the game ended with "
                           f"{over.winner or 'nobody'} winning by {over.reason}")
-    if over is None and record.reason in RULE_REASONS:
+    if over is None and record.reason in rule_reasons:
         raise RecordError(f"the record says the game ended by {record.reason}, but it is still running")
     if over is not None and record.reason in PLATFORM_REASONS:
         raise RecordError(f"the record says {record.reason}, but the game had already ended by {over.reason}")
 
 
+def _json_data(text: str) -> Any:
+    """A record's JSON form read, or a RecordError saying why it cannot be."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON: {e}") from None
+    except (ValueError, RecursionError):  # a number over 4300 digits; nesting too deep
+        raise RecordError("not valid JSON: a number too long or nesting too deep") from None
+
+
 def read(text: str) -> Record:
     """A record from either of its forms: JSON or text."""
-    import json
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON: {e}") from None
-        except (ValueError, RecursionError):  # a number over 4300 digits; nesting too deep
-            raise RecordError("not valid JSON: a number too long or nesting too deep") from None
-        return Record.from_json(data)
+        return Record.from_json(_json_data(text))
     return Record.from_text(text)
 
 
-__all__ = ["Record", "RecordJSON", "SEATS", "read", "replay"]
+
+
+# -- Rhombus --------------------------------------------------------------------
+#
+# The same idea for Rhombus (RH30): seats and players, the variant, the
+# dealer (RH9, RH28), the commitment, the seed once revealed, and the actions
+# as their texts.  Replaying from the seed recomputes the deal and every
+# reshuffle, so anyone can recheck the whole game.  Its text form writes one
+# action a line, with its seat, as the texts hold spaces and commas::
+#
+#     [Game "Rhombus"]
+#     [Variant "classic"]
+#     [SW "alice"]
+#     [NE "bob"]
+#     [Dealer "NE"]
+#     [Commitment "2a97516c..."]
+#     [Seed "demo"]
+#     [Result "1-0"]
+#     [Termination "RH25"]
+#
+#     1. SW KC a2-b3, QC b1-d2
+#     2. NE QS+7S e4xb4
+#     1-0
+#
+# ``1-0`` is a win of the first seat's side (SW, with SW+NE in the team
+# game), ``0-1`` of the other side.
+
+RHOMBUS_FORMAT = "rhombus/1"
+RHOMBUS_RULE_REASONS = ("RH25", "RH26", "RH27", "RH43")
+_RHOMBUS_TAGS = ("Game", "Variant", "SW", "SE", "NE", "NW", "Dealer", "Commitment", "Seed",
+                 "Result", "Termination")
+
+
+class RhombusRecordJSON(TypedDict, total=False):
+    format: str
+    variant: str
+    players: dict[str, str]
+    dealer: str
+    commitment: str
+    seed: str | None
+    winner: str | None
+    reason: str | None
+    headers: dict[str, str]
+    actions: list[str]
+
+
+@dataclass(frozen=True)
+class RhombusRecord:
+    """A Rhombus game: players by seat, variant, dealer, commitment, seed, actions.
+
+    ``players`` maps each seat to its player's name, in turn order.
+    ``winner`` is the winning side as :func:`engine.rhombus.outcome` names
+    it (``"SW"``, ``"SW+NE"``), None for a draw or while running; ``reason``
+    is None while the game runs.
+    """
+
+    commitment: str
+    players: dict[str, str]
+    variant: str = "classic"
+    dealer: str = "NE"
+    seed: str | None = None
+    actions: tuple[rhombus.Action, ...] = ()
+    winner: str | None = None
+    reason: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, seed: str, players: dict[str, str] | list[str] | tuple[str, ...],
+              variant: str = "classic", dealer: str | None = None, **headers: str) -> RhombusRecord:
+        """A record for a new game; the seed is kept but not shown until the end (RH30).
+
+        ``players`` is either seat -> name, or the names in the site's order,
+        seated by RH9's draw from the seed (the first game of a series).
+        The dealer defaults to the last seat, so ``SW`` starts (RH9).
+        """
+        if not isinstance(players, dict):
+            names = list(players)
+            seats = _rhombus_seats(len(names))
+            players = {seat: names[n] for seat, n in zip(seats, rhombus.seating(seed, len(names)))}
+        seats = _rhombus_seats(len(players))
+        record = cls(commitment(seed), _seated(players), variant, dealer or seats[-1], seed,
+                     headers=dict(headers))
+        return _rhombus_checked(record)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats in turn order (RH3, RH31)."""
+        return _rhombus_seats(len(self.players))
+
+    def new_game(self) -> rhombus.State:
+        """The first position, from the revealed seed."""
+        if self.seed is None:
+            raise RecordError("the seed is not revealed yet, so the game cannot be replayed (RH30)")
+        return rhombus.new_game(self.seed, players=len(self.seats), variant=self.variant, dealer=self.dealer)
+
+    def then(self, action: rhombus.Action) -> RhombusRecord:
+        return replace(self, actions=self.actions + (action,))
+
+    def public(self) -> RhombusRecord:
+        """The record with the seed withheld while the game is running (RH30)."""
+        return self if self.reason is not None else replace(self, seed=None)
+
+    @property
+    def result(self) -> str:
+        """``1-0`` (the first seat's side won), ``0-1``, ``1/2-1/2``, or ``*``."""
+        if self.reason is None or self.reason == "aborted":
+            return "*"
+        return {**_side_results(self.seats), None: "1/2-1/2"}.get(self.winner, "*")
+
+    def to_json(self) -> RhombusRecordJSON:
+        return {
+            "format": RHOMBUS_FORMAT,
+            "variant": self.variant,
+            "players": dict(self.players),
+            "dealer": self.dealer,
+            "commitment": self.commitment,
+            "seed": self.seed,
+            "winner": self.winner,
+            "reason": self.reason,
+            "headers": dict(self.headers),
+            "actions": [str(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> RhombusRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object with players, commitment and actions")
+        if data.get("format") != RHOMBUS_FORMAT:
+            raise RecordError(f"unknown record format {data.get('format')!r}; this reads {RHOMBUS_FORMAT}")
+        for key in ("variant", "dealer", "commitment", "seed", "winner", "reason"):
+            if data.get(key) is not None and not isinstance(data[key], str):
+                raise RecordError(f"{key} must be text")
+        players, headers, actions = data.get("players"), data.get("headers") or {}, data.get("actions", [])
+        if not isinstance(players, dict) or not all(isinstance(v, str) for v in players.values()):
+            raise RecordError('players must be an object of seat: name, e.g. {"SW": "alice", "NE": "bob"}')
+        if not isinstance(headers, dict) or not isinstance(actions, list):
+            raise RecordError("headers must be an object and actions a list")
+        seats = _rhombus_seats(len(players))
+        return _rhombus_checked(cls(
+            commitment=data.get("commitment") or "",
+            players=_seated(players),
+            variant=data.get("variant") or "classic",
+            dealer=data.get("dealer") or seats[-1],
+            seed=data.get("seed"),
+            actions=_rhombus_actions(actions, seats, data.get("dealer") or seats[-1]),
+            winner=data.get("winner"),
+            reason=data.get("reason"),
+            headers={str(k): str(v) for k, v in headers.items()},
+        ))
+
+    def to_text(self) -> str:
+        tags = [("Game", "Rhombus"), ("Variant", self.variant), *self.players.items(),
+                ("Dealer", self.dealer), ("Commitment", self.commitment)]
+        if self.seed is not None:
+            tags.append(("Seed", self.seed))
+        tags.append(("Result", self.result))
+        if self.reason is not None:
+            tags.append(("Termination", self.reason))
+        tags += sorted(self.headers.items())
+        _check_tags(tags, self.headers, _RHOMBUS_TAGS)
+        lines = [f'[{k} "{_escape(v)}"]' for k, v in tags]
+        order = _turn_order(self.seats, self.dealer)
+        moves = [f"{i + 1}. {order(i)} {a}" for i, a in enumerate(self.actions)]
+        return "\n".join(lines) + "\n\n" + "\n".join(moves + [self.result]) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> RhombusRecord:
+        tags: dict[str, str] = {}
+        moves: list[tuple[int, str]] = []
+        result = None
+        for number, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if line.startswith("["):
+                m = _TAG.match(line)
+                if m is None:
+                    raise RecordError(f"line {number}: a header is written [Name \"value\"]")
+                tags[m["name"]] = _unescape(m["value"])
+            elif line in _RESULTS:
+                result = line
+            elif line:
+                moves.append((number, line))
+        return _rhombus_checked(_rhombus_from_tags(tags, moves, result))
+
+
+def _rhombus_seats(players: int) -> tuple[str, ...]:
+    if players not in RHOMBUS_SEATS:
+        raise RecordError(f"Rhombus is played by 2 or 4 players, not {players}")
+    return RHOMBUS_SEATS[players]
+
+
+def _seated(players: dict[str, str]) -> dict[str, str]:
+    """``players`` in turn order; :class:`RecordError` unless the seats are those of RH3/RH31."""
+    seats = _rhombus_seats(len(players))
+    if set(players) != set(seats):
+        raise RecordError(f"the players sit at {', '.join(seats)}, each named once")
+    return {seat: players[seat] for seat in seats}
+
+
+def _side_results(seats: tuple[str, ...]) -> dict[str | None, str]:
+    """``{"SW": "1-0", "NE": "0-1"}``, or by team names with four seats (RH31)."""
+    return {"+".join(seats[first::2]): text for first, text in ((0, "1-0"), (1, "0-1"))}
+
+
+def _turn_order(seats: tuple[str, ...], dealer: str) -> Callable[[int], str]:
+    """The seat that makes action i (0-based): the one after the dealer first (RH9, RH31)."""
+    first = seats.index(dealer) + 1 if dealer in seats else 0
+    return lambda i: seats[(first + i) % len(seats)]
+
+
+def _rhombus_checked(record: RhombusRecord) -> RhombusRecord:
+    seats = record.seats
+    if set(record.players) != set(seats):
+        raise RecordError(f"the players sit at {', '.join(seats)}, each named once")
+    if record.dealer not in seats:
+        raise RecordError(f"the dealer is one of {', '.join(seats)}, not {record.dealer!r}")
+    if record.reason is not None and record.reason not in RHOMBUS_RULE_REASONS + PLATFORM_REASONS:
+        raise RecordError(f"unknown termination {record.reason!r}")
+    if record.winner is not None and record.winner not in _side_results(seats):
+        raise RecordError(f"winner must be {' or '.join(map(str, _side_results(seats)))} or none, "
+                          f"not {record.winner!r}")
+    if not re.fullmatch(r"[0-9a-f]{64}", record.commitment):
+        raise RecordError("the commitment must be a SHA-256 in hex (64 characters) (RH30)")
+    return record
+
+
+def _rhombus_from_tags(tags: dict[str, str], moves: list[tuple[int, str]],
+                       result: str | None) -> RhombusRecord:
+    if tags.get("Game", "Rhombus") != "Rhombus":
+        raise RecordError(f"this is a record of {tags['Game']!r}, not of Rhombus")
+    players = {seat: tags[seat] for seat in RHOMBUS_SEATS[4] if seat in tags}
+    seats = _rhombus_seats(len(players))
+    dealer = tags.get("Dealer", seats[-1])
+    reason = tags.get("Termination")
+    result = tags.get("Result", result or "*")
+    if result not in _RESULTS:
+        raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2 or *")
+    if result != "*" and reason is None:
+        raise RecordError(f"the result {result} needs a Termination header saying how the game "
+                          f"ended: {', '.join(RHOMBUS_RULE_REASONS + PLATFORM_REASONS)}")
+    winners = {text: side for side, text in _side_results(seats).items()}
+    return RhombusRecord(
+        commitment=tags.get("Commitment", ""),
+        players=_seated(players),
+        variant=tags.get("Variant", "classic"),
+        dealer=dealer,
+        seed=tags.get("Seed"),
+        actions=_rhombus_actions(_movetext_lines(moves, seats, dealer), seats, dealer),
+        winner=winners.get(result),
+        reason=reason,
+        headers={k: v for k, v in tags.items() if k not in _RHOMBUS_TAGS},
+    )
+
+
+_MOVE_LINE = re.compile(r"^(?P<n>\d+)\.\s+(?P<seat>SW|SE|NE|NW)\s+(?P<text>\S.*)$")
+
+
+def _movetext_lines(moves: list[tuple[int, str]], seats: tuple[str, ...], dealer: str) -> list[str]:
+    """The action texts of ``N. SEAT TEXT`` lines, numbered in order, seats in turn order."""
+    order = _turn_order(seats, dealer)
+    texts = []
+    for i, (number, line) in enumerate(moves):
+        m = _MOVE_LINE.match(line)
+        if m is None:
+            raise RecordError(f"line {number}: an action is written '{i + 1}. {order(i)} KC b1-b3'")
+        if int(m["n"]) != i + 1 or m["seat"] != order(i):
+            raise RecordError(f"line {number}: expected action {i + 1}, played by {order(i)}, "
+                              f"not {m['n']}. {m['seat']}")
+        texts.append(m["text"])
+    return texts
+
+
+def _rhombus_actions(texts: list[Any], seats: tuple[str, ...], dealer: str) -> tuple[rhombus.Action, ...]:
+    out = []
+    for i, text in enumerate(texts):
+        try:
+            out.append(rhombus.Action.from_json(text))
+        except EngineError as e:
+            raise RecordError(f"{_rhombus_where(i, seats, dealer)}: {e}") from None
+    return tuple(out)
+
+
+def _rhombus_where(index: int, seats: tuple[str, ...], dealer: str) -> str:
+    """``action 12 (NE's 6th turn)`` for the 12th action of a 2-player game."""
+    turn = index // len(seats) + 1
+    suffix = "th" if 10 <= turn % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(turn % 10, "th")
+    return f"action {index + 1} ({_turn_order(seats, dealer)(index)}'s {turn}{suffix} turn)"
+
+
+def replay_rhombus(record: RhombusRecord) -> list[rhombus.State]:
+    """Every position of a Rhombus game, the start first; :class:`RecordError` if it does not replay.
+
+    Checks the seed against the commitment (RH30), each action against the
+    rules (the first bad one is named), and the recorded result against the
+    final position.  The deal and every reshuffle come from the seed, so the
+    positions are exactly the ones played.
+    """
+    if record.seed is None:
+        raise RecordError("the seed is not revealed yet, so the game cannot be replayed (RH30)")
+    if commitment(record.seed) != record.commitment:
+        raise RecordError("the seed does not match the commitment: SHA-256 of the seed differs (RH30)")
+    try:
+        states = [record.new_game()]
+    except (ValueError, NotImplementedError) as e:
+        raise RecordError(f"cannot set up this game: {e}") from None
+    for i, action in enumerate(record.actions):
+        try:
+            states.append(rhombus.apply(states[-1], action))
+        except EngineError as e:
+            raise RecordError(f"{_rhombus_where(i, record.seats, record.dealer)}: {e}") from None
+    _check_result(record, rhombus.outcome(states[-1]), RHOMBUS_RULE_REASONS)
+    return states
+
+
+def read_rhombus(text: str) -> RhombusRecord:
+    """A Rhombus record from either of its forms: JSON or text."""
+    if text.lstrip().startswith("{"):
+        return RhombusRecord.from_json(_json_data(text))
+    return RhombusRecord.from_text(text)
+
+
+__all__ = ["Record", "RecordJSON", "RhombusRecord", "RhombusRecordJSON", "SEATS", "read", "read_rhombus",
+           "replay", "replay_rhombus"]

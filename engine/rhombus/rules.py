@@ -1,0 +1,372 @@
+"""Legal actions, applying an action, and the end of the game (RH10-RH27).
+
+Legal actions are found by :mod:`engine.rhombus.search` over every
+combination of the player's cards (RH20-RH23), every order of its uses and
+every walk (RH11, RH13).  Plays that leave the same outcome are one action
+(N1), listed with the smallest of their texts.  That holds across kinds
+too: an Eliminator whose outcome a flush of the same three cards also
+reaches (the flush moving the piece there and killing) is that one action,
+listed by the flush's smaller text (N1 read over N8).  Refusals are explained by
+:mod:`engine.rhombus.check`, which replays an action as written, use by use,
+and names the rule that stops it.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import IllegalAction
+from .actions import Action, from_canonical
+from .cards import BIT, CARD_NAMES, NINE, SQUARE_NAMES, START, rank, suit
+from .check import key_of
+from .moves import seat_squares, side_squares
+from .search import (
+    Key, Search, entered, is_straight_flush, moved, mystery_choices, pair_specs, remove_cards, start_play,
+    sub_hands, table_places_after, use_combinations,
+)
+from .shuffle import shuffled
+from .state import EMPTY, FORMATION, QUIET_LIMIT, State, plays_for, side_of
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: ``winner`` is the winning side's name, None for a draw.
+
+    A side's name is its seat (``"SW"``) with two players and its team's
+    seats joined by ``+`` (``"SW+NE"``, ``"SE+NW"``) with four (RH35).
+
+    ``seats`` are the winning seats; ``reason`` is the rule: ``"RH25"`` (no
+    piece on the board), ``"RH26"`` (no legal action) or ``"RH27"`` (the quiet
+    rule's draw) or ``"RH43"`` (a Formation).
+    """
+
+    winner: str | None
+    seats: tuple[str, ...]
+    reason: str
+
+
+# -- legal actions -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """The legal actions of a state: each canonical action with its outcome (N1)."""
+
+    actions: tuple[Action, ...]
+    by_text: dict[str, Key]
+    by_key: dict[Key, Action]
+
+
+def _use_outcomes(s: State, found: dict[Key, str]) -> None:
+    me = s.to_move
+    owner = plays_for(s, me)  # RH34: an out player moves the partner's pieces
+    table, hand = s.tables[me], s.hands[me]
+    start = START[s.seats[owner]]
+    play = start_play(s)
+    for cards, ways in use_combinations(table + hand, s.variant == FORMATION):
+        places = table_places_after(cards, len(table))
+        for taken in mystery_choices(cards, table, hand):
+            for specs in ways:
+                for (board, reserve, eliminated), text in Search(owner, start, specs, taken).run(play).items():
+                    key: Key = (cards, board, reserve, eliminated, places, taken)
+                    if key not in found or text < found[key]:
+                        found[key] = text
+
+
+def _eliminator_outcomes(s: State, found: dict[Key, str], cards: tuple[int, ...]) -> None:
+    """The Eliminator (RH22, RH45 d): an own piece lifted onto any opponent piece."""
+    me = s.to_move
+    owner = plays_for(s, me)
+    names = " ".join(CARD_NAMES[c] for c in cards)
+    own = seat_squares(s.board, owner)
+    enemy = side_squares(s.board, 1 - side_of(me))
+    for frm in range(25):
+        for to in range(25):
+            if own & BIT[frm] and enemy & BIT[to]:
+                after = moved(start_play(s), frm, to, True, None)
+                key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), ())
+                text = f"elim {names} {SQUARE_NAMES[frm]}x{SQUARE_NAMES[to]}"
+                if key not in found or text < found[key]:
+                    found[key] = text
+
+
+def _three_card_outcomes(s: State, found: dict[Key, str]) -> None:
+    """Reactivation (RH23) and the Eliminator (RH22): three cards, not used.
+
+    Both act for the seat whose pieces the player moves: their own, or an
+    out player's partner (RH33, RH34).  Formation has no reactivation
+    (RH45 c), and its Eliminator may be any three of the four cards (RH45 d).
+    """
+    me = s.to_move
+    owner = plays_for(s, me)
+    held = tuple(sorted(s.tables[me] + s.hands[me]))
+    if s.variant == FORMATION:
+        for cards in sub_hands(held, 3):
+            if is_straight_flush(cards):
+                _eliminator_outcomes(s, found, cards)
+        return
+    if len(held) != 3:
+        return
+    names = " ".join(CARD_NAMES[c] for c in held)
+    if len({rank(c) for c in held}) == 1:
+        el, res = list(s.eliminated), list(s.reserve)
+        if el[owner] > 0:
+            el[owner], res[owner] = el[owner] - 1, res[owner] + 1
+        found.setdefault((held, s.board, tuple(res), tuple(el), len(s.tables[me]), ()), f"react {names}")
+    if is_straight_flush(held):
+        _eliminator_outcomes(s, found, held)
+
+
+def _entryliminator_outcomes(s: State, found: dict[Key, str]) -> None:
+    """RH46: a 9 and three other cards of its suit forming a straight, onto an opponent on the start square."""
+    me = s.to_move
+    start = START[s.seats[me]]
+    who = s.board[start]
+    if s.reserve[me] <= 0 or who == EMPTY or side_of(who) == side_of(me):
+        return
+    held = tuple(sorted(s.tables[me] + s.hands[me]))
+    after = entered(start_play(s), me, start, True)
+    for nine in sorted({c for c in held if rank(c) == NINE}):
+        rest = list(held)
+        rest.remove(nine)
+        if len(rest) == 3 and all(suit(c) == suit(nine) for c in rest) and is_straight_flush(tuple(rest)):
+            cards = tuple(sorted(held))
+            key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), ())
+            text = f"entry {CARD_NAMES[nine]} {' '.join(CARD_NAMES[c] for c in rest)} @x{SQUARE_NAMES[start]}"
+            if key not in found or text < found[key]:  # N1: the smallest text of the outcome
+                found[key] = text
+
+
+def discard_shapes(held: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """RH47, N10: the card sets a Formation player may discard unused.
+
+    One card, a pair's shape (RH20, a kill pair without its kill), an
+    identical pair, a 3- or 4-card flush (straight flushes included) or
+    three of a kind.
+    """
+    shapes: list[tuple[int, ...]] = list(sub_hands(held, 1))
+    shapes += [p for p in sub_hands(held, 2) if p[0] == p[1] or pair_specs(p[0], p[1])]
+    shapes += [c for c in sub_hands(held, 3) if len({suit(x) for x in c}) == 1 or len({rank(x) for x in c}) == 1]
+    shapes += [c for c in sub_hands(held, 4) if len({suit(x) for x in c}) == 1]
+    return shapes
+
+
+def _discard_outcomes(s: State, found: dict[Key, str], shapes: list[tuple[int, ...]]) -> None:
+    me = s.to_move
+    for cards in shapes:
+        key: Key = (cards, s.board, s.reserve, s.eliminated, len(s.tables[me]), ())
+        found[key] = "discard " + ", ".join(CARD_NAMES[c] for c in cards)
+
+
+def _formation_outcomes(s: State, found: dict[Key, str]) -> None:
+    """Formation's actions (RH45-RH48).
+
+    With no own piece on the board only bring-ins (a 9 brings a piece in)
+    and discards are legal (RH47, N10); with pieces but no legal action the
+    player discards one card (RH48).
+    """
+    me = s.to_move
+    held = s.tables[me] + s.hands[me]
+    _use_outcomes(s, found)
+    _three_card_outcomes(s, found)
+    _entryliminator_outcomes(s, found)
+    if me not in s.board:
+        for key in [k for k in found if k[2][me] >= s.reserve[me]]:
+            del found[key]  # RH47: a 9 must bring a piece in
+        _discard_outcomes(s, found, discard_shapes(held))
+    elif not found:
+        _discard_outcomes(s, found, sub_hands(held, 1))
+
+
+@functools.lru_cache(maxsize=128)
+def legal(s: State) -> Legal:
+    """Every legal action of ``s`` with its outcome; none once the game is over (N12)."""
+    if ended(s) is not None:
+        return Legal((), {}, {})
+    found: dict[Key, str] = {}
+    if s.variant == FORMATION:
+        _formation_outcomes(s, found)
+    else:
+        _use_outcomes(s, found)
+        _three_card_outcomes(s, found)
+    by_key = {key: from_canonical(text) for key, text in found.items()}
+    actions = tuple(sorted(by_key.values(), key=str))
+    return Legal(actions, {text: key for key, text in found.items()}, by_key)
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every legal action, each once with its canonical text, in plain string order (N1, N14).
+
+    >>> from engine.rhombus import new_game
+    >>> [str(a) for a in legal_actions(new_game("demo"))][:3]
+    ['10S 0', '8D mystery', 'KC a2-a4']
+    """
+    return list(legal(s).actions)
+
+
+# -- the end (RH25-RH27) ------------------------------------------------------
+
+
+def side_name(s: State, side: int) -> str:
+    return "+".join(name for i, name in enumerate(s.seats) if side_of(i) == side)
+
+
+def _won(s: State, side: int, reason: str) -> Outcome:
+    return Outcome(side_name(s, side), tuple(n for i, n in enumerate(s.seats) if side_of(i) == side), reason)
+
+
+FORMATION_CENTRES = tuple(sq for sq in range(25) if 1 <= sq % 5 <= 3 and 1 <= sq // 5 <= 3)  # b2-d4
+
+
+def formation_side(board: tuple[int, ...]) -> int | None:
+    """RH43: the side with five pieces on a centre square and its four diagonal neighbours, if any."""
+    for centre in FORMATION_CENTRES:
+        who = board[centre]
+        if who == EMPTY:
+            continue
+        side = side_of(who)
+        if all(board[sq] != EMPTY and side_of(board[sq]) == side for sq in (centre - 6, centre - 4, centre + 4, centre + 6)):
+            return side
+    return None
+
+
+def ended(s: State) -> Outcome | None:
+    """The endings that need no search: RH25 (classic), RH43 (Formation) and RH27.
+
+    RH43 is checked before RH27 (N12); Formation has no RH25 (RH44).
+    """
+    if s.variant == FORMATION:
+        side = formation_side(s.board)
+        if side is not None:
+            return _won(s, side, "RH43")
+    else:
+        mover = side_of(s.to_move)
+        for side in (mover, 1 - mover):
+            if not side_squares(s.board, side):
+                return _won(s, 1 - side, "RH25")
+    if s.quiet >= QUIET_LIMIT:
+        return Outcome(None, (), "RH27")
+    return None
+
+
+def outcome(s: State) -> Outcome | None:
+    """None while the game runs; else the winning side and the rule that ended it."""
+    over = ended(s)
+    if over is None and not legal(s).actions:
+        return _won(s, 1 - side_of(s.to_move), "RH26")
+    return over
+
+
+def out_players(
+    s: State, board: tuple[int, ...], reserve: tuple[int, ...], eliminated: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+    """RH34: after any action, a team-game player with no own piece on the board is out.
+
+    Their reserve pieces are lost for good and count as eliminated; from
+    then on they move their partner's pieces (:func:`plays_for`).  Only an
+    elimination takes a player's last piece off the board, so this never
+    happens on a quiet action.  The 2-player game has no out players.
+    """
+    if len(s.seats) != 4:
+        return reserve, eliminated, s.out
+    res, el, out = list(reserve), list(eliminated), list(s.out)
+    for seat in range(4):
+        if not out[seat] and seat not in board:
+            out[seat] = True
+            el[seat], res[seat] = el[seat] + res[seat], 0
+    return tuple(res), tuple(el), tuple(out)
+
+
+def next_dealer(s: State, over: Outcome) -> str:
+    """Who deals the next game of a series between the same players (RH28, RH37).
+
+    The winner deals, so the loser moves first; with four players it is the
+    first player of the winning team after this game's dealer in turn
+    order.  After a draw the deal passes to the next seat in turn order.
+    Pass the result as ``new_game(..., dealer=...)``.
+    """
+    n = len(s.seats)
+    for step in range(1, n + 1):
+        seat = s.seats[(s.dealer + step) % n]
+        if over.winner is None or seat in over.seats:
+            return seat
+    raise ValueError(f"{over!r} names no seat of this game")
+
+
+# -- applying an action -----------------------------------------------------------
+
+
+def apply(s: State, action: Action | str | dict[str, Any]) -> State:
+    """The state after ``action`` (an :class:`Action`, any of its texts, or its JSON form).
+
+    ``s`` is never changed.  A refused action raises :class:`IllegalAction`
+    naming the rule it breaks, or :class:`NotationError`.
+
+    >>> from engine.rhombus import new_game
+    >>> s = apply(new_game("demo"), "KC b1-b3")
+    >>> s.pieces()["b3"], s.turn, s.ply, s.table("SW")
+    ('SW', 'NE', 1, ['8D', '10S'])
+    >>> apply(s, "KC e4-e2")
+    Traceback (most recent call last):
+    ...
+    engine.errors.IllegalAction: KC e4-e2: KC is not one of NE's cards (RH7)
+    """
+    if not isinstance(action, Action):
+        action = Action.from_json(action)
+    over = ended(s)
+    if over is not None:
+        raise IllegalAction(f"{action.text}: the game is over ({over.reason})", "N12")
+    table = legal(s)
+    key = table.by_text.get(action.text)
+    if key is None:
+        key = key_of(s, action)
+        if key not in table.by_key:
+            raise IllegalAction(f"{action.text}: not a legal action here", "N1")
+        if (action.kind == "discard") != (table.by_key[key].kind == "discard"):
+            # A discard and a zero use can leave the same behind, but each is legal only where its rule allows.
+            if action.kind == "discard":
+                raise IllegalAction(f"{action.text}: a player with a piece on the board discards only "
+                                    "when no action is legal", "RH48")
+            raise IllegalAction(f"{action.text}: with no piece on the board a used action must bring "
+                                "a piece in with a 9", "RH47")
+    return finish(s, key)
+
+
+def finish(s: State, key: Key) -> State:
+    """The state after the action with outcome ``key``: discard, Mystery, refill (RH19, RH24)."""
+    cards, board, reserve, eliminated, table_places, taken = key
+    me = s.to_move
+    table, hand = remove_cards(s.tables[me], s.hands[me], cards)
+    hand_places = len(s.tables[me]) + len(s.hands[me]) - table_places
+    for card in taken:
+        table.remove(card)
+        hand.append(card)
+    pile, discard, reshuffles = s.pile, tuple(sorted(cards, reverse=True)) + s.discard, s.reshuffles
+    for places, cards_now in ((table_places, table), (hand_places, hand)):
+        while len(cards_now) < places:
+            if not pile:
+                pile, discard, reshuffles = shuffled(discard, s.seed or b"", reshuffles + 1), (), reshuffles + 1
+            cards_now.append(pile[0])
+            pile = pile[1:]
+            if not pile:  # RH24: the moment the pile runs out, this action's cards included
+                pile, discard, reshuffles = shuffled(discard, s.seed or b"", reshuffles + 1), (), reshuffles + 1
+    killed = any(a > b for a, b in zip(eliminated, s.eliminated))
+    if s.variant == FORMATION:  # RH44: an eliminated piece goes straight back to its owner's reserve
+        reserve = tuple(r + e - e0 for r, e, e0 in zip(reserve, eliminated, s.eliminated))
+        eliminated, out = s.eliminated, s.out
+    else:
+        reserve, eliminated, out = out_players(s, board, reserve, eliminated)
+    return s._replace(
+        board=board, out=out,
+        tables=s.tables[:me] + (tuple(table),) + s.tables[me + 1:],
+        hands=s.hands[:me] + (tuple(hand),) + s.hands[me + 1:],
+        reserve=reserve, eliminated=eliminated, pile=pile, discard=discard, reshuffles=reshuffles,
+        to_move=(me + 1) % len(s.seats), quiet=0 if killed else s.quiet + 1, ply=s.ply + 1,
+    )
+
+
+__all__ = [
+    "FORMATION_CENTRES", "Legal", "Outcome", "apply", "discard_shapes", "ended", "formation_side", "finish", "legal", "legal_actions", "next_dealer", "out_players",
+    "outcome", "side_name",
+]

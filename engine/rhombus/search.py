@@ -1,0 +1,338 @@
+"""The search behind legal actions: uses, walks and pairings (RH11-RH23).
+
+A :class:`Search` explores every order of one list of uses (RH11) and every
+walk of each use (RH13, RH14), and keeps, per outcome, the smallest text
+that reaches it (N1): the canonical text.  Texts are built left to right,
+so the smallest text of an outcome is the smallest first use followed by
+the smallest rest, which lets the search remember sub-results.
+
+Each piece's possible visited sets (RH13 rule 3) are kept together in one
+state, and only while a later use of the action could still move a piece,
+which keeps flushes of three movers cheap.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator, NamedTuple
+
+from .cards import (
+    ALL_SQUARES, BIT, CARD_NAMES, EIGHT, JACK, KILLERS, MOVERS, NINE, SEVEN, SIX, SQUARE_NAMES,
+    STEPS, TEN, rank, suit,
+)
+from .moves import diagonal, occupied, orthogonal, protected, seat_squares, targets
+from .state import EMPTY, State, side_of
+
+Spec = tuple[int, int | None]  # (card, the kill card paired with it or None)
+Board = tuple[int, ...]
+Counts = tuple[int, ...]
+Result = tuple[Board, Counts, Counts]  # board, reserve, eliminated after the uses
+# What an action leaves behind (N1): the cards taken from the places (sorted,
+# a multiset: Formation has two of each card, RH42), board, reserve and
+# eliminated counts, table places after Mystery, the table cards it took
+# into the hand (sorted; empty when none).
+Key = tuple[tuple[int, ...], Board, Counts, Counts, int, tuple[int, ...]]
+
+
+class Play(NamedTuple):
+    """The board part of a state in the middle of an action (RH11).
+
+    ``masks`` holds, for each piece that moved and may move again, its square
+    and every set of squares it may have visited so far (RH13 rule 3), one
+    per choice of earlier walks; a later use is legal if one of them allows
+    it.  Keeping the choices together, rather than one state each, keeps a
+    6 followed by other movers from multiplying the states.
+    """
+
+    board: Board
+    masks: tuple[tuple[int, frozenset[int]], ...]
+    reserve: Counts
+    eliminated: Counts
+
+    def visited(self, sq: int) -> frozenset[int]:
+        """The possible visited sets of the piece on ``sq``: just ``sq`` if it has not moved."""
+        for at, masks in self.masks:
+            if at == sq:
+                return masks
+        return frozenset((BIT[sq],))
+
+
+# -- the search ---------------------------------------------------------------
+
+
+def mover_moves(card: int, sq: int, mask: int, free: int, final: int) -> tuple[tuple[int, int], ...]:
+    """Every (end, mask) of ``card``'s move from ``sq`` (RH13, RH14)."""
+    r = rank(card)
+    if r == JACK:
+        return diagonal(sq, mask, free, final)
+    return orthogonal(sq, STEPS[r], mask, free, final)
+
+
+def moved(play: Play, frm: int, end: int, kill: bool, visited: frozenset[int] | None) -> Play:
+    """``play`` after the piece on ``frm`` went to ``end``, taking what stood there if ``kill``.
+
+    ``visited`` are the piece's possible visited sets, None when it will not move again.
+    """
+    board = list(play.board)
+    eliminated = play.eliminated
+    if kill:
+        victim = board[end]
+        eliminated = eliminated[:victim] + (eliminated[victim] + 1,) + eliminated[victim + 1:]
+    board[end], board[frm] = board[frm], EMPTY
+    masks = [m for m in play.masks if m[0] != frm]
+    if visited is not None:
+        masks.append((end, visited))
+        masks.sort(key=_square_of)
+    return Play(tuple(board), tuple(masks), play.reserve, eliminated)
+
+
+def _square_of(entry: tuple[int, frozenset[int]]) -> int:
+    return entry[0]
+
+
+def entered(play: Play, seat: int, start: int, kill: bool) -> Play:
+    """``play`` after a ``9`` brought ``seat``'s reserve piece onto ``start`` (RH18)."""
+    board = list(play.board)
+    eliminated = play.eliminated
+    if kill:
+        victim = board[start]
+        eliminated = eliminated[:victim] + (eliminated[victim] + 1,) + eliminated[victim + 1:]
+    board[start] = seat
+    reserve = play.reserve[:seat] + (play.reserve[seat] - 1,) + play.reserve[seat + 1:]
+    return Play(tuple(board), play.masks, reserve, eliminated)
+
+
+class Search:
+    """One player's search for the outcomes of one list of uses (RH11).
+
+    ``me`` is the seat whose pieces move, whose reserve a ``9`` uses and
+    whose start square ``start`` is: the player's own, or an out player's
+    partner (RH34, :func:`engine.rhombus.state.plays_for`).  Kills take only
+    pieces of the other side, so a partner's piece is never a target (RH33).
+    """
+
+    def __init__(self, me: int, start: int, specs: tuple[Spec, ...], taken: tuple[int, ...]) -> None:
+        self.me, self.start, self.specs, self.taken = me, start, specs, taken
+        # Bit i set when use i moves a piece: while one is left, visited squares matter.
+        self.movers = sum(1 << i for i, (c, _) in enumerate(specs) if rank(c) in MOVERS)
+        # N4: the taken cards go on the first 8s in text order, so an 8's text
+        # depends on how many 8s the text already has, which ``left`` tells.
+        self.eights = sum(1 << i for i, (c, _) in enumerate(specs) if rank(c) == EIGHT)
+        self.memo: dict[tuple[int, Play], dict[Result, str]] = {}
+
+    def run(self, play: Play) -> dict[Result, str]:
+        return self.explore((1 << len(self.specs)) - 1, play)
+
+    def explore(self, left: int, play: Play) -> dict[Result, str]:
+        if not left:
+            return {(play.board, play.reserve, play.eliminated): ""}
+        if not left & self.movers and play.masks:
+            play = play._replace(masks=())  # no piece moves again: visited squares no longer matter
+        memo_key = (left, play)
+        if memo_key in self.memo:
+            return self.memo[memo_key]
+        best: dict[Result, str] = {}
+        for i, spec in enumerate(self.specs):
+            if not left >> i & 1:
+                continue
+            rest = left & ~(1 << i)
+            again = bool(rest & self.movers)
+            for text, after in self.expand(spec, play, again, left):
+                if not rest:  # the last use: its text ends the action
+                    outcome = (after.board, after.reserve, after.eliminated)
+                    if outcome not in best or text < best[outcome]:
+                        best[outcome] = text
+                    continue
+                for outcome, suffix in self.explore(rest, after).items():
+                    full = f"{text}, {suffix}"
+                    if outcome not in best or full < best[outcome]:
+                        best[outcome] = full
+        self.memo[memo_key] = best
+        return best
+
+    def expand(self, spec: Spec, play: Play, again: bool, left: int) -> Iterator[tuple[str, Play]]:
+        card, kill = spec
+        r, name = rank(card), CARD_NAMES[card]
+        if r in MOVERS:
+            yield from self.moves(card, kill, play, again)
+        elif r == NINE:
+            yield from self.entries(card, kill, play)
+        elif r == EIGHT:
+            done = bin(self.eights & ~left).count("1")
+            if done < len(self.taken):
+                yield f"{name} mystery {CARD_NAMES[self.taken[done]]}", play
+            else:
+                yield f"{name} mystery", play
+        else:
+            yield f"{name} 0", play
+
+    def moves(self, card: int, kill: int | None, play: Play, again: bool) -> Iterator[tuple[str, Play]]:
+        board = play.board
+        free = ALL_SQUARES & ~occupied(board)
+        final = targets(board, side_of(self.me)) if kill is not None else free
+        head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]}" if kill is not None else CARD_NAMES[card]
+        sep = "x" if kill is not None else "-"
+        own = seat_squares(board, self.me)
+        for frm in range(25):
+            if not own & BIT[frm]:
+                continue
+            ends: dict[int, set[int]] = {}
+            for mask in play.visited(frm):
+                for end, after in mover_moves(card, frm, mask, free, final):
+                    ends.setdefault(end, set()).add(after)
+            for end, masks in ends.items():
+                text = f"{head} {SQUARE_NAMES[frm]}{sep}{SQUARE_NAMES[end]}"
+                # When no later use moves a piece, visited squares no longer matter.
+                yield text, moved(play, frm, end, kill is not None, frozenset(masks) if again else None)
+
+    def entries(self, card: int, kill: int | None, play: Play) -> Iterator[tuple[str, Play]]:
+        name, start, me = CARD_NAMES[card], self.start, self.me
+        if kill is None:
+            yield f"{name} 0", play
+        if play.reserve[me] <= 0:
+            return
+        who = play.board[start]
+        if kill is None and who == EMPTY:
+            yield f"{name} @{SQUARE_NAMES[start]}", entered(play, me, start, False)
+        elif kill is not None and who != EMPTY and side_of(who) != side_of(me) and not protected(play.board, start):
+            yield f"{name}+{CARD_NAMES[kill]} @x{SQUARE_NAMES[start]}", entered(play, me, start, True)
+
+
+# -- combinations (RH20-RH23) -------------------------------------------------
+
+
+CONSECUTIVE_KILLS = {(SIX, SEVEN): (0, 1), (NINE, TEN): (0, 1), (TEN, JACK): (1, 0)}  # (mover, kill) positions
+KILL_PAIR_MOVERS = frozenset(MOVERS - {SIX})  # RH20 (b): Q K A J
+
+
+def pair_specs(a: int, b: int) -> list[tuple[Spec, ...]]:
+    """The ways two cards, ``a`` below ``b``, may be played as a pair (RH20); [] if not a pair."""
+    if suit(a) != suit(b):
+        return []
+    ra, rb = rank(a), rank(b)
+    if rb == ra + 1:
+        ways: list[tuple[Spec, ...]] = [((a, None), (b, None))]
+        if (ra, rb) in CONSECUTIVE_KILLS:
+            m, k = CONSECUTIVE_KILLS[ra, rb]
+            pair = (a, b)
+            ways.append(((pair[m], pair[k]),))
+        return ways
+    if ra in KILLERS and rb in KILL_PAIR_MOVERS:
+        return [((b, a),)]  # (b): legal only as a kill
+    return []
+
+
+def flush_specs(cards: tuple[int, ...]) -> list[tuple[Spec, ...]]:
+    """Every pairing of a flush's kill cards with its movers and 9 (RH21, RH45 b).
+
+    Positions, not card values, are paired: a Formation flush may hold two
+    identical cards (N11), each of which pairs on its own.
+    """
+    kills = [i for i, c in enumerate(cards) if rank(c) in KILLERS]
+    partners = [i for i, c in enumerate(cards) if rank(c) in MOVERS or rank(c) == NINE]
+    ways: set[tuple[Spec, ...]] = set()
+
+    def go(k: int, used: frozenset[int], pairs: tuple[tuple[int, int], ...]) -> None:
+        if k == len(kills):
+            paired = used | {kill for _, kill in pairs}
+            specs = tuple((cards[p], cards[kill]) for p, kill in pairs)
+            ways.add(tuple(sorted(specs + tuple((c, None) for i, c in enumerate(cards) if i not in paired),
+                                  key=_spec_order)))
+            return
+        go(k + 1, used, pairs)  # this kill card stays a zero
+        for p in partners:
+            if p not in used:
+                go(k + 1, used | {p}, pairs + ((p, kills[k]),))
+
+    go(0, frozenset(), ())
+    return sorted(ways, key=lambda w: [_spec_order(x) for x in w])
+
+
+def _spec_order(spec: Spec) -> tuple[int, int]:
+    return (spec[0], -1 if spec[1] is None else spec[1])
+
+
+def is_straight_flush(cards: tuple[int, ...]) -> bool:
+    """RH22: three cards of one suit with consecutive ranks (no wrap-around)."""
+    cs = sorted(cards)
+    return (
+        len(cs) == 3 and len({suit(c) for c in cs}) == 1
+        and rank(cs[1]) == rank(cs[0]) + 1 and rank(cs[2]) == rank(cs[1]) + 1
+    )
+
+
+def sub_hands(held: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
+    """The different sorted n-card choices from ``held`` (identical cards counted once, N6)."""
+    return sorted(set(combinations(sorted(held), n)))
+
+
+def use_combinations(
+    held: tuple[int, ...], formation: bool = False,
+) -> Iterator[tuple[tuple[int, ...], list[tuple[Spec, ...]]]]:
+    """Singles, pairs and flushes that ``held`` allows, with their pairings (RH20, RH21).
+
+    Formation adds identical pairs, 4-card flushes, any three of four cards
+    of one suit as a flush, and three of a kind used by any pieces (RH45);
+    an identical pair and three of a kind never kill (N11).
+    """
+    for (c,) in sub_hands(held, 1):
+        yield (c,), [((c, None),)]
+    for a, b in sub_hands(held, 2):
+        if formation and a == b:
+            yield (a, b), [((a, None), (b, None))]
+            continue
+        ways = pair_specs(a, b)
+        if ways:
+            yield (a, b), ways
+    for sizes in ((3, 4) if formation else (3,)):
+        for cs in sub_hands(held, sizes):
+            if len(cs) != len(held) and not formation:
+                continue
+            if len({suit(c) for c in cs}) == 1:
+                yield cs, flush_specs(cs)
+            elif formation and sizes == 3 and len({rank(c) for c in cs}) == 1:
+                yield cs, [tuple((c, None) for c in cs)]
+
+
+def start_play(s: State) -> Play:
+    return Play(s.board, (), s.reserve, s.eliminated)
+
+
+def table_places_after(cards: tuple[int, ...], table_places: int) -> int:
+    """RH19: a used ``8`` turns one table place into a hand place while there is one."""
+    eights = sum(1 for c in cards if rank(c) == EIGHT)
+    return max(0, table_places - eights)
+
+
+def remove_cards(table: tuple[int, ...], hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The table and hand left after ``cards`` leave; of two identical cards the table copy goes (N6)."""
+    t, h = list(table), list(hand)
+    for c in cards:
+        if c in t:
+            t.remove(c)
+        else:
+            h.remove(c)
+    return t, h
+
+
+def mystery_choices(cards: tuple[int, ...], table: tuple[int, ...], hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """RH19: the table cards the action's ``8``s take into the hand, sorted (N4).
+
+    After the cards leave, the player holds the table cards left and must
+    have no more than the new number of table places; the rest, of the
+    player's choice, go into the hand.  In the classic game that happens
+    only when the 8 was the hand card and no table card was played.
+    """
+    if not any(rank(c) == EIGHT for c in cards):
+        return [()]
+    left, _ = remove_cards(table, hand, cards)
+    extra = len(left) - table_places_after(cards, len(table))
+    if extra <= 0:
+        return [()]
+    return sub_hands(tuple(left), extra)
+
+
+__all__ = [
+    "KILL_PAIR_MOVERS", "Key", "mystery_choices", "remove_cards", "sub_hands", "start_play", "table_places_after",
+    "Play", "Result", "Search", "Spec", "entered", "flush_specs", "is_straight_flush", "mover_moves",
+    "moved", "pair_specs", "use_combinations",
+]
