@@ -54,4 +54,10 @@ async def test_a_websocket_path_that_leads_nowhere_is_refused_at_the_handshake(p
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await communicator.connect(timeout=5)
     assert connected is False  # daphne answers the handshake with 403
-    await communicator.wait(timeout=5)  # and the application ended without an exception
+    # daphne then tells the application the socket is gone; the application
+    # must end then, without an exception. (wait() alone cannot fail: on its
+    # timeout it cancels the application and returns quietly.)
+    await communicator.send_input({"type": "websocket.disconnect", "code": 1006})
+    await communicator.wait(timeout=5)
+    assert not communicator.future.cancelled(), "the application did not end after the disconnect"
+    assert communicator.future.exception() is None
