@@ -18,7 +18,7 @@ from django.urls import re_path  # noqa: E402
 
 from aceweb.daphne_options import close_failed_websockets  # noqa: E402
 from aceweb.embedded_beat import EmbeddedBeat  # noqa: E402
-from engine import moves as engine_moves  # noqa: E402
+from engine.ace import moves as engine_moves  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from ladder.routing import websocket_urlpatterns as ladder_websocket_urlpatterns  # noqa: E402
 from ladder.tournaments.routing import websocket_urlpatterns as tournament_websocket_urlpatterns  # noqa: E402

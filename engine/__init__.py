@@ -1,7 +1,13 @@
-"""Ace in the Hole: the rules as a pure-Python library (no Django, stdlib only).
+"""The games' rules as a pure-Python library (no Django, stdlib only).
 
-The rules are ``shared/rules/ace-in-the-hole.md`` (R1-R19); docstrings and
-error messages cite them by number.
+Each game is a package: :mod:`engine.ace` for Ace in the Hole
+(``shared/rules/ace-in-the-hole.md``, R1-R19) and :mod:`engine.rhombus` for
+Rhombus (``shared/rules/rhombus.md``, RH1-RH49); docstrings and error
+messages cite the rules by number.  What both share stays here: the
+:class:`Game` interface and registry (:mod:`engine.game`), seeds, shuffles
+and commitments (:mod:`engine.shuffle`), records (:mod:`engine.record`),
+errors, the bots and the arena, and the command line.  Ace in the Hole's
+public API is also this package's, as it was before Rhombus came:
 
 >>> import engine
 >>> s = engine.new_game(42)
@@ -11,15 +17,13 @@ error messages cite them by number.
 """
 from __future__ import annotations
 
-from .actions import Action
-from .cards import SEATS
+from .ace import (
+    SEATS, Action, Outcome, State, View, apply, from_json, legal_actions, new_game, outcome, to_json,
+    view,
+)
 from .errors import EngineError, IllegalAction, NotationError, PositionError, RecordError
 from .game import GAMES, Game
-from .position import from_json, to_json
-from .rules import Outcome, apply, legal_actions, outcome
 from .shuffle import commitment
-from .state import State, new_game
-from .view import View, view
 
 __all__ = [
     "GAMES", "SEATS", "Action", "EngineError", "Game", "IllegalAction", "NotationError", "Outcome",

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 
 from . import rhombus
+from .ace.cards import SEATS
+from .ace.rules import apply, outcome
+from .ace.state import new_game
+from .ace.view import view
 from .bots import decide
-from .cards import SEATS
-from .rules import apply, outcome
-from .state import new_game
-from .view import view
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Computer opponents that see only their own seat (R18).
 
-A bot is a function of a :class:`~engine.view.View`: :func:`choose` refuses
+A bot is a function of a :class:`~engine.ace.view.View`: :func:`choose` refuses
 anything else, so it cannot be handed a full state by mistake.  Levels, from
 weakest to strongest, are in :data:`LEVELS`:
 
@@ -13,10 +13,10 @@ weakest to strongest, are in :data:`LEVELS`:
   already captured is worth the game, R15).
 - ``ismcts-1`` … ``ismcts-3``: information-set Monte Carlo tree search
   (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012).  Every
-  iteration deals the unseen cards afresh (:func:`engine.determinize.sample`),
+  iteration deals the unseen cards afresh (:func:`engine.ace.determinize.sample`),
   walks one shared tree of actions with UCB restricted to the actions legal
   in that deal (at the root, biased towards the greedy level's choice), and
-  finishes the game with a fast playout (:mod:`engine.fastplay`) that
+  finishes the game with a fast playout (:mod:`engine.ace.fastplay`) that
   prefers captures (:func:`playout_move`).
 
 Every level is deterministic for a given ``seed``: the search budgets are
@@ -33,14 +33,15 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar, overload
 
-from .actions import Action
-from .cards import ACES, CAPTURED, CARD_INDEX, POINTS, SEATS, SIDE_PAWNS
-from .determinize import Dealer, unseen
-from .fastplay import (
+from .ace.actions import Action
+from .ace.cards import ACES, CAPTURED, CARD_INDEX, POINTS, SEATS, SIDE_PAWNS
+from .ace.determinize import Dealer, unseen
+from .ace.fastplay import (
     FAST, Move, Sim, aces_down, best_capture, card_moves, legal_moves, play, points, result,
     to_action,
 )
-from .moves import CARD_PAWNS, HOME_BIT, IS_FACE
+from .ace.moves import CARD_PAWNS, HOME_BIT, IS_FACE
+from .ace.view import View
 from .rhombus import Action as RhombusAction
 from .rhombus import State as RhombusState
 from .rhombus import View as RhombusView
@@ -48,7 +49,6 @@ from .rhombus import apply as rhombus_apply
 from .rhombus import legal_actions as rhombus_legal
 from .rhombus import outcome as rhombus_outcome
 from .rhombus.determinize import sample as rhombus_sample
-from .view import View
 
 A = TypeVar("A", Action, RhombusAction)
 

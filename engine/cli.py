@@ -23,17 +23,18 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from .actions import Action
+from . import rhombus
+from .ace.actions import Action
+from .ace.position import from_json, to_json
+from .ace.rules import apply, legal_actions, outcome
+from .ace.state import new_game
+from .ace.text import board_text
 from .arena import run as run_arena
 from .bots import LEVELS
-from . import rhombus
 from .errors import EngineError
 from .game import GAMES, Game
-from .position import from_json, to_json
 from .record import RhombusRecord, read, read_rhombus, replay, replay_rhombus
-from .rules import apply, legal_actions, outcome
-from .state import new_game
-from .text import board_text
+from .rhombus.text import board_text as rhombus_board_text
 
 
 def moves_line(data: Any) -> dict[str, Any]:
@@ -160,44 +161,6 @@ def bench_game(game: Game, seconds: float, seed: int, out: TextIO,
     out.write(f"{games} random {kind} games in {elapsed:.1f} s on one core: {rate:.0f} games/s, "
               f"{turns / elapsed:.0f} turns/s, {turns / max(games, 1):.1f} turns/game\n")
     return rate
-
-
-_MARKS = {"SW": "S", "NE": "N", "SE": "E", "NW": "W"}  # the page's diagrams: S and N
-
-
-def rhombus_board_text(s: rhombus.State, players: dict[str, str] | None = None) -> str:
-    """A Rhombus position as text: the board as the page draws it (rank 5 on top), then the cards.
-
-    Written from the position format, so it shows everything, hidden cards
-    included: for tools and finished games, never for a running game's players.
-    """
-    data = rhombus.to_json(s)
-    board = data.get("board", {})
-    files = "     a b c d e"
-    lines = [files]
-    for rank in "54321":
-        cells = " ".join(_MARKS.get(board.get(f + rank, ""), ".") for f in "abcde")
-        lines.append(f"  {rank}  {cells}  {rank}")
-    lines.append(files)
-    for seat, held in data.get("seats", {}).items():
-        name = f" {players[seat]}" if players and seat in players else ""
-        out = ", out" if held["out"] else ""
-        lines.append(f"{seat} ({_MARKS[seat]}){name}: table {' '.join(held['table']) or '-'}, "
-                     f"hand {' '.join(held['hand']) or '-'}; reserve {held['reserve']}, "
-                     f"eliminated {held['eliminated']}{out}")
-    discard = data.get("discard", [])
-    lines.append(f"pile {len(data.get('pile', []))}, discard {len(discard)} (top {discard[0] if discard else '-'}), "
-                 f"reshuffles {data.get('reshuffles', 0)}; quiet {data.get('quiet', 0)}")
-    lines.append(_rhombus_status(s, data.get("ply", 0), data.get("dealer", "")))
-    return "\n".join(lines)
-
-
-def _rhombus_status(s: rhombus.State, ply: int, dealer: str) -> str:
-    over = rhombus.outcome(s)
-    if over is None:
-        return f"{s.turn} to move, ply {ply} (dealer {dealer})"
-    who = f"{over.winner} wins" if over.winner else "Draw"
-    return f"{who} by {over.reason}, ply {ply}"
 
 
 def show_rhombus(path: str, out: TextIO) -> int:

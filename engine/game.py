@@ -24,8 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import position, rhombus, rules, state, view
-from .actions import Action
+from . import ace, rhombus
 from .errors import EngineError
 from .shuffle import Seed, commitment
 
@@ -34,7 +33,7 @@ RHOMBUS_SEATS = {2: ("SW", "NE"), 4: ("SW", "SE", "NE", "NW")}
 
 
 def _ace_setup(seed: Seed, players: int, variant: str) -> Any:
-    return state.new_game(seed)  # one variant, two players: start() has checked both
+    return ace.new_game(seed)  # one variant, two players: start() has checked both
 
 
 def _rhombus_setup(seed: Seed, players: int, variant: str) -> Any:
@@ -111,18 +110,18 @@ class Game:
 ACE_IN_THE_HOLE = Game(
     name="ace-in-the-hole",
     seats=("red", "black"),
-    new_game=state.new_game,
-    legal_actions=rules.legal_actions,
-    apply=rules.apply,
-    outcome=rules.outcome,
-    view=view.view,
-    parse_action=Action.parse,
-    to_json=position.to_json,
-    from_json=position.from_json,
+    new_game=ace.new_game,
+    legal_actions=ace.legal_actions,
+    apply=ace.apply,
+    outcome=ace.outcome,
+    view=ace.view,
+    parse_action=ace.Action.parse,
+    to_json=ace.to_json,
+    from_json=ace.from_json,
     commitment=commitment,
     title="Ace in the Hole",
     setup=_ace_setup,
-    action_from_json=Action.from_json,
+    action_from_json=ace.Action.from_json,
 )
 
 RHOMBUS = Game(

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypedDict
 
 from . import rhombus
-from .actions import Action
-from .cards import SEAT_NAMES, SEATS
+from .ace.actions import Action
+from .ace.cards import SEAT_NAMES, SEATS
+from .ace.rules import apply, outcome
+from .ace.state import State, new_game
 from .errors import EngineError, RecordError
 from .game import RHOMBUS_SEATS
-from .rules import apply, outcome
 from .shuffle import commitment
-from .state import State, new_game
 
 # R15, R16 are rules endings the position proves; the rest are R17's.
 RULE_REASONS = ("aces", "points")

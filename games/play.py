@@ -25,8 +25,8 @@ from django.db import IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 import engine
-from engine.rules import score
-from engine.view import ViewJSON
+from engine.ace.rules import score
+from engine.ace.view import ViewJSON
 from games.models import FIRST_MOVE_WINDOW, Event, Game, Move
 from games.timecontrols import TimeControl
 

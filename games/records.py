@@ -15,9 +15,9 @@ from typing import Any, TypedDict
 from django.db.models import Q
 
 import engine
-from engine.actions import Action
+from engine.ace.actions import Action
 from engine.record import Record, replay
-from engine.view import ViewJSON
+from engine.ace.view import ViewJSON
 from games.models import Game
 
 

@@ -58,10 +58,10 @@ site's.  RH9's first seat draw is :func:`seating` (``seating(seed, 4)`` for four
 """
 from __future__ import annotations
 
+from ..shuffle import commitment, seating
 from .actions import Action, Use
 from .position import from_json, to_json
 from .rules import Outcome, apply, legal_actions, next_dealer, outcome
-from .shuffle import commitment, seating
 from .state import State, new_game, plays_for
 from .view import View, view
 

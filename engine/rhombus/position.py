@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ..errors import PositionError
+from ..shuffle import commitment
 from .cards import CARD_INDEX, CARD_NAMES, FOUR_PLAYERS, SQUARE_INDEX, SQUARE_NAMES, TWO_PLAYERS
-from .shuffle import commitment
 from .state import CLASSIC, EMPTY, FORMATION, VARIANTS, State, pieces_per_seat
 
 SeatJSON = TypedDict(

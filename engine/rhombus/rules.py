@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalAction
+from ..shuffle import shuffled
 from .actions import Action, from_canonical
 from .cards import BIT, CARD_NAMES, NINE, SQUARE_NAMES, START, rank, suit
 from .check import key_of
@@ -25,7 +26,6 @@ from .search import (
     Key, Search, entered, is_straight_flush, moved, mystery_choices, pair_specs, remove_cards, start_play,
     sub_hands, table_places_after, use_combinations,
 )
-from .shuffle import shuffled
 from .state import EMPTY, FORMATION, QUIET_LIMIT, State, plays_for, side_of
 
 

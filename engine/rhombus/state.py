@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..shuffle import Seed, dealt_pack, seed_bytes
 from .cards import CARD_NAMES, FOUR_PLAYERS, SQUARE_NAMES, START, TWO_PLAYERS, WHITE_NEIGHBOURS
-from .shuffle import Seed, dealt_pack, seed_bytes
 
 Cards = tuple[int, ...]
 EMPTY = -1

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypedDict
 
+from ..shuffle import commitment
 from .actions import Action
 from .cards import CARD_NAMES
 from .position import board_json
 from .rules import Outcome, legal_actions, outcome
-from .shuffle import commitment
 from .state import State
 
 

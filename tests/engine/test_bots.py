@@ -1,7 +1,7 @@
 """The bots (engine.bots): they see only their seat, play legally and repeat themselves.
 
 Also the two pieces they stand on: the sampler that deals the unseen cards
-(engine.determinize) and the fast playout rules (engine.fastplay), which must
+(engine.ace.determinize) and the fast playout rules (engine.ace.fastplay), which must
 agree exactly with the engine.
 """
 from __future__ import annotations
@@ -20,10 +20,10 @@ import pytest
 import engine
 from engine import State, View
 from engine.bots import LEVEL_LABELS, LEVELS, choose, decide, ismcts, playout_move
-from engine.cards import ACES, CAPTURED, POINTS, SEATS, SIDE_CARDS
-from engine.determinize import sample, unseen
-from engine.fastplay import Sim, best_capture, card_moves, legal_moves, play, result, to_action
-from engine.rules import aces_captured
+from engine.ace.cards import ACES, CAPTURED, POINTS, SEATS, SIDE_CARDS
+from engine.ace.determinize import sample, unseen
+from engine.ace.fastplay import Sim, best_capture, card_moves, legal_moves, play, result, to_action
+from engine.ace.rules import aces_captured
 
 from .positions import position
 from .test_views import hidden_from, playout, reshuffled
@@ -244,7 +244,7 @@ def test_fast_playout_agrees_with_the_engine_on_many_random_positions() -> None:
         moves = legal_moves(sim)
         actions = [to_action(sim, m) for m in moves]
         assert sorted(a.text for a in actions) == [a.text for a in engine.legal_actions(s)]
-        assert actions == [engine.rules.check(s, a) for a in actions]  # capture marks too
+        assert actions == [engine.ace.rules.check(s, a) for a in actions]  # capture marks too
         aces_down += aces_captured(s.where, s.to_move)
         for m, a in rng.sample(list(zip(moves, actions)), min(3, len(moves))):
             after, fast = engine.apply(s, a), sim.copy()
@@ -341,7 +341,7 @@ def attackers(s: State, seat: str, square: str) -> set[str]:
         trial = State.build(s.where, (hands[0], hands[1]), s.decks, s.discards, 1 - side, s.ply)
         for a in engine.legal_actions(trial):
             if a.capture and a.to_square == square:
-                found.add(engine.cards.CARD_NAMES[card])
+                found.add(engine.ace.cards.CARD_NAMES[card])
     return found
 
 
@@ -358,7 +358,7 @@ def test_greedy_does_not_leave_its_last_ace_capturable_when_it_can_keep_it_safe(
 
         def safe(a: engine.Action) -> bool:
             after = engine.apply(s, a)
-            square = engine.cards.SQUARE_NAMES[after.where[ace]]
+            square = engine.ace.cards.SQUARE_NAMES[after.where[ace]]
             flipped = after._replace(to_move=me)  # look from the mover's side again
             return not attackers(flipped, seat, square)
 

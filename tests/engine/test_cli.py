@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.record import Record, replay
-from engine.text import board_text
+from engine.ace.text import board_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ import pytest
 import engine
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.iter_modules(engine.__path__, "engine.") if name != "engine.__main__"
+    name for _, name, _ in pkgutil.walk_packages(engine.__path__, "engine.") if name != "engine.__main__"
 )
 
 

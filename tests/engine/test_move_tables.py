@@ -3,7 +3,7 @@ are the ones built on first use."""
 
 from __future__ import annotations
 
-from engine import moves
+from engine.ace import moves
 
 
 def test_filling_every_table_ahead_gives_the_same_entries_as_on_first_use() -> None:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Action, NotationError
-from engine.cards import CARD_NAMES, HOME_NAMES, SQUARE_NAMES
+from engine.ace.cards import CARD_NAMES, HOME_NAMES, SQUARE_NAMES
 
 FACE_CARDS = [c for c in CARD_NAMES if c[0] in "AKQJ"]
 NUMBER_CARDS = [c for c in CARD_NAMES if c[0] not in "AKQJ"]

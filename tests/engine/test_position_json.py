@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import PositionError, State, from_json, to_json
-from engine.cards import CAPTURED, HOME_NAMES, OUT_OF_PLAY, PAWN_INDEX
+from engine.ace.cards import CAPTURED, HOME_NAMES, OUT_OF_PLAY, PAWN_INDEX
 
 # The example position on the rules page, as written there.
 RULES_EXAMPLE: dict[str, Any] = {

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import Action, State
-from engine.cards import CAPTURED, CARD_NAMES, PAWN_NAMES, SEATS, SIDE_CARDS, SIDE_PAWNS, side_of_card
+from engine.ace.cards import CAPTURED, CARD_NAMES, PAWN_NAMES, SEATS, SIDE_CARDS, SIDE_PAWNS, side_of_card
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[HDSC](?![0-9A-Za-z])")
 

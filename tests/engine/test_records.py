@@ -262,7 +262,7 @@ def test_replay_refuses_an_illegal_action_naming_it_and_the_rule(index: int, whe
     states = replay(record)
     mover = states[index].to_move
     # A card of the mover's that is still in the deck: not in hand (R7).
-    card = engine.cards.CARD_NAMES[states[index].decks[mover][0]]
+    card = engine.ace.cards.CARD_NAMES[states[index].decks[mover][0]]
     bad = dataclasses.replace(record, actions=record.actions[:index] + (Action.parse(f"{card} burn"),),
                               winner=None, reason=None)
     with pytest.raises(RecordError) as e:

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from engine import rhombus
-from engine.cli import rhombus_board_text
 from engine.record import RhombusRecord, replay_rhombus
 from engine.rhombus.cards import CARD_NAMES
+from engine.rhombus.text import board_text as rhombus_board_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

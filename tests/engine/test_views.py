@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import engine
 from engine import State
-from engine.cards import CARD_NAMES, SEATS
-from engine.rules import aces_captured
+from engine.ace.cards import CARD_NAMES, SEATS
+from engine.ace.rules import aces_captured
 
 VIEWERS = ("red", "black", None)
 # A card written as a token in JSON text: "5H", "10S", also inside "5H e1-e6".

@@ -19,7 +19,7 @@ from engine.rhombus.actions import Action
 from engine.rhombus.cards import CARD_NAMES
 from engine.rhombus.check import key_of
 from engine.rhombus.rules import legal
-from engine.rhombus.shuffle import dealt_pack
+from engine.shuffle import dealt_pack
 from engine.rhombus.state import pieces_per_seat
 
 from .positions import board

@@ -5,7 +5,7 @@ import hashlib
 
 from engine.rhombus import apply, commitment, new_game, to_json
 from engine.rhombus.cards import CARD_INDEX, CARD_NAMES
-from engine.rhombus.shuffle import dealt_pack, seating, shuffled
+from engine.shuffle import dealt_pack, seating, shuffled
 
 from .positions import position
 

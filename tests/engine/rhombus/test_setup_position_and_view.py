@@ -8,7 +8,7 @@ import pytest
 from engine.errors import PositionError
 from engine.rhombus import apply, from_json, legal_actions, new_game, to_json, view
 from engine.rhombus.cards import CARD_NAMES
-from engine.rhombus.shuffle import dealt_pack
+from engine.shuffle import dealt_pack
 
 from .positions import position
 

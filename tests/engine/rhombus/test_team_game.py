@@ -14,7 +14,7 @@ from engine.errors import IllegalAction, PositionError
 from engine.rhombus import Outcome, apply, from_json, legal_actions, new_game, outcome, seating, to_json, view
 from engine.rhombus.cards import CARD_NAMES
 from engine.rhombus.rules import next_dealer
-from engine.rhombus.shuffle import dealt_pack
+from engine.shuffle import dealt_pack
 
 from .positions import team_position, texts
 

@@ -1,7 +1,7 @@
 """A fast, mutable copy of the rules for the bots' playouts (R7-R16).
 
-The public engine builds an immutable :class:`~engine.state.State` and shares
-ready-made :class:`~engine.actions.Action` values, which is right for the site
+The public engine builds an immutable :class:`~engine.ace.state.State` and shares
+ready-made :class:`~engine.ace.actions.Action` values, which is right for the site
 but costs a few microseconds a move.  A search plays hundreds of thousands of
 moves a second, so it runs on this module instead: a :class:`Sim` is a
 mutable position of plain lists and bit masks, and a move is a tuple of

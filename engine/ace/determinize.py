@@ -1,8 +1,8 @@
 """Full states that agree with a view: the hidden cards, sampled (R18).
 
-A bot sees only its seat's :class:`~engine.view.View`.  To search, it deals
+A bot sees only its seat's :class:`~engine.ace.view.View`.  To search, it deals
 the cards it cannot see at random, consistently with everything public, and
-plays on the resulting :class:`~engine.state.State` ("determinization").
+plays on the resulting :class:`~engine.ace.state.State` ("determinization").
 
 What a view leaves open is exactly this: which of a side's not-yet-discarded
 cards are in its hand and which in its deck, and the deck order.  Each side's

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..shuffle import Seed, shuffled_deck
 from .actions import Action
 from .cards import (
     BLACK, CAPTURED, CARD_NAMES, HOME, PAWN_NAMES, RED, SEATS, SIDE_PAWNS, SQUARE_NAMES,
 )
 from .geometry import BIT
-from .shuffle import Seed, shuffled_deck
 
 HAND_SIZE = 3
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import IllegalAction
 from .actions import Action
 from .cards import (
     CAPTURED, HOME, PAWN_NAMES, RANKS, SEAT_NAMES, SQUARE_NAMES, SUIT_WORDS,
     pawn_of_card, pawn_word, side_of_card, side_of_pawn,
 )
-from .errors import IllegalAction
 from .geometry import BIT
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def explain(s: State, action: Action, over: Outcome | None) -> IllegalAction:
-    """The error for an action that :func:`engine.rules.check` refused."""
+    """The error for an action that :func:`engine.ace.rules.check` refused."""
     me = s.to_move
     card = action.card_index
     if over is not None:

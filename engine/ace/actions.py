@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
+from ..errors import NotationError
 from .cards import (
     CARD_INDEX, HOME, SQUARE_INDEX, SQUARE_NAMES, pawn_of_card, pawn_word,
 )
-from .errors import NotationError
 
 Kind = Literal["move", "release", "burn"]
 

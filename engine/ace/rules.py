@@ -1,8 +1,8 @@
 """Legal actions, applying an action, and the end of the game (R7-R16).
 
-Generation works on integers and bit masks (see :mod:`engine.geometry`); it is
+Generation works on integers and bit masks (see :mod:`engine.ace.geometry`); it is
 the inner loop of every playout, so it stays flat.  Explaining *why* an action
-is illegal is kept apart, in :mod:`engine.explain`, and only runs on refusal.
+is illegal is kept apart, in :mod:`engine.ace.explain`, and only runs on refusal.
 """
 from __future__ import annotations
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from ..errors import EngineError, PositionError
 from .actions import Action
 from .cards import (
     CAPTURED, CARD_INDEX, OUT_OF_PLAY, PAWN_INDEX, SEAT_NAMES, SEATS,
     SQUARE_INDEX, side_of_card, side_of_pawn,
 )
-from .errors import EngineError, PositionError
 from .state import State
 
 PositionJSON = TypedDict(
