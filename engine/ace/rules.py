@@ -211,14 +211,19 @@ def _play(s: State, action: Action) -> State:
     i = hand.index(action.card_index)
     hand = hand[:i] + hand[i + 1:] + deck[:1]
     if me == 0:
-        return State(
+        return _new_state(State, (
             where, (hand, s.hands[1]), (deck[1:], s.decks[1]),
             (s.discards[0] + (action,), s.discards[1]), 1, s.ply + 1, (own, other),
-        )
-    return State(
+        ))
+    return _new_state(State, (
         where, (s.hands[0], hand), (s.decks[0], deck[1:]),
         (s.discards[0], s.discards[1] + (action,)), 0, s.ply + 1, (other, own),
-    )
+    ))
+
+
+# A State from its seven fields in order, without the NamedTuple's generated
+# __new__ (a Python function taking keywords): one call fewer on every move.
+_new_state = tuple.__new__
 
 
 __all__ = [
