@@ -35,6 +35,7 @@ from .errors import EngineError
 from .game import GAMES, Game
 from .record import RhombusRecord, read, read_rhombus, replay, replay_rhombus
 from .rhombus.text import board_text as rhombus_board_text
+from .rhombus.bench import bench_fast
 
 
 def moves_line(data: Any) -> dict[str, Any]:
@@ -204,6 +205,7 @@ def _rhombus_command(args: argparse.Namespace, game: Game) -> int:
         return _each_line(sys.stdin, sys.stdout, lambda data: answer(data, args.variant, args.players))
     if args.command == "bench":
         bench_game(game, args.seconds, args.seed, sys.stdout, args.players, args.variant)
+        bench_fast(args.seconds, args.seed, sys.stdout, args.players or 2, args.variant or "classic")
         return 0
     return show_rhombus(args.file, sys.stdout)
 
