@@ -124,7 +124,6 @@ def _results(owner: int, start: int, specs: tuple[Spec, ...], play: Play) -> set
     movers = sum(1 << i for i, (c, _) in enumerate(active) if rank(c) in MOVERS)
     side = owner % 2
     memo: dict[tuple[int, Play], set[Result]] = {}
-    out: set[Result] = set()
 
     def explore(left: int, play: Play) -> set[Result]:
         if not left & movers and play.masks:
@@ -146,8 +145,7 @@ def _results(owner: int, start: int, specs: tuple[Spec, ...], play: Play) -> set
         memo[memo_key] = found
         return found
 
-    out |= explore((1 << len(active)) - 1, play)
-    return out
+    return explore((1 << len(active)) - 1, play)
 
 
 def _expand(card: int, kill: int | None, play: Play, again: bool, owner: int, start: int,
