@@ -369,8 +369,8 @@ def playout_move(sim: Sim, rng: random.Random) -> Move:
 # version, on the public API, kept for comparison.
 
 # The search levels run engine.rhombus.ismcts on the fast playout code: 480
-# iterations take about 0.15 s a move (ismcts-3 won 29 of 30 against greedy
-# at 480, 26 of 30 at 160).
+# iterations take about 0.12 s a move (ismcts-3 at 480 beat greedy in 184 of
+# 200 games, 151 of 200 in teams; docs/engine.md).
 RHOMBUS_ITERATIONS = {"ismcts-1": 24, "ismcts-2": 120, "ismcts-3": 480}
 # Plies a Rhombus playout runs (random actions) before the position is scored.
 RHOMBUS_PLAYOUT_PLIES = 2
