@@ -46,8 +46,6 @@ from .rhombus import Action as RhombusAction
 from .rhombus import State as RhombusState
 from .rhombus import View as RhombusView
 from .rhombus import apply as rhombus_apply
-from .rhombus import legal_actions as rhombus_legal
-from .rhombus import outcome as rhombus_outcome
 from .rhombus.determinize import sample as rhombus_sample
 from .rhombus.ismcts import search as rhombus_search
 
@@ -365,15 +363,10 @@ def playout_move(sim: Sim, rng: random.Random) -> Move:
 # The same levels through the same functions, on a Rhombus view.  The search
 # levels run engine.rhombus.ismcts (on engine.rhombus.fastplay): a root of the
 # best candidates by static value, short rollouts that take the best kill, and
-# the position scored where they stop.  rhombus_ismcts below is the first
-# version, on the public API, kept for comparison.
-
-# The search levels run engine.rhombus.ismcts on the fast playout code: 480
-# iterations take about 0.12 s a move (ismcts-3 at 480 beat greedy in 184 of
-# 200 games, 151 of 200 in teams; docs/engine.md).
+# the position scored where they stop. 480 iterations take about 0.12 s a move
+# (ismcts-3 at 480 beat greedy in 184 of 200 games, 151 of 200 in teams;
+# docs/engine.md).
 RHOMBUS_ITERATIONS = {"ismcts-1": 24, "ismcts-2": 120, "ismcts-3": 480}
-# Plies a Rhombus playout runs (random actions) before the position is scored.
-RHOMBUS_PLAYOUT_PLIES = 2
 # Material weights: a piece on the board, a piece in the reserve (RH25 counts
 # only the board; a reserve piece can still come in, so it is worth something).
 ON_BOARD = 10.0
@@ -436,94 +429,5 @@ def rhombus_greedy(view: RhombusView, rng: random.Random) -> RhombusAction:
     return best[rng.randrange(len(best))]
 
 
-def _rhombus_reward(s: RhombusState) -> float:
-    """Side 0's reward in [0, 1] for a (possibly unfinished) position."""
-    value = rhombus_score(s, 0)
-    if value >= WIN:
-        return 1.0
-    if value <= -WIN:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-value / 20.0))
-
-
-def rhombus_ismcts(view: RhombusView, rng: random.Random, iterations: int | None,
-                   seconds: float | None) -> tuple[RhombusAction, int]:
-    """Single-observer ISMCTS over Rhombus, as :func:`ismcts` for Ace in the Hole.
-
-    Each iteration samples the hidden cards afresh (:mod:`engine.rhombus.determinize`),
-    walks one tree of action texts with UCB restricted to the actions legal in
-    that sample, and scores a short random playout with :func:`rhombus_score`.
-    Untried root actions go best-greedy first, so a small budget is never
-    worse-informed than the greedy level.
-    """
-    me = view.seats.index(view.to_move) % 2
-    root: Node[str] = Node(1 - me)
-    order = {a.text: -value for a, value in rhombus_greedy_values(view, rng)}
-    by_text = {a.text: a for a in view.legal}
-    done = 0
-    deadline = time.perf_counter() + (seconds or 0.0)
-    while True:
-        if iterations is not None:
-            if done >= iterations:
-                break
-        elif done > 0 and time.perf_counter() >= deadline:
-            break
-        _rhombus_iterate(root, rhombus_sample(view, rng), rng, order)
-        done += 1
-    ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, order.get(kv[0], 0.0), kv[0]))
-    return by_text[ranked[0][0]], done
-
-
-def _rhombus_iterate(root: Node[str], s: RhombusState, rng: random.Random, order: dict[str, float]) -> None:
-    node = root
-    path = [root]
-    while True:
-        moves = rhombus_legal(s)
-        if not moves or rhombus_score(s, 0) in (WIN, -WIN):
-            break
-        side = s.to_move % 2
-        children = node.children
-        texts = [a.text for a in moves]
-        untried = [i for i, t in enumerate(texts) if t not in children]
-        if untried:
-            if node is root:
-                pick = min(untried, key=lambda i: (order.get(texts[i], 0.0), texts[i]))
-            else:
-                pick = untried[rng.randrange(len(untried))]
-            child: Node[str] = Node(side)
-            children[texts[pick]] = child
-            for t in texts:
-                if t in children:
-                    children[t].available += 1
-            s = rhombus_apply(s, moves[pick])
-            path.append(child)
-            break
-        best_value = -math.inf
-        best_i = 0
-        for i, t in enumerate(texts):
-            c = children[t]
-            c.available += 1
-            value = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.available) / c.visits)
-            if value > best_value:
-                best_value, best_i = value, i
-        s = rhombus_apply(s, moves[best_i])
-        node = children[texts[best_i]]
-        path.append(node)
-    for _ in range(RHOMBUS_PLAYOUT_PLIES):
-        moves = rhombus_legal(s)
-        if not moves or rhombus_score(s, 0) in (WIN, -WIN):
-            break
-        s = rhombus_apply(s, moves[rng.randrange(len(moves))])
-    over = rhombus_outcome(s)
-    if over is None:
-        reward = _rhombus_reward(s)
-    else:
-        reward = 0.5 if over.winner is None else (1.0 if s.seats[0] in over.seats else 0.0)
-    for n in path[1:]:
-        n.visits += 1
-        n.reward += reward if n.side == 0 else 1.0 - reward
-    root.visits += 1
-
-
 __all__ = ["Decision", "LEVELS", "LEVEL_LABELS", "RHOMBUS_ITERATIONS", "choose", "decide", "playout_move",
-           "rhombus_greedy", "rhombus_ismcts", "rhombus_score"]
+           "rhombus_greedy", "rhombus_score"]

@@ -34,8 +34,8 @@ from .bots import LEVELS
 from .errors import EngineError
 from .game import GAMES, Game
 from .record import RhombusRecord, read, read_rhombus, replay, replay_rhombus
-from .rhombus.text import board_text as rhombus_board_text
 from .rhombus.bench import bench_fast
+from .rhombus.text import board_text as rhombus_board_text
 
 
 def moves_line(data: Any) -> dict[str, Any]:

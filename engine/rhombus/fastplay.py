@@ -48,7 +48,7 @@ from .search import (
     Key, Play, Result, Spec, entered, is_straight_flush, mover_moves, moved, mystery_choices, pair_specs,
     sub_hands, table_places_after, use_combinations,
 )
-from .shuffle import shuffled
+from ..shuffle import shuffled
 from .state import EMPTY, FORMATION, QUIET_LIMIT, State
 
 Move = Key
