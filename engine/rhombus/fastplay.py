@@ -185,7 +185,7 @@ def _expand(card: int, kill: int | None, play: Play, again: bool, owner: int, st
 Group = tuple[tuple[int, ...], list[tuple[Spec, ...]], bool, bool, bool]
 
 
-def _groups(sim: Sim) -> list[Group]:
+def card_groups(sim: Sim) -> list[Group]:
     """Every card set the player to move may act with, in a fixed order (RH20-RH23, RH45, RH46)."""
     me = sim.to_move
     formation = sim.variant == FORMATION
@@ -221,7 +221,7 @@ def _entryliminator_cards(held: tuple[int, ...]) -> bool:
     return False
 
 
-def _group_moves(sim: Sim, group: Group) -> set[Move]:
+def group_moves(sim: Sim, group: Group) -> set[Move]:
     """The outcomes of one card set (N1)."""
     cards, ways, elim, react, entry = group
     me = sim.to_move
@@ -282,7 +282,7 @@ def _sample_group(sim: Sim, group: Group, rng: random.Random) -> Move | None:
             choices = mystery_choices(cards, tuple(sim.tables[me]), tuple(sim.hands[me]))
             taken = choices[int(rng.random() * len(choices))]
             return (cards, res[0], res[1], res[2], table_places_after(cards, places_now), taken)
-        found = _group_moves(sim, (cards, [], part == "elim", part == "react", part == "entry"))
+        found = group_moves(sim, (cards, [], part == "elim", part == "react", part == "entry"))
         if found:
             moves = sorted(found)
             return moves[int(rng.random() * len(moves))]
@@ -361,8 +361,8 @@ def _pieceless_moves(sim: Sim) -> set[Move]:
     """RH47: a Formation player with no piece on the board brings one in or discards."""
     me = sim.to_move
     found: set[Move] = set()
-    for group in _groups(sim):
-        found |= {k for k in _group_moves(sim, group) if k[2][me] < sim.reserve[me]}
+    for group in card_groups(sim):
+        found |= {k for k in group_moves(sim, group) if k[2][me] < sim.reserve[me]}
     return found | _discards(sim, discard_shapes(tuple(sim.tables[me] + sim.hands[me])))
 
 
@@ -398,8 +398,8 @@ def _all_moves(sim: Sim) -> set[Move]:
     if sim.variant == FORMATION and me not in sim.board:
         return _pieceless_moves(sim)
     found: set[Move] = set()
-    for group in _groups(sim):
-        found |= _group_moves(sim, group)
+    for group in card_groups(sim):
+        found |= group_moves(sim, group)
     if not found and sim.variant == FORMATION:  # RH48
         found = _discards(sim, sub_hands(tuple(sim.tables[me] + sim.hands[me]), 1))
     return found
@@ -412,8 +412,8 @@ def _has_move(sim: Sim) -> bool:
     me = sim.to_move
     if any(rank(c) not in MOVERS for c in sim.tables[me] + sim.hands[me]):
         return True
-    groups = _groups(sim)
-    return any(_group_moves(sim, g) for g in groups if len(g[0]) == 1) or any(_group_moves(sim, g) for g in groups)
+    groups = card_groups(sim)
+    return any(group_moves(sim, g) for g in groups if len(g[0]) == 1) or any(group_moves(sim, g) for g in groups)
 
 
 def result(sim: Sim) -> Ending | None:
@@ -432,7 +432,7 @@ def random_move(sim: Sim, rng: random.Random) -> Move | None:
     if sim.variant == FORMATION and me not in sim.board:
         moves = sorted(_pieceless_moves(sim))
         return moves[int(rng.random() * len(moves))]
-    groups = _groups(sim)
+    groups = card_groups(sim)
     rng.shuffle(groups)
     for group in groups:
         move = _sample_group(sim, group, rng)
@@ -510,4 +510,5 @@ def to_action(s: State, move: Move) -> Action:
     return legal(s).by_key[move]
 
 
-__all__ = ["Ending", "Move", "Sim", "ended", "legal_moves", "play", "playout", "random_move", "result", "to_action"]
+__all__ = ["Ending", "Move", "Sim", "card_groups", "ended", "group_moves", "legal_moves", "play", "playout",
+           "random_move", "result", "to_action"]

@@ -34,7 +34,7 @@ import time
 from .actions import Action
 from .cards import KILLERS, rank
 from .determinize import sample
-from .fastplay import Move, Sim, _group_moves, _groups, ended, play, random_move
+from .fastplay import Move, Sim, card_groups, ended, group_moves, play, random_move
 from .moves import protected
 from .rules import FORMATION_CENTRES, legal
 from .state import EMPTY, FORMATION
@@ -99,11 +99,11 @@ def best_kill(sim: Sim) -> Move | None:
     side = sim.to_move % 2
     best: Move | None = None
     best_value = -math.inf
-    for group in _groups(sim):
+    for group in card_groups(sim):
         cards, _, elim, _, entry = group
         if not (elim or entry or (len(cards) > 1 and any(rank(c) in KILLERS for c in cards))):
             continue
-        for move in _group_moves(sim, group):
+        for move in group_moves(sim, group):
             if not any(e > e0 for seat, (e, e0) in enumerate(zip(move[3], sim.eliminated)) if seat % 2 != side):
                 continue
             board, reserve = _after(sim, move)
