@@ -40,21 +40,20 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from ..shuffle import shuffled
 from .actions import Action
 from .cards import BIT, MOVERS, NINE, START, rank, suit
-from .moves import occupied, protected, seat_squares, side_squares, targets
+from .moves import protected, seat_squares, side_squares
 from .rules import formation_side, legal
 from .search import (
-    Key, Play, Result, Spec, entered, is_straight_flush, mover_moves, moved, mystery_choices, pair_specs,
-    sub_hands, table_places_after, use_combinations,
+    Key, Play, Result, Spec, entered, is_straight_flush, moved, mystery_choices, pair_specs, sub_hands,
+    table_places_after, use_combinations, walks,
 )
-from ..shuffle import shuffled
 from .state import EMPTY, FORMATION, QUIET_LIMIT, State
 
 Move = Key
 # How a game ended: (winning side or None for a draw, the rule), as rules.outcome.
 Ending = tuple[int | None, str]
-ALL = (1 << 25) - 1
 
 
 class Sim:
@@ -163,19 +162,9 @@ def _expand(card: int, kill: int | None, play: Play, again: bool, owner: int, st
         elif kill is not None and who != EMPTY and who % 2 != side and not protected(board, start):
             yield entered(play, owner, start, True)
         return
-    free = ALL & ~occupied(board)
-    final = targets(board, side) if kill is not None else free
-    own = seat_squares(board, owner)
     killing = kill is not None
-    for frm in range(25):
-        if not own & BIT[frm]:
-            continue
-        ends: dict[int, set[int]] = {}
-        for mask in play.visited(frm):
-            for end, after in mover_moves(card, frm, mask, free, final):
-                ends.setdefault(end, set()).add(after)
-        for end, masks in ends.items():
-            yield moved(play, frm, end, killing, frozenset(masks) if again else None)
+    for frm, end, masks in walks(card, kill, play, owner, side):
+        yield moved(play, frm, end, killing, frozenset(masks) if again else None)
 
 
 # -- card sets -------------------------------------------------------------------
@@ -309,7 +298,8 @@ def _sample_uses(owner: int, start: int, specs: tuple[Spec, ...], board: tuple[i
                 options: list[Play] | list[tuple[int, int, frozenset[int]]] = list(
                     _expand(card, kill, play, again, owner, start, side))
             else:
-                options = _walks(card, kill, play, owner, side)
+                options = [(frm, end, frozenset(masks))
+                           for frm, end, masks in walks(card, kill, play, owner, side)]
             shuffle(options)
             for option in options:  # all walks to one end stay together, as in the full search
                 if isinstance(option, Play):
@@ -323,24 +313,6 @@ def _sample_uses(owner: int, start: int, specs: tuple[Spec, ...], board: tuple[i
         return None
 
     return go(active, Play(board, (), reserve, eliminated))
-
-
-def _walks(card: int, kill: int | None, play: Play, owner: int, side: int) -> list[tuple[int, int, frozenset[int]]]:
-    """(from, to, visited sets) of every move ``card`` allows, the board not yet changed (RH12-RH17)."""
-    board = play.board
-    free = ALL & ~occupied(board)
-    final = targets(board, side) if kill is not None else free
-    own = seat_squares(board, owner)
-    out: list[tuple[int, int, frozenset[int]]] = []
-    for frm in range(25):
-        if not own & BIT[frm]:
-            continue
-        ends: dict[int, set[int]] = {}
-        for mask in play.visited(frm):
-            for end, after in mover_moves(card, frm, mask, free, final):
-                ends.setdefault(end, set()).add(after)
-        out.extend((frm, end, frozenset(masks)) for end, masks in ends.items())
-    return out
 
 
 def _discards(sim: Sim, shapes: list[tuple[int, ...]]) -> set[Move]:

@@ -67,6 +67,25 @@ def mover_moves(card: int, sq: int, mask: int, free: int, final: int) -> tuple[t
     return orthogonal(sq, STEPS[r], mask, free, final)
 
 
+def walks(card: int, kill: int | None, play: Play, owner: int, side: int) -> Iterator[tuple[int, int, set[int]]]:
+    """(from, to, visited sets after) of every move ``card`` allows a piece of
+    ``owner``'s, for ``side``, the board not yet changed (RH12-RH17): ends
+    reached by several walks come once, with every walk's visited set."""
+    board = play.board
+    free = ALL_SQUARES & ~occupied(board)
+    final = targets(board, side) if kill is not None else free
+    own = seat_squares(board, owner)
+    for frm in range(25):
+        if not own & BIT[frm]:
+            continue
+        ends: dict[int, set[int]] = {}
+        for mask in play.visited(frm):
+            for end, after in mover_moves(card, frm, mask, free, final):
+                ends.setdefault(end, set()).add(after)
+        for end, masks in ends.items():
+            yield frm, end, masks
+
+
 def moved(play: Play, frm: int, end: int, kill: bool, visited: frozenset[int] | None) -> Play:
     """``play`` after the piece on ``frm`` went to ``end``, taking what stood there if ``kill``.
 
@@ -166,23 +185,12 @@ class Search:
             yield f"{name} 0", play
 
     def moves(self, card: int, kill: int | None, play: Play, again: bool) -> Iterator[tuple[str, Play]]:
-        board = play.board
-        free = ALL_SQUARES & ~occupied(board)
-        final = targets(board, side_of(self.me)) if kill is not None else free
         head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]}" if kill is not None else CARD_NAMES[card]
         sep = "x" if kill is not None else "-"
-        own = seat_squares(board, self.me)
-        for frm in range(25):
-            if not own & BIT[frm]:
-                continue
-            ends: dict[int, set[int]] = {}
-            for mask in play.visited(frm):
-                for end, after in mover_moves(card, frm, mask, free, final):
-                    ends.setdefault(end, set()).add(after)
-            for end, masks in ends.items():
-                text = f"{head} {SQUARE_NAMES[frm]}{sep}{SQUARE_NAMES[end]}"
-                # When no later use moves a piece, visited squares no longer matter.
-                yield text, moved(play, frm, end, kill is not None, frozenset(masks) if again else None)
+        for frm, end, masks in walks(card, kill, play, self.me, side_of(self.me)):
+            text = f"{head} {SQUARE_NAMES[frm]}{sep}{SQUARE_NAMES[end]}"
+            # When no later use moves a piece, visited squares no longer matter.
+            yield text, moved(play, frm, end, kill is not None, frozenset(masks) if again else None)
 
     def entries(self, card: int, kill: int | None, play: Play) -> Iterator[tuple[str, Play]]:
         name, start, me = CARD_NAMES[card], self.start, self.me
@@ -334,5 +342,5 @@ def mystery_choices(cards: tuple[int, ...], table: tuple[int, ...], hand: tuple[
 __all__ = [
     "KILL_PAIR_MOVERS", "Key", "mystery_choices", "remove_cards", "sub_hands", "start_play", "table_places_after",
     "Play", "Result", "Search", "Spec", "entered", "flush_specs", "is_straight_flush", "mover_moves",
-    "moved", "pair_specs", "use_combinations",
+    "moved", "pair_specs", "use_combinations", "walks",
 ]
