@@ -81,24 +81,35 @@ def _answer_line(line: str, answer: Callable[[Any], dict[str, Any]]) -> dict[str
 
 def bench(seconds: float, seed: int, out: TextIO) -> float:
     """Play random complete games for ``seconds``; print and return games per second."""
+    def one_game(rng: random.Random) -> int:
+        s, turns = new_game(rng.getrandbits(64)), 0
+        while actions := legal_actions(s):
+            s = apply(s, rng.choice(actions))
+            turns += 1
+        return turns
+
+    games, turns, elapsed = _timed_games(one_game, seconds, seed, out)
+    rate = games / elapsed
+    out.write(f"{games} random games in {elapsed:.1f} s on one core: "
+              f"{rate:.0f} games/s, {turns / elapsed:.0f} turns/s, {turns / games:.1f} turns/game\n")
+    return rate
+
+
+def _timed_games(one_game: Callable[[random.Random], int], seconds: float, seed: int,
+                 out: TextIO) -> tuple[int, int, float]:
+    """Play ``one_game`` (returning its turns) until ``seconds`` have passed, a
+    progress line a second; (games, turns, elapsed seconds)."""
     rng = random.Random(seed)
     games = turns = 0
     start = time.perf_counter()
     next_report = start + 1
     while (now := time.perf_counter()) - start < seconds:
-        s = new_game(rng.getrandbits(64))
-        while actions := legal_actions(s):
-            s = apply(s, rng.choice(actions))
-            turns += 1
+        turns += one_game(rng)
         games += 1
         if now >= next_report:
             out.write(f"  {now - start:4.1f} s: {games} games\n")
             next_report += 1
-    elapsed = time.perf_counter() - start
-    rate = games / elapsed
-    out.write(f"{games} random games in {elapsed:.1f} s on one core: "
-              f"{rate:.0f} games/s, {turns / elapsed:.0f} turns/s, {turns / games:.1f} turns/game\n")
-    return rate
+    return games, turns, time.perf_counter() - start
 
 
 def show(path: str, out: TextIO) -> int:
@@ -143,20 +154,14 @@ def rhombus_play_line(data: Any, variant: str | None = None, players: int | None
 def bench_game(game: Game, seconds: float, seed: int, out: TextIO,
                players: int | None = None, variant: str | None = None) -> float:
     """Random complete games of any registered game through its public API; games per second."""
-    rng = random.Random(seed)
-    games = turns = 0
-    start = time.perf_counter()
-    next_report = start + 1
-    while (now := time.perf_counter()) - start < seconds:
-        s = game.start(rng.getrandbits(64), players, variant)
+    def one_game(rng: random.Random) -> int:
+        s, turns = game.start(rng.getrandbits(64), players, variant), 0
         while actions := game.legal_actions(s):
             s = game.apply(s, rng.choice(actions))
             turns += 1
-        games += 1
-        if now >= next_report:
-            out.write(f"  {now - start:4.1f} s: {games} games\n")
-            next_report += 1
-    elapsed = time.perf_counter() - start
+        return turns
+
+    games, turns, elapsed = _timed_games(one_game, seconds, seed, out)
     rate = games / elapsed
     kind = f"{game.title} ({variant or game.variants[0]}, {players or game.player_counts[0]} players)"
     out.write(f"{games} random {kind} games in {elapsed:.1f} s on one core: {rate:.0f} games/s, "
