@@ -59,10 +59,13 @@ class EmbeddedBeat:
 
     def __init__(self, app: Any) -> None:
         self.app = app
+        self.first_call = True
         self.task: asyncio.Task[None] | None = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if self.task is None and wanted():
-            self.task = asyncio.get_running_loop().create_task(beat())
-            log.warning("aceweb: no Celery worker: the beat schedule runs inside daphne (embedded run)")
+        if self.first_call:  # decided once: every request and socket passes here
+            self.first_call = False
+            if wanted():
+                self.task = asyncio.get_running_loop().create_task(beat())
+                log.warning("aceweb: no Celery worker: the beat schedule runs inside daphne (embedded run)")
         await self.app(scope, receive, send)
