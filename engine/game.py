@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import ace, rhombus
+from .ace.rules import score as ace_score
 from .errors import EngineError
 from .shuffle import Seed, commitment
 
@@ -32,12 +33,31 @@ RHOMBUS_SEATS = {2: ("SW", "NE"), 4: ("SW", "SE", "NE", "NW")}
 """Rhombus's seats in turn order: opposite corners (RH3), all four counter-clockwise (RH31)."""
 
 
-def _ace_setup(seed: Seed, players: int, variant: str) -> Any:
-    return ace.new_game(seed)  # one variant, two players: start() has checked both
+def _ace_setup(seed: Seed, players: int, variant: str, dealer: str | None = None) -> Any:
+    return ace.new_game(seed)  # one variant, two players, Red first (R6): start() has checked
 
 
-def _rhombus_setup(seed: Seed, players: int, variant: str) -> Any:
-    return rhombus.new_game(seed, players=players, variant=variant)
+def _rhombus_setup(seed: Seed, players: int, variant: str, dealer: str | None = None) -> Any:
+    return rhombus.new_game(seed, players=players, variant=variant, dealer=dealer)
+
+
+def _rhombus_next_dealer(state: Any, winner: str | None) -> str | None:
+    seats = tuple(winner.split("+")) if winner else ()
+    return rhombus.next_dealer(state, rhombus.Outcome(winner, seats, "series"))
+
+
+def _ace_step(state: Any, action: Any) -> tuple[Any, str]:
+    after = ace.apply(state, action)
+    return after, str(after.discards[ace.SEATS.index(state.turn)][-1])  # with its capture mark
+
+
+def _rhombus_step(state: Any, action: Any) -> tuple[Any, str]:
+    after, played = rhombus.step(state, action)
+    return after, played.text
+
+
+def _ace_points(state: Any) -> dict[str, int]:
+    return ace_score(state.where)
 
 
 @dataclass(frozen=True)
@@ -47,7 +67,10 @@ class Game:
     ``seats`` are the seats of the default (first) player count, in turn
     order; :meth:`seats_for` gives them for any count the game allows.
     ``new_game`` takes only the seed and starts the default variant;
-    :meth:`start` also takes the player count and variant.
+    :meth:`start` also takes the player count and variant. :meth:`play`
+    applies an action and names it as a record writes it; ``points`` counts
+    each seat's points where the rules keep a score (R16), for a game that
+    ends otherwise than by the rules (a resignation, a clock).
     """
 
     name: str
@@ -64,8 +87,11 @@ class Game:
     title: str = ""
     variants: tuple[str, ...] = ("classic",)
     seats_by_players: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    setup: Callable[[Seed, int, str], Any] | None = None
+    setup: Callable[..., Any] | None = None
     action_from_json: Callable[[Any], Any] | None = None
+    step: Callable[[Any, Any], tuple[Any, str]] | None = None
+    points: Callable[[Any], dict[str, int]] | None = None
+    next_dealer: Callable[[Any, str | None], str | None] | None = None
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -88,11 +114,13 @@ class Game:
         seats = self.seats_for(self.player_counts[0] if players is None else players)
         return tuple(seats[first::2] for first in range(2))
 
-    def start(self, seed: Seed, players: int | None = None, variant: str | None = None) -> Any:
+    def start(self, seed: Seed, players: int | None = None, variant: str | None = None,
+              dealer: str | None = None) -> Any:
         """A new game: its first position, shuffled from ``seed``.
 
         ``players`` and ``variant`` default to the game's first; others the
-        rules do not know are refused with :class:`EngineError`.
+        rules do not know are refused with :class:`EngineError`. ``dealer``
+        (Rhombus) is the seat that deals, the next one moving first (RH9).
         """
         players = self.player_counts[0] if players is None else players
         variant = self.variants[0] if variant is None else variant
@@ -100,7 +128,33 @@ class Game:
         if variant not in self.variants:
             raise EngineError(f"{self.title or self.name} has the variants "
                               f"{', '.join(self.variants)}, not {variant!r}")
-        return (self.setup or _ace_setup)(seed, players, variant)
+        return (self.setup or _ace_setup)(seed, players, variant, dealer)
+
+    def play(self, state: Any, action: Any) -> tuple[Any, str]:
+        """The state after ``action`` (any text the rules accept), and the
+        action's canonical text, as the record keeps it.
+
+        >>> GAMES["rhombus"].play(GAMES["rhombus"].start("demo"), "KC  b1-b3")[1]
+        'KC b1-b3'
+        """
+        if self.step is None:  # a game whose texts are canonical as written
+            return self.apply(state, action), str(action)
+        return self.step(state, action)
+
+    def dealer_after(self, state: Any, winner: str | None) -> str | None:
+        """Who deals the next game between the same players, where the rules
+        say (Rhombus RH28, RH37: the winning side; after a draw, the next
+        seat), given the last position and the winning side (None: a draw).
+
+        >>> s = GAMES["rhombus"].start("demo", 4)
+        >>> GAMES["rhombus"].dealer_after(s, "SE+NW"), GAMES["rhombus"].dealer_after(s, None)
+        ('SE', 'SW')
+        """
+        return None if self.next_dealer is None else self.next_dealer(state, winner)
+
+    def score(self, state: Any) -> dict[str, int] | None:
+        """Each seat's points now, or None where the rules count none."""
+        return None if self.points is None else self.points(state)
 
     def read_action(self, data: Any) -> Any:
         """An action from its text or its JSON form."""
@@ -122,6 +176,8 @@ ACE_IN_THE_HOLE = Game(
     title="Ace in the Hole",
     setup=_ace_setup,
     action_from_json=ace.Action.from_json,
+    step=_ace_step,
+    points=_ace_points,
 )
 
 RHOMBUS = Game(
@@ -141,6 +197,8 @@ RHOMBUS = Game(
     seats_by_players=RHOMBUS_SEATS,
     setup=_rhombus_setup,
     action_from_json=rhombus.Action.from_json,
+    step=_rhombus_step,
+    next_dealer=_rhombus_next_dealer,
 )
 
 GAMES: dict[str, Game] = {game.name: game for game in (ACE_IN_THE_HOLE, RHOMBUS)}

@@ -312,6 +312,17 @@ def apply(s: State, action: Action | str | dict[str, Any]) -> State:
     ...
     engine.errors.IllegalAction: KC e4-e2: KC is not one of NE's cards (RH7)
     """
+    return step(s, action)[0]
+
+
+def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action]:
+    """:func:`apply`, also giving the action played in its canonical form (N1),
+    as a record stores it, whichever legal text the player wrote.
+
+    >>> from engine.rhombus import new_game
+    >>> step(new_game("demo"), "KC b1-b3")[1].text
+    'KC b1-b3'
+    """
     if not isinstance(action, Action):
         action = Action.from_json(action)
     over = ended(s)
@@ -330,7 +341,7 @@ def apply(s: State, action: Action | str | dict[str, Any]) -> State:
                                     "when no action is legal", "RH48")
             raise IllegalAction(f"{action.text}: with no piece on the board a used action must bring "
                                 "a piece in with a 9", "RH47")
-    return finish(s, key)
+    return finish(s, key), table.by_key[key]
 
 
 def finish(s: State, key: Key) -> State:
