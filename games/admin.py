@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.models import Game, Move
+from games.models import Game, Move, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("number", "name", "user", "seen_at", "left_at")
+    readonly_fields = fields
+    can_delete = False
 
 
 class MoveInline(admin.TabularInline):
@@ -17,17 +25,23 @@ class MoveInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "red", "black", "status", "ply", "winner", "reason", "rated", "created")
-    list_filter = ("status", "reason", "rated")
-    search_fields = ("red__username", "black__username", "event")
+    list_display = ("id", "kind", "players_list", "status", "ply", "winner", "reason", "rated", "created")
+    list_filter = ("kind", "players", "status", "reason", "rated")
+    search_fields = ("seats__user__username", "event")
     # The seed (not editable, so no form shows it) and the position stay out of
     # the admin: both give away hands and deck order, and staff play too.
     exclude = ("position",)
-    readonly_fields = ("commitment", "ply", "created", "finished", "turn_started_at",
-                       "red_seen_at", "red_left_at", "black_seen_at", "black_left_at",
-                       "rematch_offered_by", "rematch_game", "event", "event_round", "event_url",
+    readonly_fields = ("kind", "variant", "players", "commitment", "ply", "clocks", "created", "finished",
+                       "turn_started_at", "rematch_offers", "rematch_game", "event", "event_round", "event_url",
                        "forfeit_no_shows", "adjudication_note")
-    inlines = [MoveInline]
+    inlines = [SeatInline, MoveInline]
+
+    def get_queryset(self, request):  # type: ignore[no-untyped-def]
+        return super().get_queryset(request).prefetch_related("seats__user")
+
+    @admin.display(description="players")
+    def players_list(self, game: Game) -> str:
+        return " v ".join(f"{seat.user} ({seat.name})" for seat in game.seats.all())
 
 
 @admin.register(Move)

@@ -10,7 +10,7 @@ calls :func:`play_move`, which:
 - drops the task when the game is over or the ply has passed (stale);
 - gives up, with a logged error, after ``MAX_DELIVERIES`` deliveries of one
   task (a move that kills its worker every time must not loop for ever);
-- hands the engine bot only ``engine.view(state, seat)``, the bot seat's own
+- hands the engine bot only the rules' ``view(state, seat)``, the bot seat's own
   view, never the state (R18), with a seed derived one-way from the game's
   secret seed and the ply, so a game against a bot can be replayed exactly;
 - submits through ``games.play.submit`` as the bot user: the same row lock,
@@ -46,10 +46,8 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections, transaction
-from django.db.models import Q
 from django.utils import timezone
 
-import engine
 from games import play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
@@ -154,19 +152,19 @@ def is_bot(user: Any) -> bool:
 
 def bot_seats(game: Game) -> dict[str, str]:
     """{seat: level} for the seats of ``game`` a bot plays."""
-    ids = {"red": game.red_id, "black": game.black_id}
-    return {seat: level for seat, user_id in ids.items() if (level := level_of(user_id))}
+    return {seat.name: level for seat in game.table if (level := level_of(seat.user_id))}
 
 
 # --- Playing the computer -------------------------------------------------------
 
 
 def play_computer(user: Any, level: str, time_control: TimeControl, *, rated: bool = False,
-                  colour: str = "random") -> Game:
-    """Start a game at once between ``user`` and the bot of ``level``.
+                  colour: str = "random", setup: play.Setup = play.Setup()) -> Game:
+    """Start a game at once between ``user`` and the bot of ``level``, of the
+    game ``setup`` names (two players).
 
-    ``colour`` is the human's wish: red, black or random. Refuses (and
-    changes nothing) for a visitor, a bot, an unknown level or control.
+    ``colour`` is the human's wish: red (the first seat), black or random.
+    Refuses (and changes nothing) for a visitor, a bot, an unknown level or control.
     """
     if user is None or not getattr(user, "is_authenticated", False):
         raise play.Refusal("log in to play the computer")
@@ -184,7 +182,7 @@ def play_computer(user: Any, level: str, time_control: TimeControl, *, rated: bo
     if colour == "random":
         colour = secrets.choice(["red", "black"])
     red, black = (user, bot) if colour == "red" else (bot, user)
-    return play.start_game(red, black, rated=rated, time_control=time_control)
+    return play.start_game(red, black, rated=rated, time_control=time_control, setup=setup)
 
 
 # --- Scheduling -------------------------------------------------------------------
@@ -195,7 +193,7 @@ def after_change(game: Game) -> None:
 
     Called by games.play inside the transaction that saved ``game``.
     """
-    if not game.running or level_of(game.red_id if game.to_move == "red" else game.black_id) is None:
+    if not game.running or level_of(game.user_id_at(game.to_move)) is None:
         return
     game_id, ply = game.pk, game.ply
     transaction.on_commit(lambda: schedule(game_id, ply, pace_delay(game)))
@@ -235,11 +233,11 @@ def requeue_lost_moves() -> list[int]:
     if _redis() is None or not bot_levels():
         return []
     ids = list(bot_levels())
-    waiting = Game.objects.filter(Q(red_id__in=ids) | Q(black_id__in=ids), status=Game.Status.RUNNING)
+    waiting = (Game.objects.filter(seats__user_id__in=ids, status=Game.Status.RUNNING).distinct()
+               .prefetch_related("seats"))
     lost = []
-    for game in waiting.iterator():
-        mover = game.red_id if game.to_move == "red" else game.black_id
-        if level_of(mover) is not None and _queued_ply(game.pk) != game.ply:
+    for game in waiting.iterator(chunk_size=500):
+        if level_of(game.user_id_at(game.to_move)) is not None and _queued_ply(game.pk) != game.ply:
             schedule(game.pk, game.ply, delay=0)
             lost.append(game.pk)
     return lost
@@ -380,18 +378,18 @@ def play_move(game_id: int, ply: int, *, task_id: str | None = None) -> str:
         log.error("bot move for game %s ply %s given up after %s deliveries (task %s)",
                   game_id, ply, MAX_DELIVERIES, task_id)
         return "gave-up"
-    game = Game.objects.select_related("red", "black").filter(pk=game_id).first()
+    game = play.load(game_id)
     if game is None or not game.running:
         return "over"
     if game.ply != ply:
         return "stale"
     seat = game.to_move
-    level = level_of(game.red_id if seat == "red" else game.black_id)
+    level = level_of(game.user_id_at(seat))
     if level is None:
         return "not-a-bot"
     _mark(game_id, ply, "started")
     play.notify(game_id, ply)  # the pages now say "thinking"
-    view = engine.view(engine.from_json(game.position), seat)  # the bot's seat only (R18)
+    view = game.rules.view(game.rules.from_json(game.position), seat)  # the bot's seat only (R18, RH29)
     seconds = time_limit(level, think_seconds(game))
     action = engine_bots().choose(view, level, seed=bot_seed(game, ply), seconds=seconds)
     return _submit(game, seat, ply, str(action))
@@ -399,7 +397,7 @@ def play_move(game_id: int, ply: int, *, task_id: str | None = None) -> str:
 
 def _submit(game: Game, seat: str, ply: int, action: str) -> str:
     try:
-        play.submit(game.pk, getattr(game, seat), ply, action)
+        play.submit(game.pk, game.seat(seat).user, ply, action)
     except play.Refusal as refusal:
         game.refresh_from_db()
         if game.ply != ply or not game.running:

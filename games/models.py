@@ -1,4 +1,5 @@
-"""Game rows: the players, the secret seed and its commitment, the position, the moves.
+"""Game rows: which game, its seats and players, the secret seed and its
+commitment, the position, the moves.
 
 The rules themselves live in the pure `engine` package, never here; work that
 spans rows (starting, moving, resigning) is in `games/play.py`.
@@ -13,16 +14,16 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
 
+
+import engine
+from engine.game import Game as Rules
 from games.signals import game_finished
 from games.timecontrols import TimeControl
 
-SEATS = ("red", "black")
-
-# Presence (R17 abandonment). A player's sockets stamp ``<seat>_seen_at`` when
-# they open and every PRESENCE_HEARTBEAT while open, and ``<seat>_left_at`` when
-# they close. Timestamps rather than connection counters: a crashed process
+# Presence (R17 abandonment, RH27). A player's sockets stamp their Seat's
+# ``seen_at`` when they open and every PRESENCE_HEARTBEAT while open, and
+# ``left_at`` when they close. Timestamps rather than connection counters: a crashed process
 # cannot leave a stale count behind, its stamps simply stop and go stale.
 PRESENCE_HEARTBEAT = timedelta(seconds=20)
 PRESENCE_STALE = timedelta(seconds=60)
@@ -34,6 +35,12 @@ ABANDON_GRACE_CORRESPONDENCE = timedelta(days=1)
 # lichess); until then each side has this long for its first move, or the game
 # is aborted: no result, unrated (games.play.claim_time, run by Celery beat).
 FIRST_MOVE_WINDOW = timedelta(seconds=30)
+# The rules a message cites, by game: whose turn it is, and the platform's
+# endings (resigning, clocks, aborting, abandoning).
+TURN_RULE = {"ace-in-the-hole": "R7", "rhombus": "RH10"}
+ENDINGS_RULE = {"ace-in-the-hole": "R17", "rhombus": "RH27"}
+# The games games.replays can replay so far (Rhombus's replays: issue 13's next stage).
+REPLAYED = frozenset({"ace-in-the-hole"})
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,9 @@ def new_seed() -> str:
 
 
 class Game(models.Model):
+    """One game of any game in ``engine.GAMES``: its rules (``kind``, ``variant``,
+    ``players``), seats (:class:`Seat` rows, in turn order), position and clocks."""
+
     class Status(models.TextChoices):
         RUNNING = "running"
         FINISHED = "finished"
@@ -65,6 +75,11 @@ class Game(models.Model):
         TIME = "time", "on time (R17)"
         ABANDONMENT = "abandonment", "by abandonment (R17)"
         ABORTED = "aborted", "aborted (R17)"
+        # Rhombus's endings (RH25, RH26, RH43), and its quiet rule's draw (RH27).
+        NO_PIECES = "no-pieces", "no piece left on the board (RH25)"
+        NO_ACTION = "no-action", "no legal action (RH26)"
+        QUIET = "quiet", "drawn by the quiet rule (RH27)"
+        FORMATION = "formation", "by a Formation (RH43)"
         # Tournament games only (Game.forfeit_no_shows): the side that let its
         # first-move window pass loses instead of the game being aborted. With
         # no winner it means both stayed away, and both lost.
@@ -72,46 +87,41 @@ class Game(models.Model):
         # An organizer or moderator decided the result; the note says why.
         ADJUDICATION = "adjudication", "by adjudication"
 
-    class Winner(models.TextChoices):
-        RED = "red"
-        BLACK = "black"
-
-    red = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="games_as_red")
-    black = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="games_as_black")
-    # Secret while the game runs: it fixes both deck orders. Never sent before the end.
+    kind = models.CharField(max_length=24, default="ace-in-the-hole",
+                            choices=[(name, rules.title) for name, rules in engine.GAMES.items()])
+    variant = models.CharField(max_length=16, default="classic")
+    players = models.PositiveSmallIntegerField(default=2)
+    # Secret while the game runs: it fixes the shuffles. Never sent before the end.
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     commitment = models.CharField(max_length=64)
-    # engine.to_json of the current full state, hidden cards included: server-side only.
+    # The rules' to_json of the current full state, hidden cards included: server-side only.
     position = models.JSONField()
     ply = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
-    # Blank while running, for a draw, and for an aborted game.
-    winner = models.CharField(max_length=5, choices=Winner.choices, blank=True)
+    # The winning side's name (Game.side_name: "red", "SW", "SW+NE"); blank
+    # while running, for a draw, and for an aborted game.
+    winner = models.CharField(max_length=16, blank=True)
     reason = models.CharField(max_length=12, choices=Reason.choices, blank=True)
-    red_score = models.PositiveSmallIntegerField(null=True, blank=True)
-    black_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Points per seat where the rules count them (Ace in the Hole, R16).
+    score = models.JSONField(null=True, blank=True)
     rated = models.BooleanField(default=True)
     initial_seconds = models.PositiveIntegerField(default=600)
     increment_seconds = models.PositiveIntegerField(default=5)
     # Set for correspondence games: each move has this many days (clocks hold one move's time).
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Remaining time at the start of the current turn; the side to move is
-    # charged from turn_started_at. A spent clock ends the game (play.claim_time).
-    red_clock_ms = models.BigIntegerField()
-    black_clock_ms = models.BigIntegerField()
+    # Each seat's remaining time at the start of the current turn, {seat: ms};
+    # the seat to move is charged from turn_started_at. A spent clock ends the
+    # game (play.claim_time). On the game row, not the seats', so that a move
+    # writes one row.
+    clocks = models.JSONField(default=dict)
     turn_started_at = models.DateTimeField(null=True, blank=True)
-    # Set until each side has made a first move (real time only): the game is
-    # aborted if the side to move has not moved by then. See FIRST_MOVE_WINDOW.
+    # Set until each seat has made a first move (real time only): the game is
+    # aborted if the seat to move has not moved by then. See FIRST_MOVE_WINDOW.
     abort_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
-    # Presence of each seat: see PRESENCE_HEARTBEAT above.
-    red_seen_at = models.DateTimeField(null=True, blank=True)
-    black_seen_at = models.DateTimeField(null=True, blank=True)
-    red_left_at = models.DateTimeField(null=True, blank=True)
-    black_left_at = models.DateTimeField(null=True, blank=True)
-    # Rematch: the seat that offered one, then the new game once accepted.
-    rematch_offered_by = models.CharField(max_length=5, choices=Winner.choices, blank=True)
+    # Rematch: the seats that asked for one, then the new game once all have.
+    rematch_offers = models.JSONField(default=list, blank=True)
     rematch_game = models.OneToOneField("self", models.SET_NULL, null=True, blank=True,
                                         related_name="rematch_of")
     # The event a game belongs to (a tournament's name, round and page), for
@@ -127,12 +137,24 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created"]
-        constraints = [
-            models.CheckConstraint(condition=~Q(red=F("black")), name="game_players_differ"),
-        ]
 
     def __str__(self) -> str:
-        return f"Game {self.pk}: {self.red} v {self.black} ({self.status})"
+        players = " v ".join(str(seat.user) for seat in self.table)
+        return f"Game {self.pk}: {players} ({self.status})"
+
+    @property
+    def reason_label(self) -> str:
+        """The reason as shown, citing this game's own rules: the platform's
+        endings are R17 in Ace in the Hole and RH27 in Rhombus (ENDINGS_RULE)."""
+        return str(self.get_reason_display()).replace("(R17)", f"({ENDINGS_RULE[self.kind]})")
+
+    @property
+    def has_replay(self) -> bool:
+        return self.kind in REPLAYED
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self._table = None  # the seats too: their presence may have changed
+        super().refresh_from_db(*args, **kwargs)
 
     @property
     def running(self) -> bool:
@@ -142,22 +164,81 @@ class Game(models.Model):
     def to_move(self) -> str:
         return str(self.position["to_move"])
 
+    # --- Rules, seats and sides -------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return engine.GAMES[self.kind]
+
+    @property
+    def title(self) -> str:
+        """"Ace in the Hole", "Rhombus", "Rhombus Formation, 4 players"."""
+        title = self.rules.title
+        if self.variant != self.rules.variants[0]:
+            title += f" {self.variant.title()}"
+        if self.players != self.rules.player_counts[0]:
+            title += f", {self.players} players"
+        return title
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats in turn order: ("red", "black"), ("SW", "SE", "NE", "NW")."""
+        return self.rules.seats_for(self.players)
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], ...]:
+        """The seats that win or lose together (one seat a side, or two partners)."""
+        return self.rules.sides(self.players)
+
+    def side_of(self, seat: str) -> tuple[str, ...]:
+        return next(side for side in self.sides if seat in side)
+
+    def side_name(self, seat: str) -> str:
+        """What Game.winner holds when ``seat``'s side wins: the seat, or the
+        team's seats joined by "+" ("SW+NE"), as the engine names sides (RH35)."""
+        return "+".join(self.side_of(seat))
+
+    def other_side_name(self, seat: str) -> str:
+        """The side that wins when ``seat``'s side resigns or loses on time."""
+        return "+".join(next(side for side in self.sides if seat not in side))
+
+    def won(self, seat: str) -> bool | None:
+        """True if ``seat``'s side won, False if it lost, None for a draw or no result."""
+        if self.status != self.Status.FINISHED or not self.winner:
+            return None
+        return self.winner == self.side_name(seat)
+
+    @property
+    def table(self) -> list[Seat]:
+        """The Seat rows in turn order, with their users (loaded once, or
+        taken from ``prefetch_related("seats__user")``)."""
+        if getattr(self, "_table", None) is None:
+            prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+            seats = prefetched if prefetched is not None else self.seats.select_related("user")
+            self._table = sorted(seats, key=lambda seat: seat.number)
+        return self._table
+
+    def seat(self, name: str) -> Seat:
+        return next(seat for seat in self.table if seat.name == name)
+
     def seat_of(self, user: Any) -> str | None:
-        """"red", "black", or None for anyone else (spectators, anonymous users)."""
+        """The user's seat ("red", "SW", ...), or None for anyone else
+        (spectators, anonymous users)."""
         if user is None or not getattr(user, "is_authenticated", False):
             return None
-        if user.pk == self.red_id:
-            return "red"
-        if user.pk == self.black_id:
-            return "black"
-        return None
+        return next((seat.name for seat in self.table if seat.user_id == user.pk), None)
+
+    def user_id_at(self, seat: str) -> int:
+        return int(self.seat(seat).user_id)
+
+    # --- Clocks -----------------------------------------------------------
 
     @property
     def time_control(self) -> TimeControl:
         return TimeControl(self.initial_seconds, self.increment_seconds, self.days_per_move)
 
     def clock_ms(self, seat: str) -> int:
-        return int(self.red_clock_ms if seat == "red" else self.black_clock_ms)
+        return int(self.clocks[seat])
 
     def remaining_ms(self, now: datetime) -> int:
         """The mover's time left right now."""
@@ -174,24 +255,13 @@ class Game(models.Model):
             left = self.time_control.budget_ms  # correspondence: each move has the full days
         elif increment:
             left += self.increment_seconds * 1000
-        setattr(self, f"{self.to_move}_clock_ms", left)
+        self.clocks = {**self.clocks, self.to_move: left}
         self.turn_started_at = now
 
-    # --- Presence and abandonment (R17) ---------------------------------
+    # --- Presence and abandonment (R17, RH27) -----------------------------
 
     def present(self, seat: str, now: datetime) -> bool:
-        """A socket of ``seat`` opened or beat recently and has not closed since."""
-        seen, left = getattr(self, f"{seat}_seen_at"), getattr(self, f"{seat}_left_at")
-        return seen is not None and (left is None or seen > left) and now - seen < PRESENCE_STALE
-
-    def away_since(self, seat: str) -> datetime:
-        """When an absent ``seat`` went away: closed, went stale, or never came."""
-        seen, left = getattr(self, f"{seat}_seen_at"), getattr(self, f"{seat}_left_at")
-        if seen is None:
-            return left or self.created
-        if left is not None and left >= seen:
-            return left
-        return seen + PRESENCE_STALE
+        return self.seat(seat).present(now)
 
     @property
     def abandon_grace(self) -> timedelta:
@@ -200,22 +270,22 @@ class Game(models.Model):
         return ABANDON_GRACE_REAL_TIME
 
     def claim_win_at(self, now: datetime) -> datetime | None:
-        """When the opponent may claim the win because the player to move is gone.
+        """When the other side may claim the win because the player to move is gone.
 
         The grace period runs only during the absent player's own turn: it
         counts from the later of their leaving and their turn starting.
         """
         if not self.running or self.abort_at is not None or self.present(self.to_move, now):
             return None  # a game not yet started is aborted instead (abort_at)
-        since = max(self.away_since(self.to_move), self.turn_started_at or self.created)
+        since = max(self.seat(self.to_move).away_since(self.created), self.turn_started_at or self.created)
         return since + self.abandon_grace
 
-    def finish(self, now: datetime, winner: str | None, reason: str, score: dict[str, int]) -> None:
+    def finish(self, now: datetime, winner: str | None, reason: str, score: dict[str, int] | None) -> None:
+        """Record the result: ``winner`` a side's name (``side_name``) or None."""
         self.status = self.Status.FINISHED
         self.winner = winner or ""
         self.reason = reason
-        self.red_score = score["red"]
-        self.black_score = score["black"]
+        self.score = score
         self.finished = now
         self.turn_started_at = None
         # Ratings (and standings) move in the transaction that records the
@@ -223,12 +293,52 @@ class Game(models.Model):
         game_finished.send(sender=Game, game=self)
 
 
+class Seat(models.Model):
+    """A player's place in a game: the seat's name in the rules ("red", "SW"),
+    its turn order, and the player's presence (R17, RH27)."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()  # turn order: the rules' seats_for(players)
+    name = models.CharField(max_length=8)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="seats")
+    seen_at = models.DateTimeField(null=True, blank=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_number_once"),
+            models.UniqueConstraint(fields=["game", "name"], name="seat_name_once"),
+            # A player takes one seat of a game (never both sides, nor two of a team).
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_player"),
+        ]
+        indexes = [models.Index(fields=["user", "game"], name="seat_user_game_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.name}: {self.user_id}"
+
+    def present(self, now: datetime) -> bool:
+        """A socket of this seat opened or beat recently and has not closed since."""
+        seen, left = self.seen_at, self.left_at
+        return seen is not None and (left is None or seen > left) and now - seen < PRESENCE_STALE
+
+    def away_since(self, created: datetime) -> datetime:
+        """When an absent seat went away: closed, went stale, or never came
+        (then since the game was ``created``)."""
+        seen, left = self.seen_at, self.left_at
+        if seen is None:
+            return left or created
+        if left is not None and left >= seen:
+            return left
+        return seen + PRESENCE_STALE
+
+
 class Move(models.Model):
     game = models.ForeignKey(Game, models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField()
-    seat = models.CharField(max_length=5, choices=Game.Winner.choices)
+    seat = models.CharField(max_length=8)
     # The canonical notation, as the engine's discard pile spells it ("8D b1xc3").
-    action = models.CharField(max_length=32)
+    action = models.CharField(max_length=160)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

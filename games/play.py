@@ -25,16 +25,22 @@ from django.db import IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 import engine
-from engine.ace.rules import score
-from engine.ace.view import ViewJSON
-from games.models import FIRST_MOVE_WINDOW, Event, Game, Move
+from games.models import ENDINGS_RULE, FIRST_MOVE_WINDOW, TURN_RULE, Event, Game, Move, Seat
 from games.timecontrols import TimeControl
 
-SEAT_NAMES = {"red": "Red", "black": "Black"}
+ACE = "ace-in-the-hole"
 # The columns a move changes (``_record``), and those a result adds (Game.finish):
 # saving only these keeps the per-move UPDATE small.
-MOVE_FIELDS = ["position", "ply", "red_clock_ms", "black_clock_ms", "turn_started_at", "abort_at"]
-RESULT_FIELDS = ["status", "winner", "reason", "red_score", "black_score", "finished"]
+MOVE_FIELDS = ["position", "ply", "clocks", "turn_started_at", "abort_at"]
+RESULT_FIELDS = ["status", "winner", "reason", "score", "finished"]
+# How Rhombus's rules name its endings (engine.rhombus.Outcome.reason).
+RULE_REASONS = {"RH25": Game.Reason.NO_PIECES, "RH26": Game.Reason.NO_ACTION,
+                "RH27": Game.Reason.QUIET, "RH43": Game.Reason.FORMATION}
+
+
+def seat_title(seat: str) -> str:
+    """A seat as messages name it: "Red", "Black", "SW"."""
+    return seat.title() if seat.islower() else seat
 
 
 class Refusal(ValueError):
@@ -42,8 +48,7 @@ class Refusal(ValueError):
 
 
 class ClockJSON(TypedDict):
-    red_ms: int
-    black_ms: int
+    ms: dict[str, int]  # each seat's time at the start of the turn
     running: str | None
     turn_started_at: str | None
     initial_seconds: int
@@ -54,14 +59,18 @@ class ClockJSON(TypedDict):
 
 
 class RematchJSON(TypedDict):
-    offered_by: str | None
+    offered_by: list[str]  # the seats that asked; a rematch starts once every player has
     game_id: int | None
 
 
 class GameJSON(TypedDict):
     id: int
-    red: str
-    black: str
+    kind: str  # engine.GAMES's name: "ace-in-the-hole", "rhombus"
+    title: str
+    variant: str
+    seats: list[str]  # in turn order
+    sides: list[list[str]]  # the seats that win or lose together
+    players: dict[str, str]  # each seat's username
     status: str
     winner: str | None
     reason: str | None
@@ -128,8 +137,10 @@ def _bot_json(game: Game) -> Any:
     return bots.bot_json(game)
 
 
-class PayloadJSON(ViewJSON):
-    game: GameJSON
+# A seat's (or a spectator's) view, the rules' ``view(...).to_json()`` whose
+# keys differ by game (engine.ace.view.ViewJSON, engine.rhombus.view.ViewJSON),
+# plus ``game``: the public GameJSON.
+PayloadJSON = dict[str, Any]
 
 
 def group_name(game_id: int) -> str:
@@ -140,39 +151,99 @@ def group_name(game_id: int) -> str:
 # --- Starting -------------------------------------------------------------
 
 
-def start_game(red: Any, black: Any, *, rated: bool = True, initial_seconds: int = 600,
+class Setup(NamedTuple):
+    """Which game to start: a game of ``engine.GAMES`` and its variant, and
+    (Rhombus, a series' later games) the seat that deals. The player count is
+    the number of users given."""
+
+    kind: str = ACE
+    variant: str = "classic"
+    dealer: str | None = None
+
+    @property
+    def key(self) -> str:
+        """"ace-in-the-hole", "rhombus", "rhombus-formation": the rules as
+        forms, seeks and challenges name them."""
+        rules = engine.GAMES[self.kind]
+        return self.kind if self.variant == rules.variants[0] else f"{self.kind}-{self.variant}"
+
+    @property
+    def title(self) -> str:
+        rules = engine.GAMES[self.kind]
+        return rules.title if self.variant == rules.variants[0] else f"{rules.title} {self.variant.title()}"
+
+
+def setups() -> dict[str, Setup]:
+    """Every game and variant a player can choose, by key, in engine.GAMES's order."""
+    found = (Setup(rules.name, variant) for rules in engine.GAMES.values() for variant in rules.variants)
+    return {setup.key: setup for setup in found}
+
+
+def setup_of(key: Any) -> Setup:
+    """The Setup a key names, or a Refusal listing the keys."""
+    offered = setups()
+    if not isinstance(key, str) or key not in offered:
+        raise Refusal(f"{key!r} is not a game here: choose one of {', '.join(offered)}")
+    return offered[key]
+
+
+def start_game(*users: Any, rated: bool = True, initial_seconds: int = 600,
                increment_seconds: int = 5, seed: str | None = None,
-               time_control: TimeControl | None = None, event: Event | None = None) -> Game:
-    """A new running game between two different users, Red to move (R6).
+               time_control: TimeControl | None = None, event: Event | None = None,
+               setup: Setup = Setup()) -> Game:
+    """A new running game between different users, seated in the rules' turn
+    order (Ace in the Hole: Red, who moves first (R6), then Black; Rhombus:
+    SW, NE or SW, SE, NE, NW (RH3, RH31)).
 
     ``time_control`` (e.g. ``TimeControl.parse("3d")``) wins over the two
     seconds arguments, which stay for callers that only play real time.
     ``event`` names the tournament round a game belongs to.
     """
     tc = time_control or TimeControl(initial_seconds, increment_seconds)
-    game = _new_game(red, black, rated, tc, event, seed)
+    game = _new_game(users, setup, rated, tc, event, seed)
     game.save()
+    Seat.objects.bulk_create(_seats_of([game]))
     _bots_after_change(game)
     return game
 
 
-def start_games(pairs: list[tuple[Any, Any]], *, rated: bool, time_control: TimeControl,
-                event: Event) -> list[Game]:
-    """Many games at once, as a tournament round starts them: one INSERT for all."""
-    games = Game.objects.bulk_create([_new_game(red, black, rated, time_control, event) for red, black in pairs])
+def start_games(tables: list[tuple[Any, ...]], *, rated: bool, time_control: TimeControl,
+                event: Event, setup: Setup = Setup()) -> list[Game]:
+    """Many games at once, as a tournament round starts them: one INSERT for
+    the games and one for their seats."""
+    games = Game.objects.bulk_create([_new_game(users, setup, rated, time_control, event) for users in tables])
+    Seat.objects.bulk_create(_seats_of(games))
     for game in games:
         _bots_after_change(game)
     return games
 
 
-def _new_game(red: Any, black: Any, rated: bool, tc: TimeControl, event: Event | None = None,
+def _seats_of(games: list[Game]) -> list[Seat]:
+    """The new games' seats, pointed at their games now that these have keys."""
+    for game in games:
+        for seat in game.table:
+            seat.game = game
+    return [seat for game in games for seat in game.table]
+
+
+def _new_game(users: tuple[Any, ...], setup: Setup, rated: bool, tc: TimeControl, event: Event | None = None,
               seed: str | None = None) -> Game:
-    if red.pk == black.pk:
-        raise Refusal("a game needs two different players")
+    rules = engine.GAMES.get(setup.kind)
+    if rules is None:
+        raise Refusal(f"there is no game {setup.kind!r}: choose one of {', '.join(engine.GAMES)}")
+    try:
+        names = rules.seats_for(len(users))
+    except engine.EngineError as error:  # "Rhombus is played by 2 or 4 players, not 3"
+        raise Refusal(str(error)) from None
+    if setup.variant not in rules.variants:
+        raise Refusal(f"{rules.title} has the variants {', '.join(rules.variants)}, not {setup.variant!r}")
+    if len({user.pk for user in users}) != len(users):
+        raise Refusal(f"a game needs {len(users)} different players")
     now = timezone.now()
-    game = Game(red=red, black=black, rated=rated, initial_seconds=tc.initial_seconds,
-                increment_seconds=tc.increment_seconds, days_per_move=tc.days_per_move,
-                red_clock_ms=tc.budget_ms, black_clock_ms=tc.budget_ms)
+    game = Game(kind=rules.name, variant=setup.variant, players=len(users), rated=rated,
+                initial_seconds=tc.initial_seconds, increment_seconds=tc.increment_seconds,
+                days_per_move=tc.days_per_move, clocks={name: tc.budget_ms for name in names})
+    game._table = [Seat(number=number, name=name, user=user) for number, (name, user) in enumerate(zip(names, users))]
     if tc.correspondence:  # days per move from the start
         game.turn_started_at = now
     else:  # the clocks wait for each side's first move (FIRST_MOVE_WINDOW)
@@ -182,8 +253,8 @@ def _new_game(red: Any, black: Any, rated: bool, tc: TimeControl, event: Event |
     if event is not None:
         game.event, game.event_round, game.event_url = event.name, event.round, event.url
         game.forfeit_no_shows = event.forfeit_no_shows
-    game.commitment = engine.commitment(game.seed)
-    game.position = dict(engine.to_json(engine.new_game(game.seed)))
+    game.commitment = rules.commitment(game.seed)
+    game.position = dict(rules.to_json(rules.start(game.seed, len(users), setup.variant, setup.dealer)))
     return game
 
 
@@ -209,25 +280,25 @@ def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
         if ply != game.ply:
             raise Refusal(f"stale ply {ply}: the game is at ply {game.ply}; resync and try again")
         if game.to_move != seat:
-            raise Refusal(f"it is {SEAT_NAMES[game.to_move]}'s turn (R7)")
-        if _abort_unstarted(game) or _flag(game):  # too late: aborted, or lost on time (R17)
+            raise Refusal(f"it is {seat_title(game.to_move)}'s turn ({TURN_RULE[game.kind]})")
+        if _abort_unstarted(game) or _flag(game):  # too late: aborted, or lost on time (R17, RH27)
             return game
-        state = _apply(engine.from_json(game.position), action_text)
+        state, played = _apply(game, action_text)
         _record(game, state)
-        _save_move(game, ply, seat, _last_action(state, seat))
+        _save_move(game, ply, seat, played)
         _notify_on_commit(game, moved=True)
         _bots_after_change(game)
     return game
 
 
 def resign(game_id: int, user: Any) -> Game:
-    """``user`` gives up: the opponent wins by resignation (R17)."""
+    """``user`` gives up: the other side wins by resignation (R17); in a team
+    game the resignation ends it for the team (RH27)."""
     with transaction.atomic():
         game, seat = _running_game_of(game_id, user)
         now = timezone.now()
         game.charge_clock(now, increment=False)
-        state = engine.from_json(game.position)
-        game.finish(now, _other(seat), Game.Reason.RESIGNATION, score(state.where))
+        game.finish(now, game.other_side_name(seat), Game.Reason.RESIGNATION, _points(game))
         game.save()
         _notify_on_commit(game)
     return game
@@ -235,22 +306,22 @@ def resign(game_id: int, user: Any) -> Game:
 
 def adjudicate(game_id: int, winner: str | None, note: str) -> Game:
     """End a running game with the result an organizer or moderator decided:
-    ``winner`` a seat, or None for a draw, and ``note`` the written reason,
-    kept on the game. Unrated: the result was not played out. Who may do it
-    is for the caller (tournaments, admin) to check."""
-    if winner not in (*SEAT_NAMES, None):
-        raise Refusal(f"the winner is red, black or nobody (a draw), not {winner!r}")
+    ``winner`` a seat (its side wins), or None for a draw, and ``note`` the
+    written reason, kept on the game. Unrated: the result was not played out.
+    Who may do it is for the caller (tournaments, admin) to check."""
     if not note.strip():
         raise Refusal("an adjudication needs a written reason")
     with transaction.atomic():
         game = _locked(game_id)
+        if winner is not None and winner not in game.seat_names:
+            raise Refusal(f"the winner is one of {', '.join(game.seat_names)} or nobody (a draw), not {winner!r}")
         _check_running(game)
         now = timezone.now()
         game.charge_clock(now, increment=False)
         game.rated = False
         game.abort_at = None
         game.adjudication_note = note.strip()
-        game.finish(now, winner, Game.Reason.ADJUDICATION, score(engine.from_json(game.position).where))
+        game.finish(now, winner and game.side_name(winner), Game.Reason.ADJUDICATION, _points(game))
         game.save()
         _notify_on_commit(game)
     return game
@@ -284,17 +355,18 @@ def _abort_unstarted(game: Game) -> bool:
 
 
 def _forfeit_no_show(game: Game, now: datetime) -> None:
-    """The side to move never made its first move: it loses by forfeit, and
-    so does the other side if it never came either (no winner). Unrated, as
-    nothing was played."""
+    """The seat to move never made its first move: its side loses by
+    forfeit, and so does the other side if none of it came either (no
+    winner). Unrated, as nothing was played."""
     absent = game.to_move
-    other = _other(absent)
-    other_came = game.ply > 0 or getattr(game, f"{other}_seen_at") is not None or _bot_plays(game, other)
+    other_side = [game.seat(name) for name in game.sides[0 if absent not in game.sides[0] else 1]]
+    moved = set(Move.objects.filter(game_id=game.pk).values_list("seat", flat=True))
+    other_came = any(seat.name in moved or seat.seen_at is not None or _bot_plays(game, seat.name)
+                     for seat in other_side)
     game.charge_clock(now, increment=False)
     game.rated = False
     game.abort_at = None
-    game.finish(now, other if other_came else None, Game.Reason.NO_SHOW,
-                score(engine.from_json(game.position).where))
+    game.finish(now, game.other_side_name(absent) if other_came else None, Game.Reason.NO_SHOW, _points(game))
     game.save()
     _notify_on_commit(game)
 
@@ -305,7 +377,7 @@ def flag(game_id: int, user: Any) -> Game:
     with transaction.atomic():
         game, _ = _running_game_of(game_id, user)
         if not (_abort_unstarted(game) or _flag(game)):
-            raise Refusal(f"{SEAT_NAMES[game.to_move]} still has time")
+            raise Refusal(f"{seat_title(game.to_move)} still has time")
     return game
 
 
@@ -315,9 +387,8 @@ def _flag(game: Game) -> bool:
     if game.turn_started_at is None or game.remaining_ms(now) > 0:
         return False
     game.charge_clock(now, increment=False)
-    setattr(game, f"{game.to_move}_clock_ms", 0)
-    game.finish(now, _other(game.to_move), Game.Reason.TIME,
-                score(engine.from_json(game.position).where))
+    game.clocks = {**game.clocks, game.to_move: 0}
+    game.finish(now, game.other_side_name(game.to_move), Game.Reason.TIME, _points(game))
     game.save()
     _notify_on_commit(game)
     return True
@@ -333,30 +404,33 @@ def expired_game_ids(now: datetime) -> list[int]:
     running = Game.objects.filter(status=Game.Status.RUNNING)
     unstarted = running.filter(abort_at__lte=now).values_list("pk", flat=True)
     timed = (running.filter(turn_started_at__isnull=False)
-             .only("id", "position", "red_clock_ms", "black_clock_ms", "turn_started_at"))
+             .only("id", "position", "clocks", "turn_started_at"))
     return sorted({*unstarted, *(game.pk for game in timed.iterator() if game.remaining_ms(now) <= 0)})
 
 
 def claim_abandonment(game_id: int, user: Any) -> Game:
-    """``user`` claims the win because the opponent left during their own turn (R17)."""
+    """``user`` claims the win for their side because a player of the other
+    side left during their own turn (R17, RH27)."""
     with transaction.atomic():
         game, seat = _running_game_of(game_id, user)
         if _abort_unstarted(game) or _flag(game):  # aborted, or out of time: that came first
             return game
         now = timezone.now()
         if game.abort_at is not None:
-            raise Refusal(f"the game has not started: it is aborted if {SEAT_NAMES[game.to_move]} "
+            raise Refusal(f"the game has not started: it is aborted if {seat_title(game.to_move)} "
                           f"has not moved by {game.abort_at.isoformat(timespec='seconds')}")
         if game.to_move == seat:
             raise Refusal("it is your turn: you can only claim while your opponent is to move")
+        if game.to_move in game.side_of(seat):
+            raise Refusal("it is your partner's turn: you can only claim while an opponent is to move")
         claim_at = game.claim_win_at(now)
         if claim_at is None:
-            raise Refusal(f"{SEAT_NAMES[game.to_move]} is here: there is nothing to claim")
+            raise Refusal(f"{seat_title(game.to_move)} is here: there is nothing to claim")
         if now < claim_at:
-            raise Refusal(f"{SEAT_NAMES[game.to_move]} left only recently: you can claim the win "
+            raise Refusal(f"{seat_title(game.to_move)} left only recently: you can claim the win "
                           f"in {_duration(claim_at - now)} (at {claim_at.isoformat(timespec='seconds')})")
         game.charge_clock(now, increment=False)
-        game.finish(now, seat, Game.Reason.ABANDONMENT, score(engine.from_json(game.position).where))
+        game.finish(now, game.side_name(seat), Game.Reason.ABANDONMENT, _points(game))
         game.save()
         _notify_on_commit(game)
     return game
@@ -401,56 +475,68 @@ def depart(game_id: int, user: Any) -> Presence:
 
 
 def _stamp(game_id: int, user: Any, field: str) -> Presence:
+    """Stamp the user's Seat row, locked (not the game's: a heartbeat never
+    waits for a move)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return Presence(None, None)
     with transaction.atomic():
-        game = load(game_id, lock=True)
-        seat = None if game is None else game.seat_of(user)
-        if game is None or seat is None:
+        seat = Seat.objects.select_for_update().filter(game_id=game_id, user_id=user.pk).first()
+        if seat is None:
             return Presence(None, None)
         now = timezone.now()
-        was = game.present(seat, now)
-        setattr(game, f"{seat}_{field}", now)
-        _save_columns(game, (f"{seat}_{field}",))
-        if game.present(seat, now) == was:
-            return Presence(seat, None)
+        was = seat.present(now)
+        setattr(seat, field, now)
+        seat.save(update_fields=[field])
+        if seat.present(now) == was:
+            return Presence(seat.name, None)
+        ply = Game.objects.filter(pk=game_id).values_list("ply", flat=True).get()
         kind = "game.left" if field == "left_at" else "game.changed"
-        return Presence(seat, {"type": kind, "ply": game.ply, "seat": seat})
+        return Presence(seat.name, {"type": kind, "ply": ply, "seat": seat.name})
 
 
 # --- Rematch ---------------------------------------------------------------
 
 
 def rematch(game_id: int, user: Any) -> Game:
-    """Offer a rematch of a game that is over, or accept the opponent's offer.
+    """Offer a rematch of a game that is over, or accept the others' offer.
 
-    Accepting starts a new game with the colours swapped, the same time
-    control and the same rated flag. Repeats (double clicks) change nothing.
+    Once every player has asked (bots accept at once), a new game starts
+    with the same game, time control and rated flag. Ace in the Hole swaps
+    the colours; in Rhombus everyone keeps their seat and the winning side
+    deals, so the losers move first (RH28, RH37; after a draw or an abort
+    the deal passes on). Repeats (double clicks) change nothing.
     """
     with transaction.atomic():
         game = _locked(game_id)
         seat = _player_seat(game, user)
         if game.running:
             raise Refusal("the game is still running: finish it before asking for a rematch")
-        if game.rematch_game_id is not None or game.rematch_offered_by == seat:
+        if game.rematch_game_id is not None or seat in game.rematch_offers:
             return game
-        if game.rematch_offered_by or _bot_plays(game, _other(seat)):  # a bot accepts at once
-            game.rematch_game = start_game(game.black, game.red, rated=game.rated,
-                                           time_control=game.time_control)
-        else:
-            game.rematch_offered_by = seat
-        game.save(update_fields=["rematch_game", "rematch_offered_by"])
+        game.rematch_offers = [*game.rematch_offers, seat]
+        waiting = [name for name in game.seat_names if name not in game.rematch_offers and not _bot_plays(game, name)]
+        if not waiting:
+            users = [s.user for s in game.table]
+            dealer = game.rules.dealer_after(game.rules.from_json(game.position), game.winner or None)
+            if dealer is None:  # no dealer in the rules: each player moves on one seat
+                users = users[-1:] + users[:-1]
+            game.rematch_game = start_game(*users, rated=game.rated, time_control=game.time_control,
+                                           setup=Setup(game.kind, game.variant, dealer))
+        game.save(update_fields=["rematch_game", "rematch_offers"])
         _notify_on_commit(game)
     return game
 
 
 def abort(game_id: int, user: Any) -> Game:
-    """Call the game off before each side has moved: no result, unrated (R17)."""
+    """Call the game off before every seat has moved once: no result, unrated (R17, RH27)."""
     with transaction.atomic():
         game, _ = _running_game_of(game_id, user)
         if game.forfeit_no_shows:
             raise Refusal("a tournament game cannot be aborted: resign instead "
                           "(a player who does not move in time loses by forfeit)")
-        if game.ply >= 2:
-            raise Refusal("too late to abort: both sides have moved (R17); resign instead")
+        if game.ply >= game.players:
+            raise Refusal(f"too late to abort: every player has moved ({ENDINGS_RULE[game.kind]}); "
+                          "resign instead")
         _call_off(game, timezone.now())
     return game
 
@@ -484,60 +570,70 @@ def _locked(game_id: int) -> Game:
 
 
 def load(game_id: int, *, lock: bool = False) -> Game | None:
-    """The game and its players' names (``red_name``, ``black_name``) in one
-    query, row-locked for the transaction when ``lock`` is set.
+    """The game, its seats and their players' names (``Seat.user_name``) in
+    one query, the game's row locked for the transaction when ``lock`` is set.
 
     This is live play's hot path: every move loads the game once to change it
     and once per other socket to view it. Written as raw SQL on a cursor,
     because compiling the ORM's query, and even ``raw()``'s work per row
     (matching columns to fields, looking up converters), cost more than
     running it (docs/performance.md); each field's own conversion (JSON) is
-    still applied.
+    still applied. One row per seat comes back, the game's columns repeated.
     """
     with connection.cursor() as cursor:
         cursor.execute(_load_sql(lock), [game_id])
-        row = cursor.fetchone()
-    if row is None:
+        rows = cursor.fetchall()
+    if not rows:
         return None
+    games, seats = len(_fields(Game)), len(_fields(Seat))
+    game = _from_row(Game, rows[0][:games])
+    game._table = []
+    for row in rows:
+        seat = _from_row(Seat, row[games:games + seats])
+        seat.user_name = row[-1]
+        game._table.append(seat)
+    return game
+
+
+def _from_row(model: Any, row: tuple[Any, ...]) -> Any:
     values = list(row)
-    for i, converters, column in _converters(connection.alias):
+    for i, converters, column in _converters(model, connection.alias):
         for convert in converters:
             values[i] = convert(values[i], column, connection)
-    game = Game.from_db(connection.alias, _attnames(), values[:-2])
-    game.red_name, game.black_name = values[-2:]
-    return game
+    return model.from_db(connection.alias, [f.attname for f in _fields(model)], values)
 
 
 @functools.cache
 def _load_sql(lock: bool) -> str:
     users = get_user_model()._meta
     username = users.get_field(get_user_model().USERNAME_FIELD).column
-    columns = ", ".join(f'g."{f.column}"' for f in Game._meta.concrete_fields)
-    sql = (f'SELECT {columns}, r."{username}" AS red_name, b."{username}" AS black_name '
+    columns = ", ".join([*(f'g."{f.column}"' for f in _fields(Game)), *(f's."{f.column}"' for f in _fields(Seat))])
+    seat = Seat._meta
+    sql = (f'SELECT {columns}, u."{username}" '
            f'FROM "{Game._meta.db_table}" g '
-           f'JOIN "{users.db_table}" r ON r."{users.pk.column}" = g."red_id" '
-           f'JOIN "{users.db_table}" b ON b."{users.pk.column}" = g."black_id" '
-           f'WHERE g."{Game._meta.pk.column}" = %s')
-    # Only the game's row is locked, never the players'. SQLite has no row
-    # locks (one writer at a time) and no FOR UPDATE, like select_for_update there.
+           f'JOIN "{seat.db_table}" s ON s."{seat.get_field("game").column}" = g."{Game._meta.pk.column}" '
+           f'JOIN "{users.db_table}" u ON u."{users.pk.column}" = s."{seat.get_field("user").column}" '
+           f'WHERE g."{Game._meta.pk.column}" = %s ORDER BY s."{seat.get_field("number").column}"')
+    # Only the game's row is locked, never the seats' or players'. SQLite has no
+    # row locks (one writer at a time) and no FOR UPDATE, like select_for_update there.
     if lock and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
     return sql
 
 
 @functools.cache
-def _attnames() -> list[str]:
-    return [f.attname for f in Game._meta.concrete_fields]
+def _fields(model: Any) -> tuple[Any, ...]:
+    return tuple(model._meta.concrete_fields)
 
 
 @functools.cache
-def _converters(alias: str) -> list[tuple[int, list[Any], Any]]:
-    """The backend's and each field's converters for ``load``'s columns, as the
+def _converters(model: Any, alias: str) -> list[tuple[int, list[Any], Any]]:
+    """The backend's and each field's converters for a model's columns, as the
     ORM's compiler finds them (``SQLCompiler.get_converters``), found once."""
     db = connections[alias]
     found = []
-    for i, field in enumerate(Game._meta.concrete_fields):
-        column = field.get_col(Game._meta.db_table)
+    for i, field in enumerate(_fields(model)):
+        column = field.get_col(model._meta.db_table)
         converters = db.ops.get_db_converters(column) + field.get_db_converters(db)
         if converters:
             found.append((i, converters, column))
@@ -565,8 +661,9 @@ def steps(game_ids: list[int]) -> dict[int, Step]:
 
 def player_name(game: Game, seat: str) -> str:
     """A seat's username; from the loaded row when ``load`` fetched it."""
-    name = getattr(game, f"{seat}_name", None)
-    return str(name) if name is not None else getattr(game, seat).get_username()
+    row = game.seat(seat)
+    name = getattr(row, "user_name", None)
+    return str(name) if name is not None else str(row.user.get_username())
 
 
 def _player_seat(game: Game, user: Any) -> str:
@@ -583,30 +680,33 @@ def _check_running(game: Game) -> None:
         raise Refusal(f"the game is over ({game.status})")
 
 
-def _apply(state: engine.State, action_text: str) -> engine.State:
+def _apply(game: Game, action_text: str) -> tuple[Any, str]:
+    """The state after the action, and the action as the record keeps it
+    (canonical: Ace in the Hole's capture mark included, Rhombus's N1 form)."""
     try:
-        return engine.apply(state, action_text)
+        return game.rules.play(game.rules.from_json(game.position), action_text)
     except engine.EngineError as error:  # IllegalAction names the rule; NotationError the format
         raise Refusal(str(error)) from None
 
 
-def _last_action(state: engine.State, seat: str) -> str:
-    """The action as the engine recorded it: canonical, capture mark included."""
-    return str(state.discards[engine.SEATS.index(seat)][-1])
+def _points(game: Game) -> dict[str, int] | None:
+    """Each seat's points in the current position, where the rules count them (R16)."""
+    return game.rules.score(game.rules.from_json(game.position))
 
 
-def _record(game: Game, state: engine.State) -> None:
-    """Store the new state, run the clocks, and the result if the engine says it is over."""
+def _record(game: Game, state: Any) -> None:
+    """Store the new state, run the clocks, and the result if the rules say it is over."""
     now = timezone.now()
     game.charge_clock(now, increment=True)
-    game.position = dict(engine.to_json(state))
+    game.position = dict(game.rules.to_json(state))
     game.ply = state.ply
-    if game.abort_at is not None:  # a first move: the other side's is next, or the clocks start
-        game.abort_at = now + FIRST_MOVE_WINDOW if game.ply < 2 else None
-        game.turn_started_at = None if game.ply < 2 else now
-    over = engine.outcome(state)
+    if game.abort_at is not None:  # a first move: the next seat's is due, or the clocks start
+        started = game.ply >= game.players
+        game.abort_at = None if started else now + FIRST_MOVE_WINDOW
+        game.turn_started_at = now if started else None
+    over = game.rules.outcome(state)
     if over is not None:
-        game.finish(now, over.winner, over.reason, over.score)
+        game.finish(now, over.winner, RULE_REASONS.get(over.reason, over.reason), getattr(over, "score", None))
 
 
 def _save_move(game: Game, ply: int, seat: str, action: str) -> None:
@@ -656,10 +756,6 @@ def _insert_sql() -> str:
 def _update_sql(names: tuple[str, ...]) -> str:
     sets = ", ".join(f'"{Game._meta.get_field(n).column}" = %s' for n in names)
     return f'UPDATE "{Game._meta.db_table}" SET {sets} WHERE "{Game._meta.pk.column}" = %s'
-
-
-def _other(seat: str) -> str:
-    return "black" if seat == "red" else "red"
 
 
 # --- Telling the watchers -------------------------------------------------
@@ -715,13 +811,29 @@ def held_notifications() -> Iterator[list[tuple[str, dict[str, Any]]]]:
 
 
 def view_for(game: Game, user: Any) -> PayloadJSON:
-    """The engine's view for the user's seat (spectator view for anyone else),
-    plus the public game fields. The only thing ever sent to a client (R18)."""
-    view = engine.view(engine.from_json(game.position), game.seat_of(user)).to_json()
+    """The user's seat's view (spectator view for anyone else) plus the public
+    game fields: the only thing ever sent to a client."""
+    return seat_view(game, game.seat_of(user))
+
+
+def seat_view(game: Game, seat: str | None) -> PayloadJSON:
+    """What ``seat`` (None: a spectator) may see, from the rules' own view
+    (R18, RH29): its own hand and no other, not even a partner's (RH36), and
+    never the pile's order before the end. Every socket frame and every bot's
+    input is built here."""
+    view = dict(game.rules.view(game.rules.from_json(game.position), seat).to_json())
+    if "discards" not in view:  # Ace in the Hole's discards spell its moves; Rhombus's pile does not
+        view["actions"] = _actions(game)
     if not game.running:
         view["legal"] = []  # resigned or aborted: the engine does not know it is over
     payload: PayloadJSON = {**view, "game": game_json(game)}
     return payload
+
+
+def _actions(game: Game) -> list[dict[str, str]]:
+    """Every action so far, public as written (RH29): [{"seat": "SW", "action": "KC b1-b3"}, ...]."""
+    moves = Move.objects.filter(game_id=game.pk).order_by("ply").values_list("seat", "action")
+    return [{"seat": seat, "action": action} for seat, action in moves]
 
 
 def game_json(game: Game) -> GameJSON:
@@ -731,20 +843,24 @@ def game_json(game: Game) -> GameJSON:
     finished = game.status == Game.Status.FINISHED
     return {
         "id": game.pk,
-        "red": player_name(game, "red"),
-        "black": player_name(game, "black"),
+        "kind": game.kind,
+        "title": game.title,
+        "variant": game.variant,
+        "seats": list(game.seat_names),
+        "sides": [list(side) for side in game.sides],
+        "players": {seat.name: player_name(game, seat.name) for seat in game.table},
         "status": game.status,
         "winner": game.winner or None,
         "reason": game.reason or None,
-        "score": {"red": game.red_score or 0, "black": game.black_score or 0} if finished else None,
+        "score": game.score if finished else None,
         "rated": game.rated,
         "commitment": game.commitment,
         # R19: the seed becomes public once the game is over, never before.
         "seed": game.seed if over else None,
         "clock": clock_json(game),
-        "presence": {seat: game.present(seat, now) for seat in SEAT_NAMES},
+        "presence": {seat.name: seat.present(now) for seat in game.table},
         "claim_win_at": claim_at.isoformat() if claim_at else None,
-        "rematch": {"offered_by": game.rematch_offered_by or None,
+        "rematch": {"offered_by": list(game.rematch_offers),
                     "game_id": game.rematch_game_id},
         "bot": _bot_json(game),
         "ratings": _ratings_json(game),
@@ -757,8 +873,7 @@ def clock_json(game: Game) -> ClockJSON:
     running = game.to_move if game.running else None
     started = game.turn_started_at.isoformat() if game.turn_started_at and running else None
     return {
-        "red_ms": game.red_clock_ms,
-        "black_ms": game.black_clock_ms,
+        "ms": {seat: game.clock_ms(seat) for seat in game.seat_names},
         "running": running,
         "turn_started_at": started,
         "initial_seconds": game.initial_seconds,

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypedDict
 
-from django.db.models import Q
-
 import engine
 from engine.ace.actions import Action
 from engine.record import Record, replay
@@ -42,8 +40,8 @@ def _full_record(game: Game) -> Record:
     over = not game.running
     return Record(
         commitment=game.commitment,
-        red=game.red.get_username(),
-        black=game.black.get_username(),
+        red=game.seat("red").user.get_username(),
+        black=game.seat("black").user.get_username(),
         seed=game.seed,
         actions=tuple(Action.parse(m.action) for m in game.moves.order_by("ply")),
         winner=(game.winner or None) if over else None,
@@ -111,8 +109,9 @@ class GameRow:
     """One line of a player's game list, from that player's point of view."""
 
     game_id: int
-    opponent: str
-    colour: str
+    opponents: tuple[str, ...]  # the other side's players: two in a team game
+    seat: str
+    title: str  # the game: "Ace in the Hole", "Rhombus, 4 players"
     result: str  # "win", "loss", "draw", "aborted" or "playing"
     reason: str  # the reason's label, e.g. "on time (R17)"; "" while running
     time_control: str
@@ -128,33 +127,34 @@ class GameRow:
 
 def games_of(user: Any, limit: int = 20) -> list[GameRow]:
     """``user``'s most recent games, newest first."""
-    games = (Game.objects.filter(Q(red=user) | Q(black=user)).select_related("red", "black")
+    games = (Game.objects.filter(seats__user=user).prefetch_related("seats__user")
              .defer("position").order_by("-created")[:limit])
     return [_row(game, user) for game in games]
 
 
 def _row(game: Game, user: Any) -> GameRow:
-    colour = "red" if game.red_id == user.pk else "black"
-    opponent = game.black if colour == "red" else game.red
+    seat = game.seat_of(user) or ""
+    opponents = [s.user.get_username() for s in game.table if s.name not in game.side_of(seat)]
     return GameRow(
         game_id=game.pk,
-        opponent=opponent.get_username(),
-        colour=colour,
-        result=_result(game, colour),
-        reason=game.get_reason_display() if game.reason else "",
+        opponents=tuple(opponents),
+        seat=seat,
+        title=game.title,
+        result=_result(game, seat),
+        reason=game.reason_label if game.reason else "",
         time_control=game.time_control.label,
         rated=game.rated,
         date=game.finished or game.created,
-        replay_url=f"/games/{game.pk}/replay/",
+        replay_url=f"/games/{game.pk}/replay/" if game.has_replay else "",
         live_url=f"/games/{game.pk}/",
     )
 
 
-def _result(game: Game, colour: str) -> str:
+def _result(game: Game, seat: str) -> str:
     if game.running:
         return "playing"
     if game.status == Game.Status.ABORTED:
         return "aborted"
     if not game.winner:
         return "draw"
-    return "win" if game.winner == colour else "loss"
+    return "win" if game.won(seat) else "loss"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 from engine.errors import EngineError
@@ -81,7 +81,10 @@ def _uploaded_text(upload: Any) -> str:
 
 
 def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("red", "black"), pk=game_id)
+    game = get_object_or_404(Game, pk=game_id)
+    if not game.has_replay:  # issue 13's next stage: Rhombus records and replays
+        raise Http404("replays of Rhombus games are not built yet")
+    return game
 
 
 def _context(record: Record, steps: list[records.StepJSON], *, game: Game | None = None,

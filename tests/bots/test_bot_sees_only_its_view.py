@@ -101,7 +101,7 @@ def test_the_bot_thinks_within_a_small_share_of_its_clock(alice: Any, bot_accoun
     game = human_vs_bot(alice, bot_accounts["ismcts-3"])
     assert bots.think_seconds(game) == bots.MAX_THINK_SECONDS  # 10 minutes left: the ceiling
     assert bots.time_limit("ismcts-3", bots.think_seconds(game)) is None  # fixed iterations: reproducible
-    game.black_clock_ms = 3_000
+    game.clocks["black"] = 3_000
     assert bots.think_seconds(game) <= 0.1
     assert bots.time_limit("ismcts-3", bots.think_seconds(game)) == bots.think_seconds(game)
     assert bots.time_limit("greedy", 0.01) is None  # no search: no budget needed
@@ -119,8 +119,8 @@ def test_play_the_computer_seats_the_human_as_asked(alice: Any, bot_accounts: di
     rapid = TimeControl.parse("10+5")
     as_red = bots.play_computer(alice, "greedy", rapid, colour="red")
     as_black = bots.play_computer(alice, "greedy", rapid, colour="black")
-    assert (as_red.red, as_red.black) == (alice, bot_accounts["greedy"])
-    assert (as_black.red, as_black.black) == (bot_accounts["greedy"], alice)
+    assert (as_red.seat("red").user, as_red.seat("black").user) == (alice, bot_accounts["greedy"])
+    assert (as_black.seat("red").user, as_black.seat("black").user) == (bot_accounts["greedy"], alice)
     assert play.view_for(as_black, alice)["game"]["bot"]["seats"] == {
         "red": {"level": "greedy", "label": engine_bots.LEVEL_LABELS["greedy"]}}
     assert play.view_for(as_red, alice)["game"]["bot"]["waiting"] is None  # alice to move
@@ -162,5 +162,5 @@ def test_a_bot_accepts_a_rematch_at_once_with_the_colours_swapped(
     play.resign(game.pk, alice)
     game = play.rematch(game.pk, alice)
     assert game.rematch_game is not None
-    assert (game.rematch_game.red, game.rematch_game.black) == (bot_accounts["greedy"], alice)
+    assert (game.rematch_game.seat("red").user, game.rematch_game.seat("black").user) == (bot_accounts["greedy"], alice)
     assert game.rematch_game.time_control == game.time_control and game.rematch_game.running

@@ -16,6 +16,7 @@ from aceweb.asgi import application
 from games import play
 from games.models import Game
 from tests.helpers import require_service
+from tests.seats import seated
 
 TIMEOUT = 5  # seconds: a reply goes through the thread pool, PostgreSQL and Redis
 
@@ -135,4 +136,4 @@ async def fresh_channel_layer() -> None:
         await close()
 
 
-load_game = database_sync_to_async(lambda game_id: Game.objects.get(pk=game_id))
+load_game = database_sync_to_async(lambda game_id: seated(Game.objects.get(pk=game_id)))

@@ -16,6 +16,7 @@ from games import play
 from games.models import (ABANDON_GRACE_CORRESPONDENCE, ABANDON_GRACE_REAL_TIME, PRESENCE_STALE, Game)
 from games.timecontrols import TimeControl
 from tests.games.conftest import load_game
+from tests.seats import set_game
 
 SEED = "tests-game-seed"
 
@@ -39,8 +40,7 @@ def first_legal(game_id: int) -> str:
 
 
 def set_times(game: Game, **fields: Any) -> Game:
-    Game.objects.filter(pk=game.pk).update(**fields)
-    return Game.objects.get(pk=game.pk)
+    return set_game(game, **fields)
 
 
 @pytest.mark.django_db
@@ -51,7 +51,7 @@ class TestOnTheDatabase:
                       black_seen_at=ago(1))
         payload = play.view_for(g, bob)["game"]
         assert payload["presence"] == {"red": False, "black": True}
-        assert payload["claim_win_at"] == (g.red_left_at + ABANDON_GRACE_REAL_TIME).isoformat()
+        assert payload["claim_win_at"] == (g.seat("red").left_at + ABANDON_GRACE_REAL_TIME).isoformat()
         g = play.claim_abandonment(game.pk, bob)
         assert (g.status, g.winner, g.reason) == ("finished", "black", "abandonment")
         assert play.view_for(g, None)["game"]["seed"] == SEED

@@ -30,7 +30,7 @@ async def test_each_seat_gets_its_own_sync_on_connect(game: Game, cookies: dict[
     assert (black["seat"], black["hand"], black["legal"]) == ("black", ["8S", "10C", "QC"], [])
     assert "5H e1-e6" in red["legal"]
     assert (watcher["seat"], watcher["hand"], watcher["legal"]) == (None, None, [])
-    assert watcher["game"]["red"] == "alice" and watcher["game"]["seed"] is None
+    assert watcher["game"]["players"]["red"] == "alice" and watcher["game"]["seed"] is None
 
 
 async def test_charlie_is_a_spectator(game: Game, cookies: dict[str, str], sockets: Opener) -> None:
@@ -44,14 +44,14 @@ async def test_a_players_watching_socket_is_a_spectators(game: Game, cookies: di
     try:
         sync = await watch.open()
         assert (sync["seat"], sync["hand"], sync["game"]["presence"]) == (None, None, {"red": False, "black": False})
-        assert (await load_game(game.pk)).red_seen_at is None
+        assert (await load_game(game.pk)).seat("red").seen_at is None
         refused = await watch.request({"type": "act", "ply": 0, "action": "5H e1-e6"})
         assert (refused["type"], refused["message"]) == ("error", "unknown message type: use sync, ping")
         assert (await watch.request({"type": "ping"}))["type"] == "pong"
         assert (await load_game(game.pk)).ply == 0
     finally:
         await watch.close()
-    assert (await load_game(game.pk)).red_left_at is None
+    assert (await load_game(game.pk)).seat("red").left_at is None
 
 
 async def test_a_move_reaches_both_players_and_a_spectator(
@@ -215,7 +215,7 @@ async def test_flagging_over_the_socket(game: Game, cookies: dict[str, str], soc
         turn_started_at=timezone.now() - timedelta(minutes=11))
     update = await black.request({"type": "flag"})
     assert update["type"] == "update" and update["game"]["reason"] == "time"
-    assert update["game"]["winner"] == "black" and update["game"]["clock"]["red_ms"] == 0
+    assert update["game"]["winner"] == "black" and update["game"]["clock"]["ms"]["red"] == 0
 
 
 async def test_a_handshake_without_an_allowed_origin_is_refused(game: Game) -> None:

@@ -13,6 +13,7 @@ from games import play
 from games.models import Event, Game, Move
 from games.records import record_of
 from ladder.models import RatingChange
+from tests.seats import set_game
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,7 @@ def test_a_casual_game_names_no_event(alice: Any, bob: Any) -> None:
 
 
 def test_red_who_never_moves_loses_by_forfeit_when_black_came(event_game: Game) -> None:
-    Game.objects.filter(pk=event_game.pk).update(black_seen_at=timezone.now())
+    set_game(event_game.pk, black_seen_at=timezone.now())
     window_passes(event_game)
     play.claim_time(event_game.pk)
     g = fresh(event_game)
@@ -77,7 +78,7 @@ def test_two_absent_players_both_lose(event_game: Game) -> None:
 
 
 def test_a_late_first_move_in_an_event_game_is_not_played(event_game: Game, alice: Any) -> None:
-    Game.objects.filter(pk=event_game.pk).update(black_seen_at=timezone.now())
+    set_game(event_game.pk, black_seen_at=timezone.now())
     window_passes(event_game)
     assert play.submit(event_game.pk, alice, 0, "5H e1-e6").reason == "no-show"
     assert not Move.objects.filter(game_id=event_game.pk).exists()

@@ -147,5 +147,5 @@ async def test_positions_differing_only_in_hidden_cards_look_the_same_to_the_oth
 
 
 def _view_of(game_id: int, seat: str) -> dict[str, Any]:
-    game = Game.objects.select_related("red", "black").get(pk=game_id)
-    return dict(play.view_for(game, getattr(game, seat)))
+    game = Game.objects.get(pk=game_id)
+    return dict(play.view_for(game, game.seat(seat).user))

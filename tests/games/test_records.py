@@ -165,8 +165,8 @@ def test_games_of_lists_results_from_the_players_side(
     aborted = play.abort(play.start_game(alice, charlie).pk, alice)
     rows = records.games_of(alice)
     assert [r.game_id for r in rows] == [aborted.pk, running.pk, over.pk]
-    assert [(r.result, r.colour, r.opponent) for r in rows] == [
-        ("aborted", "red", "charlie"), ("playing", "black", "charlie"), ("win", "red", "bob")]
+    assert [(r.result, r.seat, r.opponents) for r in rows] == [
+        ("aborted", "red", ("charlie",)), ("playing", "black", ("charlie",)), ("win", "red", ("bob",))]
     assert records.games_of(bob)[0].result == "loss" and records.games_of(bob)[0].reason == "by resignation (R17)"
     assert len(records.games_of(alice, limit=2)) == 2
     assert rows[2].replay_url == f"/games/{over.pk}/replay/"

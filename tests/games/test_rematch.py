@@ -26,7 +26,7 @@ class TestOnTheDatabase:
     def test_an_offer_is_recorded_and_starts_nothing(self, alice: Any, bob: Any) -> None:
         game = finished(alice, bob)
         g = play.rematch(game.pk, alice)
-        assert play.view_for(g, bob)["game"]["rematch"] == {"offered_by": "red", "game_id": None}
+        assert play.view_for(g, bob)["game"]["rematch"] == {"offered_by": ["red"], "game_id": None}
         assert play.rematch(game.pk, alice).rematch_game_id is None  # a second click: same offer
         assert Game.objects.count() == 1
 
@@ -37,10 +37,10 @@ class TestOnTheDatabase:
         g = play.rematch(game.pk, alice)
         new = g.rematch_game
         assert new is not None and new.running and new.ply == 0
-        assert (new.red, new.black) == (bob, alice)
+        assert (new.seat("red").user, new.seat("black").user) == (bob, alice)
         assert (new.rated, new.time_control) == (False, TimeControl.parse("3d"))
         assert new.seed != game.seed
-        assert play.view_for(g, alice)["game"]["rematch"] == {"offered_by": "black", "game_id": new.pk}
+        assert play.view_for(g, alice)["game"]["rematch"] == {"offered_by": ["black", "red"], "game_id": new.pk}
 
     def test_a_repeated_accept_starts_no_second_game(self, alice: Any, bob: Any) -> None:
         game = finished(alice, bob)
@@ -57,7 +57,7 @@ class TestOnTheDatabase:
         play.abort(game.pk, alice)
         with pytest.raises(play.Refusal, match="not playing"):
             play.rematch(game.pk, charlie)
-        assert play.rematch(game.pk, alice).rematch_offered_by == "red"  # aborted games too
+        assert play.rematch(game.pk, alice).rematch_offers == ["red"]  # aborted games too
 
 
 @pytest.mark.django_db(transaction=True)
@@ -94,7 +94,7 @@ async def test_both_sockets_hear_of_the_offer_and_of_the_new_game(
     await red.receive(), await black.receive()
     await red.send({"type": "rematch"})
     offers = [await red.receive(), await black.receive()]
-    assert all(m["game"]["rematch"] == {"offered_by": "red", "game_id": None} for m in offers)
+    assert all(m["game"]["rematch"] == {"offered_by": ["red"], "game_id": None} for m in offers)
     await black.send({"type": "rematch"})
     news = [await red.receive(), await black.receive()]
     new_id = news[0]["game"]["rematch"]["game_id"]

@@ -46,9 +46,9 @@ def open_replay(browser: Browser, base: str, game: Game, cookie: str | None) -> 
 
 def next_move(game_id: int) -> tuple[str, int]:
     """Play the mover's first legal action, as the mover; (its canonical text, the new ply)."""
-    game = Game.objects.select_related("red", "black").get(pk=game_id)
+    game = Game.objects.get(pk=game_id)
     action = engine.legal_actions(engine.from_json(game.position))[0]
-    mover = game.red if game.to_move == "red" else game.black
+    mover = game.seat("red").user if game.to_move == "red" else game.seat("black").user
     game = play.submit(game.pk, mover, game.ply, str(action))
     return str(game.moves.get(ply=game.ply - 1).action), game.ply
 

@@ -113,4 +113,4 @@ async def test_a_socket_closing_while_a_message_is_on_its_way_still_records_the_
     consumer.base_send = closed
     await consumer.game_changed({"type": "game.changed", "ply": 0})  # raised before
     await consumer._depart()
-    assert (await load_game(game.pk)).red_left_at is not None
+    assert (await load_game(game.pk)).seat("red").left_at is not None

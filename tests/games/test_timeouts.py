@@ -50,7 +50,7 @@ def test_the_task_run_directly_ends_a_spent_game_on_time(alice: Any, bob: Any) -
     assert claim_timeouts() == [game.pk]
     game.refresh_from_db()
     other.refresh_from_db()
-    assert (game.status, game.winner, game.reason, game.red_clock_ms) == ("finished", "black", "time", 0)
+    assert (game.status, game.winner, game.reason, game.clocks["red"]) == ("finished", "black", "time", 0)
     assert play.view_for(game, None)["game"]["seed"] == SEED
     assert other.running
     assert claim_timeouts() == []
@@ -72,6 +72,6 @@ def test_a_real_worker_ends_a_game_on_time_with_nobody_connected(
         ended = result.get(timeout=30)
     assert ended == [game.pk], log_path.read_text()
     game.refresh_from_db()
-    assert (game.status, game.winner, game.reason, game.black_clock_ms) == ("finished", "red", "time", 0)
+    assert (game.status, game.winner, game.reason, game.clocks["black"]) == ("finished", "red", "time", 0)
     assert play.view_for(game, None)["game"]["seed"] == SEED
-    assert game.red_seen_at is None and game.black_seen_at is None  # no socket was ever connected
+    assert game.seat("red").seen_at is None and game.seat("black").seen_at is None  # no socket was ever connected
