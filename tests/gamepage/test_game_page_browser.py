@@ -61,8 +61,8 @@ def pages(game: Game, cookies: dict[str, str], daphne_server: str,
 
 def first_move(game_id: int) -> tuple[str, str, str, str]:
     """(action, card, from, to) of the mover's first legal move, from the server's own view."""
-    game = Game.objects.select_related("red", "black").get(pk=game_id)
-    mover = game.red if game.to_move == "red" else game.black
+    game = Game.objects.get(pk=game_id)
+    mover = game.seat("red").user if game.to_move == "red" else game.seat("black").user
     for action in play.view_for(game, mover)["legal"]:
         match = MOVE.match(action)
         if match:

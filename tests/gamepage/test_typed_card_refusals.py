@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def test_red_typing_one_of_blacks_cards_on_reds_turn_is_told_it_is_not_in_her_hand(game: Game) -> None:
     black_card = game.position["hands"]["black"][0]
     with pytest.raises(play.Refusal) as refused:
-        play.submit(game.pk, game.red, 0, f"{black_card} burn")
+        play.submit(game.pk, game.seat("red").user, 0, f"{black_card} burn")
     message = str(refused.value)
     assert message == f"{black_card} burn: {black_card}, a Black card, is not in Red's hand (R7)"
     game.refresh_from_db()
@@ -23,4 +23,4 @@ def test_red_typing_one_of_blacks_cards_on_reds_turn_is_told_it_is_not_in_her_ha
 def test_black_acting_on_reds_turn_is_still_told_whose_turn_it_is(game: Game) -> None:
     black_card = game.position["hands"]["black"][0]
     with pytest.raises(play.Refusal, match=r"^it is Red's turn \(R7\)$"):
-        play.submit(game.pk, game.black, 0, f"{black_card} burn")
+        play.submit(game.pk, game.seat("black").user, 0, f"{black_card} burn")

@@ -51,14 +51,14 @@ STICKING_OUT = """() => {
 
 
 def first_legal(game_id: int, user: Any) -> str:
-    game = Game.objects.select_related("red", "black").get(pk=game_id)
+    game = Game.objects.get(pk=game_id)
     return str(play.view_for(game, user)["legal"][0])
 
 
 def play_plies(game: Game, plies: int) -> None:
     for _ in range(plies):
         game.refresh_from_db()
-        mover = game.red if game.to_move == "red" else game.black
+        mover = game.seat("red").user if game.to_move == "red" else game.seat("black").user
         play.submit(game.pk, mover, game.ply, first_legal(game.pk, mover))
 
 

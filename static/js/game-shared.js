@@ -1,0 +1,452 @@
+// What every live game page shares, whatever the game: one websocket
+// (docs/protocol.md) with reconnects and resyncs, the per-seat clocks, the
+// status line, the buttons (resign, abort, claim, rematch), the first-move
+// note, presence, ratings, bots, the result and the typed-notation box.
+//
+// A game's own script (game.js for Ace in the Hole, rhombus.js for Rhombus)
+// calls GamePage.start(renderer) with what only it knows: how to name a seat,
+// how to draw the board and hands, and how a player builds an action. The
+// server is the authority on everything: a page only offers the strings in
+// `legal`, and shows the server's refusals.
+(function () {
+  "use strict";
+
+  const REASONS = {
+    aces: "by aces", points: "on points", resignation: "by resignation",
+    time: "on time", abandonment: "by abandonment", aborted: "aborted",
+    "no-show": "by forfeit (no-show)", adjudication: "by adjudication",
+  };
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "title") node.setAttribute(key, value);
+      else node[key] = value;
+    }
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+
+  function formatMs(ms) {
+    ms = Math.max(0, ms);
+    const total = Math.floor(ms / 1000);
+    const days = Math.floor(total / 86400);
+    const hours = Math.floor((total % 86400) / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    const seconds = String(total % 60).padStart(2, "0");
+    if (days) return `${days}d ${hours}h`;
+    if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${seconds}`;
+    if (ms < 10000) return `0:${seconds}.${Math.floor((ms % 1000) / 100)}`;
+    return `${minutes}:${seconds}`;
+  }
+
+  // renderer: {
+  //   seatLabel(seat)       "Red", "SW"
+  //   reasons               extra reason texts, {reason: "by ..."}
+  //   fairnessRule          the rule that publishes the seed ("R19", "RH30")
+  //   scoreText(game)       "" or " · points 40–20" after a rules ending
+  //   counts(seat)          the text of a player bar's counts
+  //   render(page)          draw the game's own parts (board, hands, moves)
+  //   newState(moved)       a state arrived: drop a selection that no longer fits
+  //   clearSelection()      Escape
+  //   refused()             optional: the server refused what was sent
+  // }
+  function start(renderer) {
+    const root = document.getElementById("game");
+    if (!root) return null;
+    const $ = (id) => document.getElementById(id);
+    const reasons = { ...REASONS, ...(renderer.reasons || {}) };
+
+    let state = null;          // the last sync/update, whole
+    let received = 0;          // performance.now() when it arrived
+    let receivedWallClock = 0; // and Date.now(), to compare with the server's turn_started_at
+    let pending = false;       // an act is on its way: no double sends
+    let flagSentAt = -Infinity; // performance.now() of our last flag: one every few seconds at most
+    let sawNoRematchGame = false;
+    let socket = null;
+    let retries = 0;
+
+    // --- Derived facts ----------------------------------------------------
+
+    const isPlayer = () => Boolean(state && state.seat);
+    const running = () => Boolean(state) && state.game.status === "running";
+    const myTurn = () => isPlayer() && running() && state.to_move === state.seat;
+    const seats = () => state.game.seats;
+    const label = (seat) => renderer.seatLabel(seat);
+
+    // What the game's renderer may use.
+    const page = {
+      root, $, el,
+      state: () => state,
+      isPlayer, running, myTurn,
+      sendAction, showError,
+      renderStatus: () => state && renderStatus(),
+    };
+
+    // --- Drawing ----------------------------------------------------------
+
+    function render() {
+      if (!state) return;
+      root.dataset.state = "live";
+      root.dataset.ply = String(state.ply);
+      root.dataset.status = state.game.status;
+      root.dataset.toMove = state.to_move;
+      renderer.render(page);
+      renderPlayers();
+      renderStatus();
+      renderButtons();
+      renderFairness();
+      renderClocks();
+    }
+
+    function renderPlayers() {
+      const presence = state.game.presence || null;
+      for (const seat of seats()) {
+        const bar = root.querySelector(`[data-player="${seat}"]`);
+        if (!bar) continue;
+        bar.classList.toggle("player--to-move", running() && state.to_move === seat);
+        const counts = bar.querySelector("[data-counts]");
+        if (counts) counts.textContent = renderer.counts(seat);
+        const botSeat = state.game.bot && state.game.bot.seats[seat];
+        renderBotTag(bar, botSeat);
+        renderRating(bar, seat);
+        const dot = bar.querySelector("[data-presence]");
+        dot.hidden = !presence || Boolean(botSeat); // a bot has no sockets: "offline" would mislead
+        if (presence) {
+          dot.classList.toggle("player__presence--on", Boolean(presence[seat]));
+          dot.title = presence[seat] ? "online" : "offline";
+        }
+      }
+    }
+
+    // A rated game just ended: the new rating and the change at once, as lichess
+    // shows them (game.ratings, docs/protocol.md); until then the page's own rating.
+    function renderRating(bar, seat) {
+      const rating = state.game.ratings && state.game.ratings[seat];
+      if (!rating) return;
+      const change = rating.change;
+      const trend = change > 0 ? "up" : change < 0 ? "down" : "same";
+      const sign = change > 0 ? "+" : change < 0 ? "\u2212" : "\u00b1";
+      bar.querySelector("[data-rating]").replaceChildren(`${rating.after} `, el("span", {
+        class: `player__rating-change player__rating-change--${trend}`, "data-rating-change": seat,
+        text: `${sign}${Math.abs(change)}`, title: `rating before this game: ${rating.before}`,
+      }));
+    }
+
+    // --- Bots (games/bots.py): a BOT tag, "thinking", or no worker yet ------
+
+    const BOT_LATE_MS = 5000; // games.bots.WORKER_LATE_SECONDS
+    let botWait = { ply: null, since: 0, timer: null };
+
+    function renderBotTag(bar, seat) {
+      let tag = bar.querySelector("[data-bot]");
+      if (seat && !tag) {
+        tag = el("span", { class: "player__bot", "data-bot": "", text: "BOT" });
+        bar.querySelector(".player__name").after(tag);
+      }
+      if (tag) {
+        tag.hidden = !seat;
+        tag.title = seat ? `Computer: ${seat.label}` : "";
+      }
+    }
+
+    // The status line while a bot is to move, or null. "Waiting for a bot worker"
+    // once no worker has taken the move for a few seconds (by the server's
+    // clock on a fresh load, by ours while watching).
+    function botStatus() {
+      const wait = state.game.bot && state.game.bot.waiting;
+      if (!running() || !wait || wait.ply !== state.ply) {
+        root.dataset.bot = "";
+        return null;
+      }
+      const name = state.game.players[state.to_move];
+      if (botWait.ply !== state.ply) {
+        window.clearTimeout(botWait.timer);
+        botWait = { ply: state.ply, since: performance.now(), timer: window.setTimeout(() => state && renderStatus(), BOT_LATE_MS + 50) };
+      }
+      const late = !wait.started_at && (wait.worker_late || performance.now() - botWait.since >= BOT_LATE_MS);
+      root.dataset.bot = late ? "waiting" : "thinking";
+      if (late) return `Waiting for a bot worker: ${name} moves as soon as one runs`;
+      return `${name} (computer) is thinking…`;
+    }
+
+    // A side is one seat ("red", "SW") or partners joined by "+" ("SW+NE").
+    function sideText(game, side) {
+      const members = side.split("+");
+      const names = members.map((seat) => game.players[seat]).join(" & ");
+      return `${members.map(label).join("+")} (${names})`;
+    }
+
+    function resultText(game) {
+      if (game.status === "aborted") return "Game aborted";
+      const reason = (reasons[game.reason] || game.reason || "") +
+        (game.adjudication ? ` (${game.adjudication})` : "");
+      if (game.reason === "no-show" && !game.winner) return "Both players lost by forfeit (no-show)";
+      const score = renderer.scoreText ? renderer.scoreText(game) : "";
+      if (!game.winner) return `Draw ${reason}${score}`;
+      const verb = game.winner.includes("+") ? "win" : "wins"; // partners win together (RH35)
+      return `${sideText(game, game.winner)} ${verb} ${reason}${score}`;
+    }
+
+    function renderStatus() {
+      const game = state.game;
+      const status = $("game-status");
+      status.classList.toggle("game-status--over", !running());
+      root.dataset.bot = "";
+      if (!running()) status.textContent = resultText(game);
+      else if (myTurn()) status.textContent = "Your turn";
+      else status.textContent = botStatus() || `${label(state.to_move)} (${game.players[state.to_move]}) to move`;
+      const mini = $("game-status-mini"); // the same line above the board, for phones
+      mini.textContent = status.textContent;
+      mini.classList.toggle("game-status--over", !running());
+      renderRematch();
+    }
+
+    // Later updates (presence changes as sockets close) must not start the same
+    // navigation again: a second assign aborts the first one under way.
+    let leavingFor = null;
+    function goOnce(url) {
+      if (leavingFor === url) return;
+      leavingFor = url;
+      window.location.assign(url);
+    }
+
+    function renderRematch() {
+      const rematch = state.game.rematch || null;
+      const note = $("game-rematch");
+      note.hidden = true;
+      if (!rematch) return;
+      if (rematch.game_id) {
+        if (sawNoRematchGame) { goOnce(`/games/${rematch.game_id}/`); return; }
+        note.hidden = false;
+        note.replaceChildren(el("a", { href: `/games/${rematch.game_id}/`, text: `Rematch: game ${rematch.game_id} \u2192` }));
+      } else {
+        sawNoRematchGame = true;
+        const others = (rematch.offered_by || []).filter((seat) => seat !== state.seat);
+        if (others.length) {
+          note.hidden = false;
+          note.textContent = `${others.map(label).join(" and ")} ${others.length > 1 ? "offer" : "offers"} a rematch`;
+        }
+      }
+    }
+
+    function claimOpen() {
+      const at = state.game.claim_win_at;
+      return Boolean(at) && Date.now() >= Date.parse(at);
+    }
+
+    function renderButtons() {
+      const replay = $("game-replay"); // games whose replay page exists
+      if (replay) replay.hidden = running(); // everyone, spectators too, once it is over
+      const box = $("game-buttons");
+      if (!box) return;
+      const show = (command, visible, text) => {
+        const button = box.querySelector(`[data-command="${command}"]`);
+        button.hidden = !visible;
+        if (text) button.textContent = text;
+        return button;
+      };
+      const player = isPlayer();
+      show("resign", player && running());
+      // Until every seat has acted once (R17, RH27); tournament games: no abort.
+      show("abort", player && running() && state.ply < seats().length && !state.game.event);
+      show("claim", player && running() && claimOpen());
+      const rematch = state.game.rematch || {};
+      let text = "Rematch";
+      const offers = rematch.offered_by || [];
+      if (offers.includes(state.seat)) text = "Rematch offered";
+      else if (offers.length) text = "Accept rematch";
+      const button = show("rematch", player && !running() && !rematch.game_id, text);
+      button.disabled = text === "Rematch offered";
+      const form = $("notation");
+      if (form) form.hidden = !(player && running());
+    }
+
+    function renderFairness() {
+      const game = state.game;
+      const parts = [`${game.clock.time_control}${game.rated ? " · rated" : " · casual"}`];
+      parts.push(game.seed ? `seed ${game.seed} (commitment ${game.commitment.slice(0, 12)}…)` : `commitment ${game.commitment.slice(0, 12)}…`);
+      $("fairness").textContent = parts.join(" · ");
+      $("fairness").title = `SHA-256 commitment to the seed (${renderer.fairnessRule}): ${game.commitment}`;
+    }
+
+    // --- Clocks: the server's numbers, run down locally --------------------
+
+    function remainingMs(seat) {
+      const clock = state.game.clock;
+      const base = clock.ms[seat];
+      if (clock.running !== seat || !clock.turn_started_at) return base;
+      // Charged since the turn began (server time), measured from the message's arrival.
+      const atArrival = Math.max(0, receivedWallClock - Date.parse(clock.turn_started_at)) || 0;
+      return base - atArrival - (performance.now() - received);
+    }
+
+    function renderClocks() {
+      if (!state) return;
+      const clock = state.game.clock;
+      for (const seat of seats()) {
+        const node = root.querySelector(`[data-clock="${seat}"]`);
+        if (!node) continue;
+        const ms = remainingMs(seat);
+        node.textContent = formatMs(ms);
+        node.classList.toggle("clock--running", clock.running === seat);
+        node.classList.toggle("clock--low", ms < 20000 && !clock.days_per_move);
+        if (clock.running === seat && ms <= 0 && isPlayer() && running() && performance.now() - flagSentAt > 3000) {
+          flagSentAt = performance.now(); // the server decides: the ending, or "still has time"
+          send({ type: "flag" });
+        }
+      }
+      const claim = $("game-buttons") && $("game-buttons").querySelector('[data-command="claim"]');
+      if (claim && claim.hidden === (isPlayer() && running() && claimOpen())) renderButtons();
+      renderFirstMove();
+    }
+
+    // Real-time clocks start once each seat has moved; until then the seat to
+    // move has a short window (clock.abort_at), or the server aborts the game.
+    function renderFirstMove() {
+      const note = $("game-first-move");
+      const abortAt = running() && state.game.clock.abort_at;
+      note.hidden = !abortAt;
+      if (!abortAt) return;
+      const left = Math.max(0, Math.ceil((Date.parse(abortAt) - Date.now()) / 1000));
+      const seat = state.to_move;
+      note.textContent = myTurn()
+        ? `Make your first move within ${left} s, or the game is aborted.`
+        : `${label(seat)} (${state.game.players[seat]}) has ${left} s to make a first move, or the game is aborted.`;
+      if (left === 0 && isPlayer() && performance.now() - flagSentAt > 3000) {
+        flagSentAt = performance.now(); // the server aborts it, or says there is still time
+        send({ type: "flag" });
+      }
+    }
+
+    // --- Acting -------------------------------------------------------------
+
+    function sendAction(text) {
+      if (!state || pending) return false;
+      showError(null);
+      if (send({ type: "act", ply: state.ply, action: text })) pending = true;
+      return pending;
+    }
+
+    function showError(message) {
+      const box = $("game-error");
+      box.hidden = !message;
+      box.textContent = message || "";
+    }
+
+    // --- The socket ---------------------------------------------------------
+
+    function send(message) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) {
+        showError("Not connected: wait for the connection to come back.");
+        return false;
+      }
+      socket.send(JSON.stringify(message));
+      return true;
+    }
+
+    function setConnection(text) {
+      const note = $("game-connection");
+      note.hidden = !text;
+      note.textContent = text || "";
+      root.dataset.connection = text ? "down" : "up";
+    }
+
+    // Staying in step (docs/protocol.md): every beat and pong says where the game
+    // is; a page behind it asks for the whole state at once, at most once a second.
+    let resyncAsked = 0;
+    function behind(step) {
+      if (!state) return false;
+      return step.ply > state.ply || (step.ply === state.ply && step.status !== state.game.status);
+    }
+    function resyncIfBehind(step) {
+      if (!behind(step) || performance.now() - resyncAsked < 1000) return;
+      resyncAsked = performance.now();
+      send({ type: "sync" });
+    }
+
+    function onMessage(event) {
+      const message = JSON.parse(event.data);
+      if (message.type === "beat" || message.type === "pong") {
+        resyncIfBehind(message);
+      } else if (message.type === "sync" || message.type === "update") {
+        if (state && message.ply < state.ply) return; // an older state than the one shown
+        const moved = !state || state.ply !== message.ply;
+        state = message; // replace, never merge
+        received = performance.now();
+        receivedWallClock = Date.now();
+        pending = false;
+        renderer.newState(page, moved);
+        if (moved) {
+          showError(null);
+          const input = $("notation-input");
+          if (input && state.to_move !== state.seat) input.value = ""; // our own move went through
+        }
+        render();
+      } else if (message.type === "error") {
+        pending = false;
+        if (/ still has time$/.test(message.message)) return; // our clock ran ahead of the server's
+        showError(message.message);
+        if (state && renderer.refused) renderer.refused(page);
+        if (message.ply === null && !state) $("game-status").textContent = message.message;
+      }
+    }
+
+    function connect() {
+      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      socket = new WebSocket(`${scheme}://${window.location.host}${root.dataset.socket}`);
+      socket.addEventListener("open", () => { retries = 0; setConnection(null); });
+      socket.addEventListener("message", onMessage);
+      socket.addEventListener("close", (event) => {
+        pending = false;
+        if (event.code === 4404) { setConnection("There is no such game."); return; }
+        const delay = Math.min(10000, 500 * 2 ** retries++);
+        setConnection("Reconnecting…");
+        window.setTimeout(connect, delay);
+      });
+    }
+
+    // --- Controls -----------------------------------------------------------
+
+    function bindControls() {
+      const buttons = $("game-buttons");
+      if (buttons) {
+        buttons.addEventListener("click", (event) => {
+          const command = event.target.closest("[data-command]");
+          if (!command) return;
+          const type = command.dataset.command;
+          if (type === "resign" && !window.confirm("Resign this game?")) return;
+          showError(null);
+          send({ type });
+        });
+      }
+      const form = $("notation");
+      if (form) {
+        form.addEventListener("submit", (event) => {
+          event.preventDefault();
+          const input = $("notation-input");
+          const text = input.value.trim();
+          if (!text || !state) return;
+          showError(null);
+          send({ type: "act", ply: state.ply, action: text }); // as typed: the engine judges it
+        });
+      }
+      document.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") { if (state) renderer.clearSelection(page); showError(null); }
+      });
+    }
+
+    bindControls();
+    connect();
+    window.setInterval(renderClocks, 200);
+    window.setInterval(() => {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}'); // keeps proxies from idling it out
+    }, 25000);
+    return page;
+  }
+
+  window.GamePage = { start, el, formatMs };
+})();

@@ -1,0 +1,371 @@
+"""The live Rhombus page in real Chromium, against a real daphne (HTTP + websockets).
+
+Every action is made the way a person makes it: click the cards, then each
+piece and its target (or the start square for a new piece), and, when the
+clicks leave more than one legal text (zero, Mystery, reactivation), the
+button of the wanted one. What to play comes from tests/gamepage/rhombus_policy.py,
+which makes the seeded games below end by the rules (RH25, RH26) within a
+few dozen actions. Screenshots go to artifacts/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Browser, Page, expect
+
+from games import play
+from games.models import Game
+from tests.gamepage.rhombus_policy import ENTER, MOVE, choose
+from tests.games.conftest import session_cookie
+from tests.helpers import ARTIFACTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+# Seeds whose games the policy ends by the rules: 2 players in 39 actions
+# (NE loses its last piece, RH25), 4 players in 41 (SE+NW has no legal action, RH26).
+SEED_2 = "s5"
+SEED_4 = "t8"
+MOST_ACTIONS = 80  # a bound on every loop; the seeded games end well before it
+FORMATION_ACTIONS = 30  # Formation ends only by a Formation or the quiet rule (RH44): then a resignation
+
+
+def open_game(browser: Browser, base: str, game_id: int, cookie: str | None, viewport: dict[str, int]) -> Page:
+    context = browser.new_context(viewport=viewport)
+    if cookie is not None:
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+    page = context.new_page()
+    page.goto(f"{base}/games/{game_id}/")
+    expect(page.locator("#game")).to_have_attribute("data-state", "live")
+    return page
+
+
+# --- Reading an action as the page's clicks ---------------------------------
+
+
+def action_cards(text: str) -> list[str]:
+    """The cards an action uses, as the page's card buttons name them (Notation)."""
+    words = text.split(" ")
+    if words[0] == "discard":
+        return text[len("discard "):].split(", ")
+    if words[0] == "react":
+        return words[1:]
+    if words[0] == "elim":
+        return words[1:4]
+    if words[0] == "entry":
+        return words[1:5]
+    cards = []
+    for use in text.split(", "):
+        cards += use.split(" ")[0].split("+")
+    return cards
+
+
+def board_clicks(text: str) -> list[tuple[str, ...]]:
+    """The squares to click, use by use in the text's order: (from, to) for a
+    move, (start,) for a new piece."""
+    steps: list[tuple[str, ...]] = []
+    uses = [text] if text.startswith(("elim ", "entry ", "discard ")) else text.split(", ")
+    for use in uses:
+        move, enter = MOVE.search(use), ENTER.search(use)
+        if move:
+            steps.append((move[1], move[2]))
+        elif enter:
+            steps.append((enter[1],))
+    return steps
+
+
+def has_class(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{name})\b")
+
+
+def click_action(page: Page, text: str) -> None:
+    """Play ``text`` on ``page`` by clicking: cards, then squares, then, if
+    the clicks leave a choice, the text's button."""
+    for card in action_cards(text):
+        page.locator(f'#hand [data-card="{card}"][aria-pressed="false"]').first.click()
+    option = page.locator(f'#hand-actions [data-action="{text}"]')
+    expect(option).to_have_count(1)  # the chosen cards offer this very text
+    for step in board_clicks(text):
+        if len(step) == 2:
+            origin, target = (page.locator(f'#board [data-square="{sq}"]') for sq in step)
+            expect(origin).to_have_class(has_class("square--from"))
+            origin.click()
+            expect(target).to_have_class(has_class("square--target|square--capture"))
+            target.click()
+        else:
+            start = page.locator(f'#board [data-square="{step[0]}"]')
+            expect(start).to_have_class(has_class("square--enter|square--capture"))
+            start.click()
+    # The click handlers run before click() returns: either the page sent the
+    # only text left, or it offers the texts the clicks still fit.
+    if option.count():
+        option.click()
+
+
+def wait_for_ply(pages: list[Page], ply: int) -> None:
+    for page in pages:
+        expect(page.locator("#game")).to_have_attribute("data-ply", str(ply))
+
+
+def mover_view(game_id: int) -> tuple[str, dict[str, Any]]:
+    """The seat to move and what that seat's page is sent."""
+    game = Game.objects.get(pk=game_id)
+    return game.to_move, dict(play.view_for(game, game.seat(game.to_move).user))
+
+
+def game_row(game_id: int) -> Game:
+    return Game.objects.get(pk=game_id)
+
+
+def play_actions(pages: dict[str, Page], watchers: list[Page], game_id: int, hunters: list[str],
+                 orm: Callable[..., Any], most: int) -> int:
+    """Click the policy's actions on the movers' pages, at most ``most`` of
+    them or until the game ends; the number of actions played."""
+    everyone = list(pages.values()) + watchers
+    for ply in range(most):
+        if orm(game_row, game_id).status != "running":
+            return ply
+        seat, view = orm(mover_view, game_id)
+        text = choose(view, hunters)
+        expect(pages[seat].locator("#game-status")).to_have_text("Your turn")
+        click_action(pages[seat], text)
+        wait_for_ply(everyone, ply + 1)
+        for page in everyone:
+            expect(page.locator("#moves li").last).to_contain_text(text)
+    return most
+
+
+def play_to_the_end(pages: dict[str, Page], watchers: list[Page], game_id: int, hunters: list[str],
+                    orm: Callable[..., Any]) -> int:
+    played = play_actions(pages, watchers, game_id, hunters, orm, MOST_ACTIONS)
+    assert orm(game_row, game_id).status != "running", f"the game did not end in {MOST_ACTIONS} actions"
+    return played
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+# --- The tests ------------------------------------------------------------------
+
+
+@pytest.fixture
+def dave(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("dave", "dave@example.org", "password")
+
+
+@pytest.fixture
+def erin(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("erin", "erin@example.org", "password")
+
+
+def test_two_players_play_a_whole_game_by_clicking_while_a_spectator_watches(
+    alice: Any, bob: Any, charlie: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    cookies = {user.username: orm(session_cookie, user) for user in (alice, bob, charlie)}
+    pages = {
+        "SW": open_game(chromium_browser, daphne_server, game.pk, cookies["alice"], DESKTOP),
+        "NE": open_game(chromium_browser, daphne_server, game.pk, cookies["bob"], PHONE),
+    }
+    watcher = open_game(chromium_browser, daphne_server, game.pk, cookies["charlie"], DESKTOP)
+    sw, ne = pages["SW"], pages["NE"]
+
+    # The start (RH4): three pieces a side, each player's own three cards, the other's as a count.
+    expect(watcher.locator('#board [data-piece="SW"]')).to_have_count(3)
+    expect(watcher.locator('#board [data-piece="NE"]')).to_have_count(3)
+    expect(sw.locator("#hand [data-card]")).to_have_count(3)
+    expect(sw.locator('#hand [data-place="table"]')).to_have_count(2)
+    expect(sw.locator('[data-player="NE"] [data-counts]')).to_contain_text("1 in hand · 3 in reserve · 0 eliminated")
+    expect(sw.locator('[data-player="NE"] [data-table-card]')).to_have_count(2)
+    expect(ne.locator("#game-status")).to_have_text("SW (alice) to move")
+    expect(ne.locator('[data-player="NE"]')).to_have_attribute("data-place", "bottom")  # each player at the bottom
+    expect(watcher.locator('[data-player="SW"]')).to_have_attribute("data-place", "bottom")
+    expect(watcher.locator("#hand")).to_have_count(0)  # RH29: a spectator sees no hand
+    expect(watcher.locator("button:visible")).to_have_count(1)  # only the nav's sign-out
+    no_sideways_scroll(ne)
+
+    played = play_to_the_end(pages, [watcher], game.pk, ["SW"], orm)
+    assert played > 10
+
+    over = orm(game_row, game.pk)
+    assert over.status == "finished" and over.winner == "SW"
+    assert over.reason in ("no-pieces", "no-action")
+    for page in (sw, ne, watcher):
+        expect(page.locator("#game")).to_have_attribute("data-status", "finished")
+        expect(page.locator("#game-status")).to_have_text(re.compile(r"^SW \(alice\) wins \(the other side"))
+        expect(page.locator("#moves li")).to_have_count(played)
+    expect(watcher.locator("#fairness")).to_contain_text(over.seed)
+    expect(watcher.locator("[data-card]")).to_have_count(0)
+    expect(sw.locator('[data-command="rematch"]')).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    sw.screenshot(path=str(ARTIFACTS / "rhombus-2p-over-desktop.png"), full_page=True)
+    ne.screenshot(path=str(ARTIFACTS / "rhombus-2p-over-phone.png"), full_page=True)
+
+
+def test_four_players_play_a_team_game_by_clicking(
+    alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any, daphne_server: str, chromium_browser: Browser,
+    orm: Callable[..., Any],
+) -> None:
+    users = (alice, bob, charlie, dave)  # SW, SE, NE, NW (RH31)
+    game = orm(lambda: play.start_game(*users, seed=SEED_4, setup=play.Setup("rhombus")))
+    seats = ("SW", "SE", "NE", "NW")
+    sizes = (DESKTOP, PHONE, DESKTOP, PHONE)
+    pages = {seat: open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, user), size)
+             for seat, user, size in zip(seats, users, sizes)}
+    watcher = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, erin), PHONE)
+
+    # RH32: two pieces each on the corner's white neighbours, the corners empty.
+    for seat, squares in {"SW": "b1 a2", "SE": "d1 e2", "NE": "d5 e4", "NW": "a4 b5"}.items():
+        for square in squares.split():
+            expect(watcher.locator(f'#board [data-square="{square}"] [data-piece="{seat}"]')).to_be_visible()
+    # Each page puts its own seat at the bottom, the partner on top (RH31).
+    expect(pages["SE"].locator('[data-player="SE"]')).to_have_attribute("data-place", "bottom")
+    expect(pages["SE"].locator('[data-player="NW"]')).to_have_attribute("data-place", "top")
+    expect(pages["SE"].locator('[data-player="NE"]')).to_have_attribute("data-place", "right")
+    # RH36: a partner's hand is hidden too; only a count shows.
+    expect(pages["NE"].locator('[data-player="SW"] [data-counts]')).to_contain_text("1 in hand")
+    expect(pages["NE"].locator("#hand [data-card]")).to_have_count(3)
+    expect(watcher.locator("#hand")).to_have_count(0)
+    for page in (pages["SE"], watcher):
+        no_sideways_scroll(page)
+
+    played = play_to_the_end(pages, [watcher], game.pk, ["SW", "NE"], orm)
+
+    over = orm(game_row, game.pk)
+    assert over.status == "finished" and over.winner == "SW+NE"
+    for page in [*pages.values(), watcher]:
+        expect(page.locator("#game-status")).to_have_text(re.compile(r"^SW\+NE \(alice & charlie\) win "))
+        expect(page.locator("#moves li")).to_have_count(played)
+    ARTIFACTS.mkdir(exist_ok=True)
+    pages["SW"].screenshot(path=str(ARTIFACTS / "rhombus-4p-over-desktop.png"), full_page=True)
+    watcher.screenshot(path=str(ARTIFACTS / "rhombus-4p-over-phone-spectator.png"), full_page=True)
+
+
+def test_a_refused_typed_action_shows_the_rule_and_the_page_fits_a_phone(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), PHONE)
+    no_sideways_scroll(sw)
+    square = sw.locator('#board [data-square="c3"]').bounding_box()
+    assert square is not None and square["width"] >= 40  # a thumb can hit it
+    expect(sw.locator('[data-command="abort"]')).to_be_visible()  # before every seat has acted (RH27)
+
+    # Picking a card lights up the pieces it can move, and Escape puts it back.
+    _, view = orm(mover_view, game.pk)
+    mover = next(text for text in view["legal"] if MOVE.search(text) and ", " not in text)
+    sw.locator(f'#hand [data-card="{action_cards(mover)[0]}"]').click()
+    expect(sw.locator(".square--from").first).to_be_visible()
+    sw.screenshot(path=str(ARTIFACTS / "rhombus-phone-choosing.png"), full_page=True)
+    no_sideways_scroll(sw)
+    sw.keyboard.press("Escape")
+    expect(sw.locator(".square--from")).to_have_count(0)
+
+    # A typed action the engine refuses: its message names the rule, and nothing moves.
+    board_before = sw.locator("#board").inner_html()
+    sw.locator("#notation-input").fill("6H a1-a1")
+    sw.locator("#notation-input").press("Enter")
+    expect(sw.locator("#game-error")).to_have_text(re.compile(r"RH\d+|N\d+"))
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "0")
+    assert sw.locator("#board").inner_html() == board_before
+
+
+def deal(position: dict[str, Any], seat: str, table: list[str], hand: list[str]) -> dict[str, Any]:
+    """The position with ``seat`` holding these cards, each swapped with the
+    card in its place, wherever it lay (another seat's places or the pile)."""
+    places: list[list[str]] = [position["pile"]]
+    for info in position["seats"].values():
+        places += [info["table"], info["hand"]]
+    mine = position["seats"][seat]
+    for wanted, (row, i) in zip(table + hand, [(mine["table"], k) for k in range(len(table))]
+                                + [(mine["hand"], k) for k in range(len(hand))]):
+        holder = next(cards for cards in places if wanted in cards)
+        j = holder.index(wanted)
+        holder[j], row[i] = row[i], wanted
+    return position
+
+
+def test_either_of_two_alike_pieces_may_make_a_move(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """Worked example 1 and N1: the legal list names `KC a2-b3, QC b1-d2`, and
+    clicking b1 to b3, then a2 to d2, leaves the same board: that action is sent."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+
+    def example_one() -> None:
+        row = Game.objects.get(pk=game.pk)
+        Game.objects.filter(pk=game.pk).update(position=deal(row.position, "SW", ["KC", "QC"], ["9D"]))
+
+    orm(example_one)
+    sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
+    _, view = orm(mover_view, game.pk)
+    assert "KC a2-b3, QC b1-d2" in view["legal"] and "KC b1-b3, QC a2-d2" not in view["legal"]
+    sw.locator('#hand [data-card="KC"]').click()
+    sw.locator('#hand [data-card="QC"]').click()
+    for origin, target in (("b1", "b3"), ("a2", "d2")):
+        sw.locator(f'#board [data-square="{origin}"]').click()
+        expect(sw.locator(f'#board [data-square="{target}"]')).to_have_class(has_class("square--target"))
+        sw.locator(f'#board [data-square="{target}"]').click()
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+    expect(sw.locator("#moves li").last).to_contain_text("KC a2-b3, QC b1-d2")
+    for square in ("b3", "d2", "a1"):
+        expect(sw.locator(f'#board [data-square="{square}"] [data-piece="SW"]')).to_be_visible()
+
+
+def test_formation_actions_are_clicked_too(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """Four cards a player (RH42), identical cards (N6) and the discards of a
+    player with no piece on the board (RH47) are clicked like any action. A
+    Formation game has no end by RH25, so after 30 clicked actions NE resigns."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus", "formation")))
+    pages = {
+        "SW": open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP),
+        "NE": open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, bob), PHONE),
+    }
+    expect(pages["SW"].locator("#hand [data-card]")).to_have_count(4)
+    expect(pages["SW"].locator('#hand [data-place="table"]')).to_have_count(3)
+    played = play_actions(pages, [], game.pk, ["SW"], orm, FORMATION_ACTIONS)
+    assert played == FORMATION_ACTIONS
+    pages["NE"].once("dialog", lambda dialog: dialog.accept())
+    pages["NE"].locator('[data-command="resign"]').click()
+    for page in pages.values():
+        expect(page.locator("#game-status")).to_have_text("SW (alice) wins by resignation (RH27)")
+    no_sideways_scroll(pages["NE"])
+    pages["NE"].screenshot(path=str(ARTIFACTS / "rhombus-formation-phone.png"), full_page=True)
+
+
+def test_an_out_player_clicks_the_partners_pieces(
+    alice: Any, bob: Any, charlie: Any, dave: Any, daphne_server: str, chromium_browser: Browser,
+    orm: Callable[..., Any],
+) -> None:
+    """RH34: SW has no piece left, so SW plays NE's: a new NE piece on e5 by a click."""
+    game = orm(lambda: play.start_game(alice, bob, charlie, dave, seed=SEED_4, setup=play.Setup("rhombus")))
+
+    def sw_is_out() -> None:
+        position = Game.objects.get(pk=game.pk).position
+        for square in ("b1", "a2"):
+            del position["board"][square]
+        position["seats"]["SW"].update(reserve=0, eliminated=4, out=True)
+        Game.objects.filter(pk=game.pk).update(position=deal(position, "SW", ["QH", "9S"], ["7C"]))
+
+    orm(sw_is_out)
+    _, view = orm(mover_view, game.pk)
+    assert "9S @e5" in view["legal"] and "QH e4-e3" in view["legal"]
+    sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
+    expect(sw.locator('[data-player="SW"] [data-counts]')).to_contain_text("out (RH34)")
+    sw.locator('#hand [data-card="QH"]').click()
+    expect(sw.locator('#board [data-square="e4"]')).to_have_class(has_class("square--from"))  # NE's piece
+    sw.locator('#hand [data-card="QH"]').click()  # put it back
+    click_action(sw, "9S @e5")
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+    expect(sw.locator('#board [data-square="e5"] [data-piece="NE"]')).to_be_visible()
+    expect(sw.locator("#moves li").last).to_contain_text("9S @e5")

@@ -1,0 +1,86 @@
+"""The Rhombus game page's HTML: each viewer's seat at the bottom, every seat's
+bar around the board, and never a hidden card (RH29, RH36)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import play
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def dave(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("dave", "dave@example.org", "password")
+
+
+@pytest.fixture
+def erin(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("erin", "erin@example.org", "password")
+
+
+def page_for(game: Game, user: Any | None) -> str:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    response = client.get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def places(html: str) -> dict[str, str]:
+    """Each seat's bar and where it sits: {"SW": "bottom", ...}."""
+    return dict(re.findall(r'data-player="(\w+)" data-place="(\w+)"', html))
+
+
+def test_two_players_each_see_their_own_seat_at_the_bottom(alice: Any, bob: Any, charlie: Any) -> None:
+    game = play.start_game(alice, bob, setup=play.Setup("rhombus"))
+    assert places(page_for(game, alice)) == {"SW": "bottom", "NE": "top"}
+    assert places(page_for(game, bob)) == {"NE": "bottom", "SW": "top"}
+    watched = page_for(game, charlie)
+    assert places(watched) == {"SW": "bottom", "NE": "top"}  # spectators watch from SW's side
+    assert 'data-kind="rhombus"' in watched and 'data-seat=""' in watched
+    assert 'id="hand"' not in watched and 'data-command="resign"' not in watched
+    assert 'data-seat="NE"' in page_for(game, bob)
+
+
+def test_four_players_sit_around_the_board_as_the_corners_lie(
+        alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any) -> None:
+    game = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))
+    # RH31: SW, SE, NE, NW counter-clockwise; the partner sits opposite, on top.
+    assert places(page_for(game, bob)) == {"SE": "bottom", "NE": "right", "NW": "top", "SW": "left"}
+    assert places(page_for(game, alice)) == {"SW": "bottom", "SE": "right", "NE": "top", "NW": "left"}
+    html = page_for(game, erin)
+    assert places(html) == {"SW": "bottom", "SE": "right", "NE": "top", "NW": "left"}
+    assert all(name in html for name in ("alice", "bob", "charlie", "dave"))
+    assert 'data-players="4"' in html
+
+
+def mentions(html: str, card: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", html) is not None
+
+
+@pytest.mark.parametrize("viewer", ["alice", "charlie", "erin"])
+def test_the_html_holds_no_card_and_no_seed(alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any,
+                                             viewer: str) -> None:
+    """Cards come only over the socket, each seat's hand to that seat alone (RH29, RH36)."""
+    game = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))
+    seats = game.position["seats"].values()
+    cards = [card for seat in seats for card in seat["table"] + seat["hand"]]
+    assert len(cards) == 12
+    html = page_for(game, {"alice": alice, "charlie": charlie, "erin": erin}[viewer])
+    assert [card for card in cards if mentions(html, card)] == []
+    assert game.seed not in html
+
+
+def test_a_rhombus_game_offers_no_replay_link_yet_and_ace_still_does(alice: Any, bob: Any) -> None:
+    rhombus = play.start_game(alice, bob, setup=play.Setup("rhombus"))
+    ace = play.start_game(alice, bob)
+    assert f"/games/{rhombus.pk}/replay/" not in page_for(rhombus, alice)
+    assert f"/games/{ace.pk}/replay/" in page_for(ace, alice)
