@@ -76,7 +76,8 @@ class LobbyConsumer(JsonFrameConsumer):
 
     async def _seek(self, content: dict[str, Any]) -> None:
         await self._do(lobby.create_seek, content.get("time_control"),
-                       rated=content.get("rated", True), colour=content.get("colour", "random"))
+                       rated=content.get("rated", True), colour=content.get("colour", "random"),
+                       rules=content.get("rules", lobby.ACE))
 
     async def _cancel(self, content: dict[str, Any]) -> None:
         await self._do(lambda user, seek: lobby.cancel_seek(seek, user), content.get("seek"))
@@ -86,7 +87,8 @@ class LobbyConsumer(JsonFrameConsumer):
 
     async def _challenge(self, content: dict[str, Any]) -> None:
         await self._do(lobby.create_challenge, content.get("username"), content.get("time_control"),
-                       rated=content.get("rated", True), colour=content.get("colour", "random"))
+                       rated=content.get("rated", True), colour=content.get("colour", "random"),
+                       rules=content.get("rules", lobby.ACE))
 
     async def _accept_challenge(self, content: dict[str, Any]) -> None:
         await self._do(lambda user, pk: lobby.accept_challenge(pk, user), content.get("challenge"))

@@ -60,7 +60,7 @@ class Update:
         return self.after - self.before
 
 
-def expected_score(rating: int, opponent: int) -> float:
+def expected_score(rating: float, opponent: float) -> float:
     """E = 1 / (1 + 10^((R_opponent - R) / 400)).
 
     >>> expected_score(1500, 1500)
@@ -101,14 +101,42 @@ def _round_half_away(x: float) -> int:
 
 def update(player: Rated, opponent: Rated, score: float) -> Update:
     """``player``'s new rating after scoring ``score`` (1, ½ or 0) against ``opponent``."""
-    if score not in SCORES:
-        raise ValueError(f"a game scores 1, 0.5 or 0, not {score}")
-    expected = expected_score(player.rating, opponent.rating)
-    k = k_factor(player.games, player.reached_2400)
-    after = player.rating + _round_half_away(k * (score - expected))
-    return Update(player.rating, after, opponent.rating, score, expected, k)
+    return _in_team(player, player.rating, opponent.rating, score)
 
 
 def rate(a: Rated, b: Rated, score_a: float) -> tuple[Update, Update]:
     """Both sides of one game, ``score_a`` being A's score (B's is 1 - score_a)."""
     return update(a, b, score_a), update(b, a, 1 - score_a)
+
+
+def rate_teams(team_a: list[Rated], team_b: list[Rated], score_a: float) -> tuple[list[Update], list[Update]]:
+    """Every player's side of a team game (Rhombus's four-player game, issue 13).
+
+    Each player's change is their own K times their team's score less the
+    expected score of their team's average rating against the other team's;
+    ``opponent`` is the other team's average. With one player a team it is
+    exactly :func:`rate`.
+
+    >>> (a, c), (b, d) = rate_teams([Rated(1600, 40), Rated(1400, 0)], [Rated(1500, 40), Rated(1500, 40)], 1.0)
+    >>> (a.after, c.after, b.after, d.after, a.opponent)
+    (1610, 1420, 1490, 1490, 1500)
+    >>> rate_teams([Rated(1500, 0)], [Rated(1700, 0)], 0.5) == tuple([u] for u in rate(Rated(1500, 0), Rated(1700, 0), 0.5))
+    True
+    """
+    average_a, average_b = _average(team_a), _average(team_b)
+    return ([_in_team(p, average_a, average_b, score_a) for p in team_a],
+            [_in_team(p, average_b, average_a, 1 - score_a) for p in team_b])
+
+
+def _average(team: list[Rated]) -> float:
+    return sum(p.rating for p in team) / len(team)
+
+
+def _in_team(player: Rated, own: float, other: float, score: float) -> Update:
+    """``player``'s update when their side, rated ``own``, meets a side rated ``other``."""
+    if score not in SCORES:
+        raise ValueError(f"a game scores 1, 0.5 or 0, not {score}")
+    expected = expected_score(own, other)
+    k = k_factor(player.games, player.reached_2400)
+    after = player.rating + _round_half_away(k * (score - expected))
+    return Update(player.rating, after, _round_half_away(other), score, expected, k)

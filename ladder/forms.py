@@ -6,11 +6,14 @@ from typing import Any
 
 from django import forms
 
+from games.play import setups
 from games.timecontrols import OFFERED
 from ladder.models import Colour
 
 
 class GameOptionsForm(forms.Form):
+    rules = forms.ChoiceField(choices=[(key, setup.title) for key, setup in setups().items()],
+                              initial="ace-in-the-hole", required=False)
     time_control = forms.ChoiceField(choices=[(tc.key, tc.label) for tc in OFFERED])
     mode = forms.ChoiceField(choices=[("rated", "Rated"), ("casual", "Casual")], initial="rated")
     colour = forms.ChoiceField(choices=Colour.choices, initial=Colour.RANDOM)
@@ -19,4 +22,4 @@ class GameOptionsForm(forms.Form):
         """Keyword arguments for ladder.lobby.create_seek / create_challenge."""
         data = self.cleaned_data
         return {"time_control": data["time_control"], "rated": data["mode"] == "rated",
-                "colour": data["colour"]}
+                "colour": data["colour"], "rules": data["rules"] or "ace-in-the-hole"}

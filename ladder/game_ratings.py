@@ -13,12 +13,12 @@ from ladder.models import RatingChange
 
 
 def ratings_json(game: Game) -> dict[str, RatingJSON] | None:
-    """{"red": {"before", "after", "change"}, "black": ...}, or None when the game
-    moved no ratings (not yet rated, or a moderator undid it)."""
-    seats = {game.red_id: "red", game.black_id: "black"}
+    """{seat: {"before", "after", "change"}, ...} for every seat, or None when
+    the game moved no ratings (not yet rated, or a moderator undid it)."""
+    seats = {seat.user_id: seat.name for seat in game.table}
     changes = (RatingChange.objects.filter(game_id=game.pk, undone_at__isnull=True)
                .values_list("user_id", "before", "after"))
     ratings: dict[str, RatingJSON] = {
         seats[user_id]: {"before": before, "after": after, "change": after - before}
         for user_id, before, after in changes if user_id in seats}
-    return ratings if len(ratings) == 2 else None
+    return ratings if len(ratings) == len(seats) else None

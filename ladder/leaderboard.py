@@ -24,7 +24,8 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, QuerySet
 
 from ladder import elo
-from ladder.models import Player
+from ladder.models import ACE, Standing
+from ladder.ratings import ladder_from, standings
 
 PAGE_SIZE = 50
 ACTIVE_DAYS = 30
@@ -38,18 +39,20 @@ class Filters:
     search: str = ""
     active_only: bool = True  # active in the last ACTIVE_DAYS days
     hide_bots: bool = False
+    ladder: str = ACE  # which game's ladder (ladder.models.LADDERS)
 
     @classmethod
     def from_query(cls, query: Any) -> Filters:
         return cls(search=query.get("q", "").strip()[:150],
                    active_only=query.get("show", "active") != "all",
-                   hide_bots=query.get("bots", "show") == "hide")
+                   hide_bots=query.get("bots", "show") == "hide",
+                   ladder=ladder_from(query))
 
 
 @dataclass(frozen=True)
 class Row:
     rank: int
-    player: Player
+    player: Standing
 
     @property
     def rating(self) -> str:
@@ -73,10 +76,10 @@ class Board:
     filters: Filters
 
 
-def ranked(filters: Filters, now: datetime) -> QuerySet[Player]:
+def ranked(filters: Filters, now: datetime) -> QuerySet[Any]:
     """Everyone the ranks count: the filters without the search. Players who have
     never been active (no rated game yet) are not on the ladder, as on lichess."""
-    players = Player.objects.filter(last_active__isnull=False)
+    players = standings(filters.ladder).filter(last_active__isnull=False)
     if filters.active_only:
         players = players.filter(last_active__gte=now - timedelta(days=ACTIVE_DAYS))
     if filters.hide_bots:
@@ -91,7 +94,7 @@ def board(filters: Filters, page_number: Any, now: datetime) -> Board:
     paginator = Paginator(shown.order_by(*ORDER).values_list("pk", flat=True), PAGE_SIZE)
     page = paginator.get_page(paginator.num_pages if page_number == "last" else page_number)
     keys = list(page.object_list)
-    rows = Player.objects.select_related("user").in_bulk(keys)
+    rows = standings(filters.ladder).select_related("user").in_bulk(keys)
     players = [rows[key] for key in keys]
     if filters.search:
         ranks = _ranks_of_search(pool, players)
@@ -100,7 +103,7 @@ def board(filters: Filters, page_number: Any, now: datetime) -> Board:
     return Board([Row(rank, p) for rank, p in zip(ranks, players)], page, filters)
 
 
-def _ranks_in_order(pool: QuerySet[Player], players: list[Player], offset: int) -> list[int]:
+def _ranks_in_order(pool: QuerySet[Any], players: list[Any], offset: int) -> list[int]:
     """Ranks of a page that starts after OFFSET players of POOL."""
     if not players:
         return []
@@ -111,7 +114,7 @@ def _ranks_in_order(pool: QuerySet[Player], players: list[Player], offset: int) 
     return ranks
 
 
-def _ranks_of_search(pool: QuerySet[Player], players: list[Player]) -> list[int]:
+def _ranks_of_search(pool: QuerySet[Any], players: list[Any]) -> list[int]:
     """Ranks of players found by name: one count per rating above the lowest shown."""
     if not players:
         return []
@@ -120,16 +123,16 @@ def _ranks_of_search(pool: QuerySet[Player], players: list[Player]) -> list[int]
     return [sum(n for rating, n in counts.items() if rating > p.rating) + 1 for p in players]
 
 
-def rank_of(player: Player, filters: Filters, now: datetime) -> int | None:
+def rank_of(player: Standing, filters: Filters, now: datetime) -> int | None:
     """``player``'s rank under ``filters``, or None if the filters leave them out. One query."""
     counts = ranked(filters, now).aggregate(me=Count("pk", filter=Q(pk=player.pk)),
                                            above=Count("pk", filter=Q(rating__gt=player.rating)))
     return counts["above"] + 1 if counts["me"] else None
 
 
-def page_of(player: Player, filters: Filters, now: datetime) -> int | None:
+def page_of(player: Standing, filters: Filters, now: datetime) -> int | None:
     """The leaderboard page (without a search) that shows ``player``, if any. One query."""
-    before = Q(rating__gt=player.rating) | Q(rating=player.rating, user_id__lt=player.pk)
+    before = Q(rating__gt=player.rating) | Q(rating=player.rating, user_id__lt=player.user_id)
     counts = ranked(filters, now).aggregate(me=Count("pk", filter=Q(pk=player.pk)),
                                            before=Count("pk", filter=before))
     return counts["before"] // PAGE_SIZE + 1 if counts["me"] else None

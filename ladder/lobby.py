@@ -29,6 +29,7 @@ from games.timecontrols import OFFERED, TimeControl
 from ladder import ratings
 from ladder.models import REAL_TIME_SEEK_LIFE, Challenge, Colour, Seek, challenge_life
 
+ACE = play.ACE
 LOBBY_GROUP = "lobby"
 MAX_SEEKS_SHOWN = 200
 
@@ -43,8 +44,14 @@ class TimeControlJSON(TypedDict):
     speed: str
 
 
+class RulesJSON(TypedDict):
+    key: str  # games.play.Setup.key: "ace-in-the-hole", "rhombus", "rhombus-formation"
+    title: str
+
+
 class SeekJSON(TypedDict):
     id: int
+    rules: RulesJSON
     creator: str
     rating: str  # as shown: "1512", or "1512?" while provisional (ladder.elo.display)
     time_control: TimeControlJSON
@@ -55,6 +62,7 @@ class SeekJSON(TypedDict):
 
 class ChallengeJSON(TypedDict):
     id: int
+    rules: RulesJSON
     challenger: str
     challenged: str
     time_control: TimeControlJSON
@@ -95,6 +103,22 @@ def checked_colour(colour: Any) -> str:
     return str(colour)
 
 
+def checked_rules(key: Any) -> play.Setup:
+    """The game a seek or challenge is for, by its key ("rhombus-formation")."""
+    try:
+        return play.setup_of(key)
+    except play.Refusal as refusal:
+        raise LobbyRefusal(str(refusal)) from None
+
+
+def setup(row: Seek | Challenge) -> play.Setup:
+    return play.Setup(row.kind, row.variant)
+
+
+def rules_json(row: Seek | Challenge) -> RulesJSON:
+    return {"key": setup(row).key, "title": setup(row).title}
+
+
 def checked_rated(rated: Any) -> bool:
     if not isinstance(rated, bool):
         raise LobbyRefusal('"rated" must be true or false')
@@ -109,19 +133,23 @@ def _logged_in(user: Any, doing: str = "play") -> None:
 # --- Seeks ----------------------------------------------------------------
 
 
-def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any = "random") -> Seek:
-    """Put an open seek in the lobby: one per user and time control."""
+def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any = "random",
+                rules: Any = ACE) -> Seek:
+    """Put an open seek in the lobby: one per user, game and time control."""
     _logged_in(user, "create a game")
     tc = offered_time_control(time_control)
-    rated, colour = checked_rated(rated), checked_colour(colour)
-    if Seek.objects.filter(creator=user, time_control=tc.key, status=Seek.Status.OPEN).exists():
-        raise LobbyRefusal(f"you already have an open {tc.key} seek: cancel it first")
+    rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
+    already = LobbyRefusal(f"you already have an open {chosen.title} {tc.key} seek: cancel it first")
+    if Seek.objects.filter(creator=user, time_control=tc.key, kind=chosen.kind, variant=chosen.variant,
+                           status=Seek.Status.OPEN).exists():
+        raise already
     try:
         with transaction.atomic():
-            seek = Seek.objects.create(creator=user, time_control=tc.key, rated=rated, colour=colour)
+            seek = Seek.objects.create(creator=user, time_control=tc.key, rated=rated, colour=colour,
+                                       kind=chosen.kind, variant=chosen.variant)
             lobby_changed_on_commit()
     except IntegrityError:  # a second tab won the race; the constraint holds the rule
-        raise LobbyRefusal(f"you already have an open {tc.key} seek: cancel it first") from None
+        raise already from None
     return seek
 
 
@@ -145,7 +173,7 @@ def accept_seek(seek_id: Any, user: Any) -> Game:
         seek = _locked_seek(seek_id)  # the lock makes a second acceptor wait, then see "accepted"
         if seek.creator_id == user.pk:
             raise LobbyRefusal("that is your own seek: wait for someone to accept it")
-        game = _start(seek.creator, user, seek.colour, seek.rated, seek.tc)
+        game = _start(seek.creator, user, seek.colour, seek.rated, seek.tc, setup(seek))
         seek.status, seek.game = Seek.Status.ACCEPTED, game
         seek.save(update_fields=["status", "game"])
         lobby_changed_on_commit()
@@ -174,6 +202,7 @@ def open_seeks(user: Any = None) -> list[SeekJSON]:
 def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
     return {
         "id": seek.pk,
+        "rules": rules_json(seek),
         "creator": seek.creator.get_username(),
         "rating": ratings.display_of(seek.creator),
         "time_control": time_control_json(seek.tc),
@@ -204,11 +233,11 @@ def expire_seeks(now: datetime | None = None) -> int:
 
 
 def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any = True,
-                     colour: Any = "random", now: datetime | None = None) -> Challenge:
+                     colour: Any = "random", rules: Any = ACE, now: datetime | None = None) -> Challenge:
     """Challenge the player called ``username``; it lapses if unanswered."""
     _logged_in(user, "challenge a player")
     tc = offered_time_control(time_control)
-    rated, colour = checked_rated(rated), checked_colour(colour)
+    rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
     opponent = _player(username)
     if opponent.pk == user.pk:
         raise LobbyRefusal("you cannot challenge yourself")
@@ -225,7 +254,7 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
                                      expires_at__lte=now).update(status=Challenge.Status.EXPIRED)
             challenge = Challenge.objects.create(
                 challenger=user, challenged=opponent, time_control=tc.key, rated=rated, colour=colour,
-                expires_at=now + challenge_life(tc))
+                kind=chosen.kind, variant=chosen.variant, expires_at=now + challenge_life(tc))
             _challenge_changed_on_commit(challenge)
     except IntegrityError:
         name = opponent.get_username()
@@ -240,7 +269,8 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
         challenge = _locked_challenge(challenge_id, now)
         if challenge.challenged_id != user.pk:
             raise LobbyRefusal("only the challenged player can accept a challenge")
-        game = _start(challenge.challenger, user, challenge.colour, challenge.rated, challenge.tc)
+        game = _start(challenge.challenger, user, challenge.colour, challenge.rated, challenge.tc,
+                      setup(challenge))
         challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
         challenge.save(update_fields=["status", "game"])
         _challenge_changed_on_commit(challenge)
@@ -351,6 +381,7 @@ def challenge_for(challenge_id: int, user: Any) -> ChallengeJSON | None:
 def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
     return {
         "id": challenge.pk,
+        "rules": rules_json(challenge),
         "challenger": challenge.challenger.get_username(),
         "challenged": challenge.challenged.get_username(),
         "time_control": time_control_json(challenge.tc),
@@ -367,8 +398,10 @@ def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
 # --- Starting the game ----------------------------------------------------
 
 
-def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeControl) -> Game:
-    """Seat the two players by the creator's wish (random by `secrets`) and start the game."""
+def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeControl,
+           chosen: play.Setup = play.Setup()) -> Game:
+    """Seat the two players by the creator's wish (random by `secrets`) and start the game.
+    "Red" is the first seat of any game (Rhombus: SW, who moves first, RH9)."""
     if colour == Colour.RANDOM:
         colour = secrets.choice([Colour.RED, Colour.BLACK])
     red, black = (creator, acceptor) if colour == Colour.RED else (acceptor, creator)
@@ -377,7 +410,7 @@ def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeContro
 
         matchmaking.take_out_of_pool(creator, acceptor)
     try:
-        game = play.start_game(red, black, rated=rated, time_control=tc)
+        game = play.start_game(red, black, rated=rated, time_control=tc, setup=chosen)
     except play.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
     if not tc.correspondence:

@@ -41,7 +41,6 @@ from typing import Any, TypedDict
 
 import networkx as nx
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games import play
@@ -269,7 +268,7 @@ def _check_not_playing(user: Any) -> None:
 
 
 def _playing_real_time(user_id: int) -> bool:
-    return Game.objects.filter(Q(red_id=user_id) | Q(black_id=user_id), status=Game.Status.RUNNING,
+    return Game.objects.filter(seats__user_id=user_id, status=Game.Status.RUNNING,
                                days_per_move__isnull=True).exists()
 
 
@@ -345,12 +344,13 @@ def _candidates() -> list[Candidate]:
 
 
 def _candidate(entry: PoolEntry) -> Candidate:
-    last = (Game.objects.filter(Q(red_id=entry.user_id) | Q(black_id=entry.user_id))
-            .order_by("-created", "-pk").only("red_id", "black_id").first())
+    last = (Game.objects.filter(seats__user_id=entry.user_id, kind="ace-in-the-hole")
+            .order_by("-created", "-pk").only("pk").first())
     opponent = colour = None
     if last is not None:
-        colour = "red" if last.red_id == entry.user_id else "black"
-        opponent = last.black_id if colour == "red" else last.red_id
+        seats = {seat.name: seat.user_id for seat in last.table}
+        colour = "red" if seats["red"] == entry.user_id else "black"
+        opponent = seats["black" if colour == "red" else "red"]
     return Candidate(entry.pk, entry.user_id, entry.rating, entry.joined, entry.time_control,
                      opponent, colour)
 

@@ -32,6 +32,9 @@ class Seek(models.Model):
         CANCELLED = "cancelled"
 
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seeks")
+    # Which game (games.play.Setup): "ace-in-the-hole", "rhombus" and its variant.
+    kind = models.CharField(max_length=24, default="ace-in-the-hole")
+    variant = models.CharField(max_length=16, default="classic")
     # TimeControl.key: "5+3" or "3d". Which keys are offered is checked in ladder.lobby.
     time_control = models.CharField(max_length=8)
     rated = models.BooleanField(default=True)
@@ -43,8 +46,8 @@ class Seek(models.Model):
     class Meta:
         ordering = ["created", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["creator", "time_control"], condition=Q(status="open"),
-                                    name="seek_one_open_per_control"),
+            models.UniqueConstraint(fields=["creator", "time_control", "kind", "variant"],
+                                    condition=Q(status="open"), name="seek_one_open_per_game_and_control"),
         ]
 
     def __str__(self) -> str:
@@ -68,6 +71,8 @@ class Challenge(models.Model):
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="challenges_sent")
     challenged = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE,
                                    related_name="challenges_received")
+    kind = models.CharField(max_length=24, default="ace-in-the-hole")
+    variant = models.CharField(max_length=16, default="classic")
     time_control = models.CharField(max_length=8)
     rated = models.BooleanField(default=True)
     colour = models.CharField(max_length=6, choices=Colour.choices, default=Colour.RANDOM)
@@ -110,15 +115,25 @@ def challenge_life(tc: TimeControl) -> timedelta:
 # --- The ladder (issue 4): ratings, their history, and the pairing pool ------
 
 
-class Player(models.Model):
-    """A user's standing on the ladder. Created on first need (ladder.ratings.player_of).
+# Each game has its own ladder (issue 13), and Rhombus's team game one of its
+# own: a player has a rating on each. Ace in the Hole's is the Player row
+# itself (the ladder the site began with); the others are Rating rows.
+ACE = "ace-in-the-hole"
+LADDERS = {ACE: "Ace in the Hole", "rhombus": "Rhombus", "rhombus-teams": "Rhombus, teams"}
+
+
+def ladder_of(kind: str, players: int) -> str:
+    """The ladder a game of ``kind`` with ``players`` players is rated on."""
+    return kind if players == 2 else f"{kind}-teams"
+
+
+class Standing(models.Model):
+    """A player's standing on one ladder: rating and counters.
 
     The counters are kept here, not counted from games, so the leaderboard is
     one indexed query whatever the number of players.
     """
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True,
-                                related_name="player")
     rating = models.IntegerField(default=1500)
     rated_games = models.IntegerField(default=0)
     wins = models.IntegerField(default=0)
@@ -130,8 +145,21 @@ class Player(models.Model):
     reached_2400 = models.BooleanField(default=False)
     last_active = models.DateTimeField(null=True, blank=True)
     is_bot = models.BooleanField(default=False)
+
+    class Meta:
+        abstract = True
+
+
+class Player(Standing):
+    """A user's standing on the Ace in the Hole ladder, and whether the user is
+    a bot. Created on first need (ladder.ratings.player_of)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True,
+                                related_name="player")
     # For bots only: the engine level it plays (engine.bots), e.g. "greedy".
     bot_level = models.CharField(max_length=32, blank=True, default="")
+
+    ladder = ACE
 
     class Meta:
         # Covering indexes (INCLUDE, PostgreSQL; plain ones elsewhere): the
@@ -147,11 +175,33 @@ class Player(models.Model):
         return f"{self.user} {self.rating}"
 
 
+class Rating(Standing):
+    """A user's standing on another game's ladder (``LADDERS``); ``is_bot``
+    is copied from the user's Player row so the leaderboard needs no join."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings")
+    ladder = models.CharField(max_length=24, choices=[(k, v) for k, v in LADDERS.items() if k != ACE])
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "ladder"], name="rating_once_per_ladder")]
+        indexes = [
+            models.Index(fields=["ladder", "-rating", "user"], include=["last_active", "is_bot"],
+                         name="rating_ladder_rating_idx"),
+            models.Index(fields=["ladder", "-last_active"], include=["rating", "is_bot"],
+                         name="rating_ladder_active_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.ladder} {self.rating}"
+
+
 class RatingChange(models.Model):
     """One player's rating change from one rated game; undoing it is a moderator's act."""
 
     game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
+    ladder = models.CharField(max_length=24, default=ACE, choices=list(LADDERS.items()))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes")
+    # In a team game: the first player of the other team; opponent_rating is that team's average.
     opponent = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
     before = models.IntegerField()
     after = models.IntegerField()
@@ -167,7 +217,7 @@ class RatingChange(models.Model):
             # A game changes each player's rating at most once (issue 4: "exactly once").
             models.UniqueConstraint(fields=["game", "user"], name="rating_change_once_per_game"),
         ]
-        indexes = [models.Index(fields=["user", "created"], name="rating_change_user_idx")]
+        indexes = [models.Index(fields=["user", "ladder", "created"], name="rating_change_ladder_idx")]
 
     def __str__(self) -> str:
         return f"{self.user} {self.before}→{self.after} (game {self.game_id})"

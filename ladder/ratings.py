@@ -15,12 +15,12 @@ from typing import Any, TypedDict
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Case, Count, F, Q, When
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, Seat
 from ladder import elo
-from ladder.models import Player, RatingChange
+from ladder.models import ACE, LADDERS, Player, Rating, RatingChange, Standing, ladder_of
 
 
 def player_of(user: Any) -> Player:
@@ -29,10 +29,18 @@ def player_of(user: Any) -> Player:
     return player
 
 
-def standing_of(user: Any) -> Player:
-    """The user's ladder row for reading: an unsaved newcomer's if none yet (a page
-    view writes nothing)."""
-    return Player.objects.filter(user=user).first() or Player(user=user)
+def standing_of(user: Any, ladder: str = ACE) -> Standing:
+    """The user's row on ``ladder`` for reading: an unsaved newcomer's if none
+    yet (a page view writes nothing)."""
+    if ladder == ACE:
+        return Player.objects.filter(user=user).first() or Player(user=user)
+    return Rating.objects.filter(user=user, ladder=ladder).first() or Rating(user=user, ladder=ladder)
+
+
+def ladder_from(query: Any) -> str:
+    """The ladder a page's ``?game=`` names, Ace in the Hole's by default."""
+    ladder = query.get("game", ACE)
+    return ladder if ladder in LADDERS else ACE
 
 
 def display_of(user: Any) -> str:
@@ -41,11 +49,22 @@ def display_of(user: Any) -> str:
     return elo.display(player.rating, player.rated_games) if player else f"{elo.START}?"
 
 
-def red_score(game: Game) -> float:
-    """Red's score: 1, ½ (no winner) or 0."""
-    if not game.winner:
-        return 0.5
-    return 1.0 if game.winner == Game.Winner.RED else 0.0
+def standings(ladder: str) -> QuerySet[Any]:
+    """Every standing on ``ladder``: Player rows for Ace in the Hole, Rating rows for the others."""
+    return Player.objects.all() if ladder == ACE else Rating.objects.filter(ladder=ladder)
+
+
+def _standing_for(ladder: str, user_id: int) -> Standing:
+    if ladder == ACE:
+        return Player.objects.get_or_create(user_id=user_id)[0]
+    is_bot = Player.objects.filter(pk=user_id, is_bot=True).exists()
+    return Rating.objects.get_or_create(user_id=user_id, ladder=ladder, defaults={"is_bot": is_bot})[0]
+
+
+def side_score(game: Game, side: tuple[str, ...]) -> float:
+    """The score of ``side`` (its seats): 1, ½ (no winner) or 0."""
+    won = game.won(side[0])
+    return 0.5 if won is None else float(won)
 
 
 def rate_finished_game(sender: Any, game: Game, **kwargs: Any) -> None:
@@ -54,29 +73,37 @@ def rate_finished_game(sender: Any, game: Game, **kwargs: Any) -> None:
 
 
 def rate_game(game: Game) -> list[RatingChange]:
-    """Rate a finished rated game; casual, aborted, running or already rated: nothing."""
+    """Rate a finished rated game on its game's ladder (a team game on its
+    own: elo.rate_teams); casual, aborted, running or already rated: nothing."""
     if not game.rated or game.status != Game.Status.FINISHED:
         return []
+    ladder = ladder_of(game.kind, game.players)
+    sides = [[game.user_id_at(seat) for seat in side] for side in game.sides]
     with transaction.atomic():
-        for user_id in sorted((game.red_id, game.black_id)):  # made in pk order, as locked
-            Player.objects.get_or_create(user_id=user_id)
-        locked = {p.pk: p for p in Player.objects.select_for_update().filter(
-            pk__in=[game.red_id, game.black_id]).order_by("pk")}
+        for user_id in sorted(sum(sides, [])):  # made in user order, as locked
+            _standing_for(ladder, user_id)
+        locked = {row.user_id: row for row in standings(ladder).select_for_update().filter(
+            user_id__in=sum(sides, [])).order_by("user_id")}
         if RatingChange.objects.filter(game_id=game.pk).exists():
             return []
-        red, black = locked[game.red_id], locked[game.black_id]
-        red_update, black_update = elo.rate(_rated(red), _rated(black), red_score(game))
+        teams = [[locked[user_id] for user_id in side] for side in sides]
+        updates = elo.rate_teams([_rated(r) for r in teams[0]], [_rated(r) for r in teams[1]],
+                                 side_score(game, game.sides[0]))
         now = game.finished or timezone.now()
-        return [_apply(red, black, red_update, game, now), _apply(black, red, black_update, game, now)]
+        return [_apply(row, others[0], update, game, now, ladder)
+                for team, team_updates, others in ((teams[0], updates[0], teams[1]), (teams[1], updates[1], teams[0]))
+                for row, update in zip(team, team_updates)]
 
 
-def _rated(player: Player) -> elo.Rated:
+def _rated(player: Standing) -> elo.Rated:
     return elo.Rated(player.rating, player.rated_games, player.reached_2400)
 
 
-def _apply(player: Player, opponent: Player, update: elo.Update, game: Game, now: datetime) -> RatingChange:
+def _apply(player: Standing, opponent: Standing, update: elo.Update, game: Game, now: datetime,
+           ladder: str) -> RatingChange:
     change = RatingChange.objects.create(
-        game=game, user_id=player.pk, opponent_id=opponent.pk, before=update.before, after=update.after,
+        game=game, ladder=ladder, user_id=player.user_id, opponent_id=opponent.user_id,
+        before=update.before, after=update.after,
         opponent_rating=update.opponent, score=update.score, k=update.k)
     player.rating = update.after
     player.rated_games += 1
@@ -88,7 +115,7 @@ def _apply(player: Player, opponent: Player, update: elo.Update, game: Game, now
     return change
 
 
-def _count(player: Player, score: float, by: int) -> None:
+def _count(player: Standing, score: float, by: int) -> None:
     field = "wins" if score == 1 else "losses" if score == 0 else "draws"
     setattr(player, field, getattr(player, field) + by)
 
@@ -117,9 +144,10 @@ def undo_game(game_id: int) -> int:
         changes = list(RatingChange.objects.filter(game_id=game_id, undone_at__isnull=True))
         if not changes:
             return 0
-        players = Player.objects.select_for_update().filter(
-            pk__in=[c.user_id for c in changes]).order_by("pk")
-        by_user = {p.pk: p for p in players}
+        ladder = changes[0].ladder  # one game, one ladder
+        players = standings(ladder).select_for_update().filter(
+            user_id__in=[c.user_id for c in changes]).order_by("user_id")
+        by_user = {p.user_id: p for p in players}
         changes = list(RatingChange.objects.select_for_update().filter(
             game_id=game_id, undone_at__isnull=True))
         now = timezone.now()
@@ -130,11 +158,11 @@ def undo_game(game_id: int) -> int:
         return len(changes)
 
 
-def _take_back(player: Player, change: RatingChange) -> None:
+def _take_back(player: Standing, change: RatingChange) -> None:
     player.rating -= change.after - change.before
     player.rated_games -= 1
     _count(player, change.score, -1)
-    remaining = RatingChange.objects.filter(user_id=player.pk, undone_at__isnull=True)
+    remaining = RatingChange.objects.filter(user_id=change.user_id, ladder=change.ladder, undone_at__isnull=True)
     player.streak = streak_of(remaining.order_by("-created", "-pk").values_list("score", flat=True)[:200])
     player.reached_2400 = player.rating >= elo.MASTER or remaining.filter(after__gte=elo.MASTER).exists()
     player.save()
@@ -157,10 +185,10 @@ def streak_of(latest_first: Iterable[float]) -> int:
 # --- What a profile shows -------------------------------------------------------
 
 
-def history(user: Any) -> list[tuple[datetime, int]]:
-    """(when, rating after) for each rated game that still counts, starting from
-    the rating before the first: the points of the profile's chart."""
-    changes = list(RatingChange.objects.filter(user=user, undone_at__isnull=True)
+def history(user: Any, ladder: str = ACE) -> list[tuple[datetime, int]]:
+    """(when, rating after) for each rated game on ``ladder`` that still counts,
+    starting from the rating before the first: the points of the profile's chart."""
+    changes = list(RatingChange.objects.filter(user=user, ladder=ladder, undone_at__isnull=True)
                    .order_by("created", "pk").values_list("created", "before", "after"))
     if not changes:
         return []
@@ -178,12 +206,14 @@ class OpponentRecord(TypedDict):
 
 def record_against_opponents(user: Any, limit: int = 20) -> list[OpponentRecord]:
     """Finished games against each opponent (most played first): wins, draws, losses."""
-    mine = Q(red=user) | Q(black=user)
-    won = Q(red=user, winner=Game.Winner.RED) | Q(black=user, winner=Game.Winner.BLACK)
-    rows = (Game.objects.filter(mine, status=Game.Status.FINISHED)
-            .annotate(opponent=Case(When(red=user, then=F("black")), default=F("red")))
-            .values("opponent")
-            .annotate(games=Count("pk"), wins=Count("pk", filter=won), draws=Count("pk", filter=Q(winner="")))
+    # The opponents' seats in the user's finished two-player games: the user
+    # won where the winner is neither that seat nor a draw.
+    seats = (Seat.objects.filter(game__seats__user=user, game__status=Game.Status.FINISHED, game__players=2)
+             .exclude(user=user))
+    won = ~Q(game__winner=F("name")) & ~Q(game__winner="")
+    rows = (seats.values(opponent=F("user"))
+            .annotate(games=Count("game"), wins=Count("game", filter=won),
+                      draws=Count("game", filter=Q(game__winner="")))
             .order_by("-games", "opponent")[:limit])
     rows = list(rows)
     names = dict(get_user_model().objects.filter(pk__in=[r["opponent"] for r in rows])

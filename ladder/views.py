@@ -24,12 +24,14 @@ from games.models import Game
 from games.records import games_of
 from games.timecontrols import CORRESPONDENCE, REAL_TIME
 from ladder import charts, elo, leaderboard, lobby, ratings
+from ladder.models import LADDERS
 from ladder.forms import GameOptionsForm
 
 
 def _options_context() -> dict[str, Any]:
     """What the game-options partial needs: every offered control, grouped."""
-    return {"real_time": REAL_TIME, "correspondence": CORRESPONDENCE, "default_control": "5+3"}
+    return {"real_time": REAL_TIME, "correspondence": CORRESPONDENCE, "default_control": "5+3",
+            "setups": play.setups()}
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -38,19 +40,25 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     Challenge form for others."""
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     is_self = request.user == player
-    standing = ratings.standing_of(player)
-    history = ratings.history(player)
+    ladder = ratings.ladder_from(request.GET)
+    account = ratings.standing_of(player)  # the Player row: bot or not
+    standing = ratings.standing_of(player, ladder)
+    history = ratings.history(player, ladder)
     context = {
         "player": player,
+        "account": account,
+        "ladder": ladder,
+        "ladders": LADDERS,
         "standing": standing,
         "rating": elo.display(standing.rating, standing.rated_games),
         "provisional": elo.provisional(standing.rated_games),
-        "rank": leaderboard.rank_of(standing, leaderboard.Filters(active_only=False), timezone.now()),
+        "rank": leaderboard.rank_of(standing, leaderboard.Filters(active_only=False, ladder=ladder),
+                                    timezone.now()),
         "chart": charts.rating_history_svg(history) if history else "",
         "opponents": ratings.record_against_opponents(player),
         "is_self": is_self,
         # A bot is played from the lobby's "Play the computer", not challenged.
-        "can_challenge": request.user.is_authenticated and not is_self and not standing.is_bot,
+        "can_challenge": request.user.is_authenticated and not is_self and not account.is_bot,
         "game_rows": games_of(player, 20),
         "challenges": lobby.pending_challenges(request.user),
         **_options_context(),
@@ -65,11 +73,11 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     board = leaderboard.board(filters, request.GET.get("page"), now)
     mine = None
     if request.user.is_authenticated and not filters.search:
-        standing = getattr(request.user, "player", None)
-        mine = standing and leaderboard.page_of(standing, filters, now)
+        standing = ratings.standing_of(request.user, filters.ladder)
+        mine = standing.pk is not None and leaderboard.page_of(standing, filters, now)
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"board": board, "filters": filters, "my_page": mine, "query": query.urlencode(),
+    context = {"board": board, "filters": filters, "my_page": mine, "query": query.urlencode(), "ladders": LADDERS,
                "active_days": leaderboard.ACTIVE_DAYS}
     return render(request, "ladder/leaderboard.html", context)
 
@@ -156,7 +164,8 @@ def computer_create(request: HttpRequest) -> HttpResponse:
         tc = lobby.offered_time_control(request.POST.get("time_control"))
         game = bots.play_computer(request.user, request.POST.get("level", ""), tc,
                                   rated=request.POST.get("rated") == "1",
-                                  colour=request.POST.get("colour", "random"))
+                                  colour=request.POST.get("colour", "random"),
+                                  setup=play.setup_of(request.POST.get("rules", play.ACE)))
     except (lobby.LobbyRefusal, play.Refusal) as refusal:
         messages.error(request, str(refusal))
         return redirect("ladder:lobby")

@@ -12,10 +12,16 @@ from ladder.tournaments.models import TIEBREAK_CHOICES, Tournament
 
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     time_control = forms.ChoiceField(choices=[(tc.key, tc.label) for tc in OFFERED], initial="5+3")
+    # Ace in the Hole when left out, as before games could be chosen.
+    rules = forms.ChoiceField(choices=Tournament._meta.get_field("rules").choices, initial="ace-in-the-hole",
+                              required=False, label="Game")
+
+    def clean_rules(self) -> str:
+        return str(self.cleaned_data.get("rules") or "ace-in-the-hole")
 
     class Meta:
         model = Tournament
-        fields = ["name", "description", "format", "time_control", "rated", "starts_at", "max_players",
+        fields = ["name", "description", "rules", "format", "time_control", "rated", "starts_at", "max_players",
                   "min_rating", "max_rating", "min_rated_games", "min_account_days", "bots_allowed",
                   "registration_closes_at", "check_in_minutes", "seeding", "rounds", "double_round_robin",
                   "match_length", "third_place", "grand_final_reset", "pause_seconds", "tiebreaks"]

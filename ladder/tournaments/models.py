@@ -14,7 +14,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from games.play import setup_of, setups
 from games.timecontrols import TimeControl
+from ladder.models import ladder_of
 from ladder.tournaments.tiebreaks import TIEBREAKS
 
 # FIDE's acronyms (C.07), in the order offered; tiebreaks.py computes them.
@@ -45,6 +47,10 @@ class Tournament(models.Model):
     description = models.TextField(blank=True)
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="organized_tournaments")
     format = models.CharField(max_length=12, choices=Format.choices, default=Format.SWISS)
+    # Which game is played (games.play.Setup.key): "ace-in-the-hole", "rhombus",
+    # "rhombus-formation". Two players a board, so Rhombus's two-player game.
+    rules = models.CharField(max_length=40, default="ace-in-the-hole",
+                             choices=[(key, setup.title) for key, setup in setups().items()])
     # TimeControl.key, as seeks hold it: "5+3" real time, "3d" correspondence.
     time_control = models.CharField(max_length=8, default="5+3")
     rated = models.BooleanField(default=True)
@@ -101,6 +107,11 @@ class Tournament(models.Model):
     @property
     def tc(self) -> TimeControl:
         return TimeControl.parse(self.time_control)
+
+    @property
+    def ladder(self) -> str:
+        """The ladder its players are seeded, limited and rated by (ladder.models.LADDERS)."""
+        return ladder_of(setup_of(self.rules).kind, 2)
 
     @property
     def elimination(self) -> bool:

@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from games import play
 from games.models import Event, Game
-from ladder import lobby
+from ladder import lobby, ratings
 from ladder.models import Player as LadderPlayer
 from ladder.tournaments import berger, brackets, results
 from ladder.tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
@@ -71,16 +71,16 @@ def entry_refusal(tournament: Tournament, user: Any, now: datetime) -> str | Non
     if tournament.format == Tournament.Format.SWISS and tournament.current_round * 2 >= (tournament.rounds or 0) \
             and tournament.status != Tournament.Status.UPCOMING:
         return "late entry is open only while fewer than half the rounds have been paired"
-    ladder = LadderPlayer.objects.filter(user=user).first()
-    rating = ladder.rating if ladder else 1500
-    is_bot = bool(ladder and ladder.is_bot)
+    ladder = ratings.standing_of(user, tournament.ladder)
+    rating = ladder.rating
+    is_bot = bool(LadderPlayer.objects.filter(user=user, is_bot=True).exists())
     if is_bot and not tournament.bots_allowed:
         return "bots may not enter this tournament"
     if tournament.min_rating is not None and rating < tournament.min_rating:
         return f"your rating {rating} is below the minimum {tournament.min_rating}"
     if tournament.max_rating is not None and rating > tournament.max_rating:
         return f"your rating {rating} is above the maximum {tournament.max_rating}"
-    games = ladder.rated_games if ladder else 0
+    games = ladder.rated_games
     if not is_bot and games < tournament.min_rated_games:
         return f"you have played {games} rated games; {tournament.min_rated_games} are needed"
     age = (now - user.date_joined).days
@@ -104,9 +104,9 @@ def join(tournament_id: int, user: Any) -> Entry:
             raise Refusal(f"you cannot join: {why}")
         if tournament.entries.filter(withdrawn_at__isnull=True).count() >= tournament.max_players:
             raise Refusal(f"the tournament is full ({tournament.max_players} players)")
-        ladder = LadderPlayer.objects.filter(user=user).first()
         entry = entry or Entry(tournament=tournament, user=user)
-        entry.withdrawn_at, entry.withdrawn_why, entry.rating = None, "", ladder.rating if ladder else 1500
+        entry.withdrawn_at, entry.withdrawn_why = None, ""
+        entry.rating = ratings.standing_of(user, tournament.ladder).rating
         if tournament.status != Tournament.Status.UPCOMING:  # late entry into a running Swiss
             entry.number = (tournament.entries.aggregate(top=Max("number"))["top"] or 0) + 1
             entry.checked_in_at = now
@@ -354,7 +354,7 @@ def _start(tournament: Tournament) -> str:
     if len(entries) < 2:
         _end(tournament, Tournament.Status.CANCELLED, f"{len(entries)} player(s) at the start: not enough")
         return "cancelled: not enough players"
-    _refresh_ratings(entries)
+    _refresh_ratings(tournament, entries)
     _number(_seeded(tournament, entries))
     tournament.status, tournament.started_at = Tournament.Status.RUNNING, now
     tournament.next_round_at = now
@@ -378,11 +378,12 @@ def _number(seeded: list[Entry]) -> None:
         cursor.executemany(f'UPDATE "{table}" SET "number" = %s, "rating" = %s WHERE "id" = %s', rows)
 
 
-def _refresh_ratings(entries: list[Entry]) -> None:
-    ratings = dict(LadderPlayer.objects.filter(user__in=[e.user_id for e in entries])
-                   .values_list("user_id", "rating"))
+def _refresh_ratings(tournament: Tournament, entries: list[Entry]) -> None:
+    """Each entry's rating now, on the tournament's game's ladder."""
+    now = dict(ratings.standings(tournament.ladder).filter(user__in=[e.user_id for e in entries])
+               .values_list("user_id", "rating"))
     for entry in entries:
-        entry.rating = ratings.get(entry.user_id, entry.rating)
+        entry.rating = now.get(entry.user_id, entry.rating)
 
 
 def _seeded(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
@@ -471,10 +472,11 @@ def _start_games(tournament: Tournament, number: int,
     for label, group in by_label.items():
         event = Event(tournament.name, label, tournament.get_absolute_url())
         games = play.start_games([(p.red.user, p.black.user) for p in group],  # type: ignore[union-attr]
-                                 rated=tournament.rated, time_control=tournament.tc, event=event)
+                                 rated=tournament.rated, time_control=tournament.tc, event=event,
+                                 setup=play.setup_of(tournament.rules))
         for pairing, game in zip(group, games):
             pairing.game = game
-            started.append((game.pk, (game.red_id, game.black_id)))
+            started.append((game.pk, tuple(seat.user_id for seat in game.table)))
     return started
 
 
@@ -662,14 +664,17 @@ def record_game_result(sender: Any, game: Game, **kwargs: Any) -> None:
 
 
 def board_result(game: Game) -> str:
+    """The board's result: a pairing's "red" entry sits in the game's first
+    seat (Rhombus: SW), "black" in the second."""
+    first, second = game.seat_names
     if game.reason == Game.Reason.NO_SHOW:
-        return {"red": Pairing.Result.RED_FORFEIT_WIN, "black": Pairing.Result.BLACK_FORFEIT_WIN}.get(
+        return {first: Pairing.Result.RED_FORFEIT_WIN, second: Pairing.Result.BLACK_FORFEIT_WIN}.get(
             game.winner, Pairing.Result.DOUBLE_FORFEIT)
-    return {"red": Pairing.Result.RED, "black": Pairing.Result.BLACK}.get(game.winner, Pairing.Result.DRAW)
+    return {first: Pairing.Result.RED, second: Pairing.Result.BLACK}.get(game.winner, Pairing.Result.DRAW)
 
 
 def _count_no_shows(tournament: Tournament, pairing: Pairing, game: Game) -> None:
-    absent = [entry for seat, entry in (("red", pairing.red), ("black", pairing.black))
+    absent = [entry for seat, entry in zip(game.seat_names, (pairing.red, pairing.black))
               if entry is not None and game.winner != seat]
     for entry in absent:
         entry.no_shows += 1

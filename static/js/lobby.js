@@ -94,8 +94,8 @@
       return el("tr", { class: seek.mine ? "seek seek--mine" : "seek", dataset: { seek: seek.id } },
         el("td", { class: "seek__player" }, seek.creator),
         el("td", { class: "seek__rating" }, seek.rating === null ? "?" : String(seek.rating)),
-        el("td", { class: "seek__time" }, seek.time_control.label + " ",
-          el("span", { class: "muted" }, seek.time_control.speed)),
+        el("td", { class: "seek__time" }, el("span", { class: "seek__game" }, seek.rules.title), " ",
+          seek.time_control.label + " ", el("span", { class: "muted" }, seek.time_control.speed)),
         el("td", { class: "seek__mode" }, seek.rated ? "Rated" : "Casual"),
         el("td", { class: "seek__colour" }, youPlay(seek)),
         el("td", { class: "seek__action" }, action));
@@ -105,7 +105,7 @@
 
   function describe(c) {
     const who = c.direction === "incoming" ? c.challenger + " challenges you" : "You challenged " + c.challenged;
-    return who + ": " + c.time_control.label + ", " + (c.rated ? "rated" : "casual") +
+    return who + ": " + c.rules.title + ", " + c.time_control.label + ", " + (c.rated ? "rated" : "casual") +
       ", challenger plays " + c.colour;
   }
 
@@ -210,7 +210,10 @@
 
   function options(form) {
     const data = new FormData(form);
-    return { time_control: data.get("time_control"), rated: data.get("mode") === "rated", colour: data.get("colour") };
+    return {
+      rules: data.get("rules") || "ace-in-the-hole", time_control: data.get("time_control"),
+      rated: data.get("mode") === "rated", colour: data.get("colour"),
+    };
   }
 
   const seekForm = root.querySelector("[data-seek-form]");

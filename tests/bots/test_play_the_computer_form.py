@@ -28,7 +28,7 @@ def test_choosing_a_level_colour_and_control_starts_the_game(
                                                 "time_control": "3+2", "rated": "1"})
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert (game.red, game.black, game.running) == (bot_accounts["ismcts-2"], alice, True)
+    assert (game.seat("red").user, game.seat("black").user, game.running) == (bot_accounts["ismcts-2"], alice, True)
     assert (game.time_control.key, game.rated) == ("3+2", True)
 
 

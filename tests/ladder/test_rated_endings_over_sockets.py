@@ -21,6 +21,7 @@ from ladder.models import Player, RatingChange
 from tests.engine.positions import position
 from tests.helpers import celery_worker, require_service, wait_for_other_sessions_to_end, worker_database_url
 from tests.ladder.conftest import set_player
+from tests.seats import set_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -107,8 +108,8 @@ async def test_abandonment_claim_over_the_socket(
         alice: Any, bob: Any, cookies: dict[str, str], sockets: Opener) -> None:
     game = await database_sync_to_async(started_game)(alice, bob)
     long_ago = timezone.now() - timedelta(seconds=100)
-    await database_sync_to_async(Game.objects.filter(pk=game.pk).update)(
-        red_seen_at=long_ago, red_left_at=long_ago + timedelta(seconds=5), turn_started_at=long_ago)
+    await database_sync_to_async(set_game)(
+        game, red_seen_at=long_ago, red_left_at=long_ago + timedelta(seconds=5), turn_started_at=long_ago)
     black, _ = await sockets(game.pk, cookies["bob"])
     update = await black.request({"type": "claim"})
     assert (update["game"]["winner"], update["game"]["reason"]) == ("black", "abandonment")

@@ -65,7 +65,7 @@ def test_one_pending_challenge_per_pair(alice: Any, bob: Any) -> None:
 def test_accepting_starts_the_game_with_the_challenge_s_terms(alice: Any, bob: Any) -> None:
     challenge = lobby.create_challenge(alice, "bob", "10+5", rated=False, colour="black")
     game = lobby.accept_challenge(challenge.pk, bob)
-    assert (game.red, game.black, game.rated, game.time_control.key) == (bob, alice, False, "10+5")
+    assert (game.seat("red").user, game.seat("black").user, game.rated, game.time_control.key) == (bob, alice, False, "10+5")
     challenge.refresh_from_db()
     assert (challenge.status, challenge.game) == ("accepted", game)
     assert lobby.pending_challenges(alice) == []

@@ -19,6 +19,7 @@ from games.models import Game
 from ladder import lobby
 from ladder.models import Challenge, Seek
 from tests.helpers import ARTIFACTS
+from tests.seats import seated
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -67,8 +68,8 @@ def test_bob_answers_challenges_from_the_home_page_and_lands_on_the_game(
     alice.wait_for_url(GAME_URL, timeout=10_000)
     assert alice.url == bob.url
     game_id = int(GAME_URL.match(bob.url)[1])  # type: ignore[index]
-    game = orm(lambda: Game.objects.select_related("red", "black").get(pk=game_id))
-    assert {game.red.username, game.black.username} == {"alice", "bob"}
+    game = orm(lambda: seated(Game.objects.get(pk=game_id)))
+    assert {game.seat("red").user.username, game.seat("black").user.username} == {"alice", "bob"}
     assert game.time_control.key == "5+3"
     for page in (alice, bob):
         expect(page.locator("#game")).to_have_attribute("data-state", "live")

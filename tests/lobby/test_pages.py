@@ -62,7 +62,7 @@ def test_creating_and_accepting_a_seek_without_javascript(alice: Any, bob: Any) 
     response = client_for(bob).post(f"/lobby/seek/{seek.pk}/accept/")
     game = Game.objects.get()
     assert response["Location"] == f"/games/{game.pk}/"
-    assert (game.red, game.black) == (bob, alice)
+    assert (game.seat("red").user, game.seat("black").user) == (bob, alice)
 
 
 def test_a_refused_form_comes_back_with_the_reason(alice: Any) -> None:

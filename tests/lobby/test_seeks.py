@@ -60,7 +60,7 @@ def test_an_anonymous_visitor_cannot_create_a_seek() -> None:
 
 def test_one_open_seek_per_player_and_time_control(alice: Any) -> None:
     lobby.create_seek(alice, "5+3")
-    with pytest.raises(lobby.LobbyRefusal, match="already have an open 5\\+3 seek"):
+    with pytest.raises(lobby.LobbyRefusal, match="already have an open Ace in the Hole 5\\+3 seek"):
         lobby.create_seek(alice, "5+3", colour="red")
     lobby.create_seek(alice, "10+5")  # another control is fine
     assert Seek.objects.filter(creator=alice, status="open").count() == 2
@@ -85,8 +85,8 @@ def test_only_the_creator_can_cancel(alice: Any, bob: Any) -> None:
 def test_accepting_starts_the_game_with_the_seek_s_terms(alice: Any, bob: Any) -> None:
     seek = lobby.create_seek(alice, "3+2", rated=False, colour="black")
     game = lobby.accept_seek(seek.pk, bob)
-    assert (game.red, game.black, game.rated, game.status) == (bob, alice, False, "running")
-    assert game.time_control.key == "3+2" and game.red_clock_ms == 180_000
+    assert (game.seat("red").user, game.seat("black").user, game.rated, game.status) == (bob, alice, False, "running")
+    assert game.time_control.key == "3+2" and game.clocks["red"] == 180_000
     seek.refresh_from_db()
     assert (seek.status, seek.game) == ("accepted", game)
     assert lobby.open_seeks() == []
@@ -95,14 +95,14 @@ def test_accepting_starts_the_game_with_the_seek_s_terms(alice: Any, bob: Any) -
 def test_a_correspondence_seek_starts_a_correspondence_game(alice: Any, bob: Any) -> None:
     seek = lobby.create_seek(alice, "7d", colour="red")
     game = lobby.accept_seek(seek.pk, bob)
-    assert (game.red, game.days_per_move, game.red_clock_ms) == (alice, 7, 7 * 86_400_000)
+    assert (game.seat("red").user, game.days_per_move, game.clocks["red"]) == (alice, 7, 7 * 86_400_000)
 
 
 def test_random_colour_gives_both_seats_over_many_games(alice: Any, bob: Any) -> None:
     reds = set()
     for _ in range(30):
         seek = lobby.create_seek(alice, "1d")
-        reds.add(lobby.accept_seek(seek.pk, bob).red.username)
+        reds.add(lobby.accept_seek(seek.pk, bob).seat("red").user.username)
     assert reds == {"alice", "bob"}
 
 

@@ -13,13 +13,14 @@ from games.models import Game
 from ladder import lobby
 from ladder.models import Seek
 from tests.lobby.conftest import LobbySocket, Opener
+from tests.seats import seated
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
 create_seek = database_sync_to_async(lobby.create_seek)
 expire_challenges = database_sync_to_async(lobby.expire_challenges)
 seek_count = database_sync_to_async(lambda: Seek.objects.filter(status="open").count())
-only_game = database_sync_to_async(lambda: Game.objects.select_related("red", "black").get())
+only_game = database_sync_to_async(lambda: seated(Game.objects.get()))
 
 
 async def test_anyone_gets_the_open_seeks_on_connect(alice: Any, lobby_sockets: Opener) -> None:
@@ -75,7 +76,7 @@ async def test_accepting_sends_both_players_to_the_new_game(
     started_a, started_b = await alice.receive_type("game_started"), await bob.receive_type("game_started")
     game = await only_game()
     assert started_a == started_b == {"type": "game_started", "game": game.pk, "url": f"/games/{game.pk}/"}
-    assert (game.red.username, game.black.username, game.time_control.key) == ("alice", "bob", "5+3")
+    assert (game.seat("red").user.username, game.seat("black").user.username, game.time_control.key) == ("alice", "bob", "5+3")
     assert await seek_count() == 0
     seen_by_charlie = await drain(charlie)
     assert seen_by_charlie[-1] == {"type": "seeks", "seeks": []}  # the accepted seek left the list
@@ -110,7 +111,7 @@ async def test_a_challenge_reaches_the_challenged_player_live(cookies: dict[str,
         got = await sock.receive_type("game_started")
         game = await only_game()
         assert got["url"] == f"/games/{game.pk}/"
-    assert (game.red.username, game.black.username, game.rated) == ("bob", "alice", False)
+    assert (game.seat("red").user.username, game.seat("black").user.username, game.rated) == ("bob", "alice", False)
 
 
 async def test_the_challenger_sees_a_decline_live(cookies: dict[str, str], lobby_sockets: Opener) -> None:

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from django.db.models import Q
 from django.utils import timezone
 
 from aceweb.celery import app as celery_app
@@ -44,7 +43,7 @@ def wait_longer(user: Any, seconds: float) -> None:
 
 
 def games_of(user: Any) -> list[Game]:
-    return list(Game.objects.filter(Q(red=user) | Q(black=user)))
+    return list(Game.objects.filter(seats__user=user))
 
 
 def status_of(user: Any) -> str:

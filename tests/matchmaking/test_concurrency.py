@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, Seat
 from ladder import matchmaking
 from ladder.models import Player, PoolEntry
 from ladder.tasks import match_pool
@@ -67,12 +67,11 @@ def at_once(runs: int) -> list[list[int]]:
 
 def assert_nobody_double_booked(users: list[Any]) -> None:
     seats = Counter[int]()
-    for red, black in Game.objects.values_list("red_id", "black_id"):
-        seats.update((red, black))
+    seats.update(Seat.objects.values_list("user_id", flat=True))
     assert max(seats.values(), default=0) <= 1, seats.most_common(3)
     for entry in PoolEntry.objects.filter(user__in=users):
         if entry.status == PoolEntry.Status.PAIRED:
-            assert entry.game is not None and entry.user_id in (entry.game.red_id, entry.game.black_id)
+            assert entry.game is not None and entry.user_id in (entry.game.user_id_at("red"), entry.game.user_id_at("black"))
         else:
             assert entry.game is None and seats[entry.user_id] == 0
 

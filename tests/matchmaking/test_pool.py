@@ -116,7 +116,7 @@ def test_a_run_pairs_the_closest_ratings_in_a_rated_game_of_that_control(rated: 
         matchmaking.join(user, "5+3")
     [game_id] = matchmaking.match()
     [game] = games_of(ann)
-    assert game.pk == game_id and {game.red, game.black} == {ann, cal}
+    assert game.pk == game_id and {game.seat("red").user, game.seat("black").user} == {ann, cal}
     assert game.rated and game.running and game.time_control.key == "5+3"
     assert PoolEntry.objects.get(user=ann).game == game and status_of(cal) == "paired"
     assert status_of(ben) == "waiting" and games_of(ben) == []
@@ -141,7 +141,7 @@ def test_who_had_red_last_time_gets_black(rated: Rated, charlie: Any) -> None:
         matchmaking.join(ben, "5+3")
         [game_id] = matchmaking.match()
         game = games_of(ann)[0]
-        assert (game.pk, game.red, game.black) == (game_id, ben, ann)
+        assert (game.pk, game.seat("red").user, game.seat("black").user) == (game_id, ben, ann)
         play.abort(game_id, ben)
 
 
@@ -151,7 +151,7 @@ def test_last_games_opponents_are_not_paired_again_when_others_wait(rated: Rated
     for user in (ann, ben, cal, dan):
         matchmaking.join(user, "5+3")
     assert len(matchmaking.match()) == 2
-    opponents = {frozenset((g.red.username, g.black.username)) for g in games_of(ann) + games_of(ben) if g.running}
+    opponents = {frozenset((g.seat("red").user.username, g.seat("black").user.username)) for g in games_of(ann) + games_of(ben) if g.running}
     assert frozenset(("ann", "ben")) not in opponents and len(opponents) == 2
 
 

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db.models import Q
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Game
@@ -23,6 +22,7 @@ from ladder.models import PoolEntry
 from tests.games.conftest import session_cookie
 from tests.gamepage.test_game_page_browser import first_move, play_by_clicking
 from tests.helpers import ARTIFACTS
+from tests.seats import seated
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DESKTOP = {"width": 1280, "height": 900}
@@ -36,7 +36,7 @@ def signed_in(browser: Browser, base: str, cookie: str) -> Page:
 
 def the_game(user_id: int) -> Game:
     """The one game of ``user_id``, whichever seat."""
-    return Game.objects.select_related("red", "black").get(Q(red_id=user_id) | Q(black_id=user_id))
+    return seated(Game.objects.get(seats__user_id=user_id))
 
 
 def test_two_players_press_play_rated_are_paired_play_and_see_their_new_ratings(
@@ -71,7 +71,7 @@ def test_two_players_press_play_rated_are_paired_play_and_see_their_new_ratings(
     assert pages["alice"].url == pages["bob"].url == f"{base}/games/{game.pk}/"
     assert game.rated and game.time_control.key == "5+3"
     assert orm(lambda: sorted(PoolEntry.objects.values_list("status", flat=True))) == ["paired", "paired"]
-    by_seat = {"red": pages[game.red.username], "black": pages[game.black.username]}
+    by_seat = {"red": pages[game.seat("red").user.username], "black": pages[game.seat("black").user.username]}
     expect(by_seat["red"].locator("#game-status")).to_have_text("Your turn")
 
     for ply in range(4):  # two moves each, by clicking card, pawn, target
@@ -86,7 +86,7 @@ def test_two_players_press_play_rated_are_paired_play_and_see_their_new_ratings(
     by_seat["black"].locator('[data-command="resign"]').click()
     for page in pages.values():
         expect(page.locator("#game")).to_have_attribute("data-status", "finished")
-    winner, loser = game.red.username, game.black.username
+    winner, loser = game.seat("red").user.username, game.seat("black").user.username
     expected = {winner: "1520?", loser: "1480?"}
 
     for name, page in pages.items():

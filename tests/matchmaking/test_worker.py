@@ -49,7 +49,7 @@ def test_a_worker_pairs_the_closest_ratings_first(rated: Rated, workers: Workers
     logs = workers(1)
     [game_id] = run_on_worker()
     [game] = games_of(ann)
-    assert game.pk == game_id and {game.red, game.black} == {ann, cal}, logs[0].read_text()
+    assert game.pk == game_id and {game.seat("red").user, game.seat("black").user} == {ann, cal}, logs[0].read_text()
     assert (game.rated, game.time_control.key) == (True, "5+3")
     assert (status_of(ben), status_of(dan)) == ("waiting", "waiting")
 

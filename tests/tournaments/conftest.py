@@ -61,7 +61,8 @@ def tournament(organizer: Any) -> Callable[..., Tournament]:
 
 def play_round(tournament: Tournament, decide: Callable[[Pairing], str | None]) -> None:
     """End every running game of the tournament's current round: ``decide(pairing)``
-    names the seat that wins ("red"/"black"), the loser resigning; None: a draw by adjudication."""
+    names the pairing's side that wins ("red"/"black": the game's first or second seat), the
+    loser resigning; None: a draw by adjudication."""
     pairings = Pairing.objects.filter(round__tournament=tournament, round__number=tournament.current_round,
                                       game__status=Game.Status.RUNNING).select_related("game")
     for pairing in pairings:
@@ -70,5 +71,5 @@ def play_round(tournament: Tournament, decide: Callable[[Pairing], str | None]) 
         if winner is None:
             play.adjudicate(game.pk, None, "a draw for the test")
         else:
-            loser = game.black if winner == "red" else game.red
-            play.resign(game.pk, loser)
+            first, second = (seat.user for seat in game.table)
+            play.resign(game.pk, second if winner == "red" else first)

@@ -27,6 +27,7 @@ from games.tasks import claim_timeouts
 from ladder.tournaments import berger, running, tasks
 from ladder.tournaments.models import Pairing, Round, Tournament
 from tests.helpers import celery_worker, require_service, worker_database_url
+from tests.seats import set_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,7 +59,7 @@ def wait_for(predicate: Callable[[], bool], logs: Callable[[], str], what: str, 
 
 def running_games(t: Tournament) -> list[Pairing]:
     return list(Pairing.objects.filter(round__tournament=t, game__status=Game.Status.RUNNING)
-                .select_related("round", "game", "red", "black", "game__red", "game__black"))
+                .select_related("round", "game", "red", "black").prefetch_related("game__seats__user"))
 
 
 def no_show(pairing: Pairing, absent: int, logs: Callable[[], str]) -> None:
@@ -68,9 +69,9 @@ def no_show(pairing: Pairing, absent: int, logs: Callable[[], str]) -> None:
     assert game is not None
     if pairing.black is not None and pairing.black.number == absent:  # Red moves first (R6)
         action = str(engine.legal_actions(engine.from_json(game.position))[0])
-        play.submit(game.pk, game.red, 0, action)
+        play.submit(game.pk, game.seat("red").user, 0, action)
     else:
-        Game.objects.filter(pk=game.pk).update(black_seen_at=timezone.now())
+        set_game(game.pk, black_seen_at=timezone.now())
     Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
     assert claim_timeouts.delay().get(timeout=30) == [game.pk], logs()
 
@@ -96,7 +97,7 @@ def play_until_the_end(t: Tournament, logs: Callable[[], str], *, no_show_round:
         absent = [p for p in games if number == no_show_round and NO_SHOW in (p.red.number, p.black.number)]
         for pairing in games:
             if pairing not in absent:
-                loser = pairing.game.black if pairing.red.number < pairing.black.number else pairing.game.red
+                loser = pairing.game.seat("black").user if pairing.red.number < pairing.black.number else pairing.game.seat("red").user
                 play.resign(pairing.game_id, loser)
         # Last, so that claim_timeouts finds no other game of the round still
         # running whose first-move window a slow machine let pass too.
@@ -203,11 +204,11 @@ def test_bots_play_their_tournament_games_through_the_workers(tournament: Any, p
     tasks.advance.delay(t.pk)
     wait_for(lambda: Round.objects.filter(tournament=t).exists(), workers, "the first round")
     for pairing in running_games(t):
-        person = pairing.game.red if pairing.game.red in people else pairing.game.black
+        person = pairing.game.seat("red").user if pairing.game.seat("red").user in people else pairing.game.seat("black").user
         play.resign(pairing.game_id, person)
     wait_for(lambda: Tournament.objects.get(pk=t.pk).status == "finished", workers, "the bots' final", timeout=120)
     final = Pairing.objects.select_related("game").get(round__tournament=t, match="W2-1")
-    assert {final.game.red, final.game.black} == set(bots)
+    assert {final.game.seat("red").user, final.game.seat("black").user} == set(bots)
     # Played to a rules ending (R15/R16), both bots having moved. Three plies is
     # the shortest: 7H takes AS on e8 down the open e-file, then AH takes AC (R15).
     game = final.game
