@@ -1,22 +1,25 @@
 """Live-play load benchmark: K games played to the end over real websockets.
 
-    .venv/bin/python bench/live_play.py --games 50 [--servers 2] [--drop]
+    .venv/bin/python bench/live_play.py --games 50 [--rhombus 20] [--rhombus4 10] [--servers 2] [--drop]
 
 Needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis). It never touches the
 databases they name: it creates and migrates its own PostgreSQL database
 (``aceweb_bench`` by default, on the same server) and uses Redis database 14
 (flushed at the start and the end). It then
 
-1. creates 2K users and K running games (long clocks, fixed seeds) through the
-   ORM, and a session cookie for each user, as ``Client.force_login`` does;
+1. creates K running games of Ace in the Hole (``--games``), and as many
+   Rhombus games of two (``--rhombus``) and four players (``--rhombus4``) as
+   asked, one new user a seat (long clocks, fixed seeds), through the ORM, and a
+   session cookie for each user, as ``Client.force_login`` does;
 2. starts N daphne processes (``--servers``, default 1) on free loopback ports,
    with the Redis channel layer and persistent database connections;
-3. opens two websocket clients per game (Red and Black; with N > 1 the two
-   seats of a game sit on different servers, so every update crosses processes
-   through Redis), and plays every game to its end: the side to move sends a
-   random action from its own ``legal`` list (one seeded RNG per game);
-4. times each move from the ``act`` being sent until BOTH players' sockets
-   have received the ``update`` with the new ply;
+3. opens one websocket client per seat (with N > 1 the seats of a game sit on
+   different servers, so every update crosses processes through Redis), and
+   plays every game to its end: the seat to move sends a random action from
+   its own ``legal`` list (one seeded RNG per game);
+4. times each move from the ``act`` being sent until EVERY seat's socket has
+   received the ``update`` with the new ply, and reports the figures for each
+   game (Ace in the Hole, Rhombus, Rhombus 4 players) beside the total;
 5. checks the database: for each game the Move rows are exactly the
    acknowledged moves, plies 0..n-1 with no gap or duplicate, and the game is
    finished. Any discrepancy, error or timeout exits non-zero; a daphne that
@@ -221,11 +224,18 @@ def tail(path: Path, lines: int = 20) -> str:
 class GameSpec:
     id: int
     index: int
-    cookies: dict[str, str]  # seat -> sessionid
+    cookies: dict[str, str]  # seat -> sessionid, in turn order
+    label: str = "Ace in the Hole"
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.cookies)
 
 
-def create_games(count: int, seed: str) -> list[GameSpec]:
-    """COUNT running games between 2*COUNT new users, with a session cookie per user."""
+def create_games(count: int, seed: str, *, players: int = 2, rules: str = "ace-in-the-hole",
+                 first_index: int = 0) -> list[GameSpec]:
+    """COUNT running games of ``rules`` (games.play.setups) between PLAYERS*COUNT
+    new users, with a session cookie per user; indexes from ``first_index``."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
@@ -237,19 +247,23 @@ def create_games(count: int, seed: str) -> list[GameSpec]:
     User = get_user_model()
     tag = secrets.token_hex(3)
     unusable = make_password(None)
+    setup = play.setup_of(rules)
+    label = setup.title if players == 2 else f"{setup.title}, {players} players"
     with transaction.atomic():
         users = User.objects.bulk_create(
             [User(username=f"bench-{tag}-{i}", email=f"bench-{tag}-{i}@example.org", password=unusable)
-             for i in range(2 * count)]
+             for i in range(players * count)]
         )
         if any(u.pk is None for u in users):  # not PostgreSQL: fetch the keys
             users = list(User.objects.filter(username__startswith=f"bench-{tag}-").order_by("pk"))
         specs: list[GameSpec] = []
         for i in range(count):
-            red, black = users[2 * i], users[2 * i + 1]
-            game = play.start_game(red, black, rated=False, seed=f"bench-{seed}-{i}",
+            table = users[players * i:players * (i + 1)]
+            index = first_index + i
+            game = play.start_game(*table, rated=False, seed=f"bench-{seed}-{index}", setup=setup,
                                    initial_seconds=INITIAL_SECONDS, increment_seconds=0)
-            specs.append(GameSpec(game.pk, i, {"red": login_cookie(red), "black": login_cookie(black)}))
+            cookies = {seat: login_cookie(user) for seat, user in zip(game.seat_names, table)}
+            specs.append(GameSpec(game.pk, index, cookies, label))
         # Start the clocks now rather than wait for each side's first move: with
         # hundreds of games, opening every socket takes longer than the
         # first-move window (games.models.FIRST_MOVE_WINDOW), which would abort them.
@@ -458,8 +472,9 @@ async def open_socket(port: int, game_id: int, cookie: str, timeout: float) -> C
 
 @dataclass
 class Stats:
-    acked: dict[int, int] = field(default_factory=dict)  # game id -> moves acknowledged to both
+    acked: dict[int, int] = field(default_factory=dict)  # game id -> moves acknowledged to every seat
     round_trips: list[float] = field(default_factory=list)  # seconds
+    by_game: dict[str, list[float]] = field(default_factory=dict)  # the same, by GameSpec.label
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # not about the moves: reported, not failed
     games_done: int = 0
@@ -467,18 +482,19 @@ class Stats:
     cpu: dict[str, float] = field(default_factory=dict)  # seconds used while playing, by whom
 
 
-async def play_game(spec: GameSpec, red: Any, black: Any, seed: str, stats: Stats,
+async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: Stats,
                     move_timeout: float, think: float = 0.0) -> None:
     """Play one game to its end: the mover picks from its own legal list."""
     rng = random.Random(f"{seed}-{spec.index}")
     pause = random.Random(f"{seed}-{spec.index}-think")  # its own, so --think plays the same moves
-    sockets = {"red": red, "black": black}
+    sockets = dict(zip(spec.seats, clients))
     states = {seat: sock.state for seat, sock in sockets.items()}  # the latest sync/update
+    first = spec.seats[0]
     stats.acked[spec.id] = 0
     refusals = 0
-    while states["red"]["game"]["status"] == "running":
-        ply = states["red"]["ply"]
-        mover = states["red"]["to_move"]
+    while states[first]["game"]["status"] == "running":
+        ply = states[first]["ply"]
+        mover = states[first]["to_move"]
         legal = states[mover]["legal"]
         if not legal:
             stats.errors.append(f"game {spec.id} ply {ply}: {mover} to move with no legal action")
@@ -490,7 +506,7 @@ async def play_game(spec: GameSpec, red: Any, black: Any, seed: str, stats: Stat
         sockets[mover].send_json({"type": "act", "ply": ply, "action": action})
         try:
             arrivals = []
-            for seat in (mover, "black" if mover == "red" else "red"):  # one timeout for both
+            for seat in (mover, *(s for s in spec.seats if s != mover)):  # one timeout for all
                 left = max(0.001, sent + move_timeout - time.perf_counter())
                 at, states[seat] = await asyncio.wait_for(sockets[seat].next_state(ply + 1), left)
                 arrivals.append(at)
@@ -504,6 +520,7 @@ async def play_game(spec: GameSpec, red: Any, black: Any, seed: str, stats: Stat
             stats.errors.append(f"game {spec.id} ply {ply} {action!r}: {type(error).__name__} {error}")
             return
         stats.round_trips.append(max(arrivals) - sent)
+        stats.by_game.setdefault(spec.label, []).append(max(arrivals) - sent)
         stats.acked[spec.id] += 1
     stats.games_done += 1
 
@@ -578,9 +595,9 @@ async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stat
     gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
 
     async def connect(spec: GameSpec, seat: str) -> Any:
-        # Seat i of game g on server (g + i) mod N: with N > 1 Red and Black are on
+        # Seat i of game g on server (g + i) mod N: with N > 1 the seats are on
         # different processes and every update crosses the Redis channel layer.
-        port = ports[(spec.index + (seat == "black")) % len(ports)]
+        port = ports[(spec.index + spec.seats.index(seat)) % len(ports)]
         async with gate:
             client = await open_socket(port, spec.id, spec.cookies[seat], move_timeout)
         clients.append(client)
@@ -589,8 +606,8 @@ async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stat
     deadline = time.perf_counter() + total_timeout
     try:
         t0 = time.perf_counter()
-        pairs = await asyncio.wait_for(
-            asyncio.gather(*(asyncio.gather(connect(s, "red"), connect(s, "black")) for s in specs)),
+        tables = await asyncio.wait_for(
+            asyncio.gather(*(asyncio.gather(*(connect(s, seat) for seat in s.seats)) for s in specs)),
             total_timeout,
         )
         # Every socket has its sync; then let the servers finish the connect work
@@ -612,8 +629,8 @@ async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stat
         ticker = asyncio.create_task(progress(stats, len(specs), started))
         try:
             await asyncio.wait_for(
-                asyncio.gather(*(play_game(s, r, b, seed, stats, move_timeout, think)
-                                 for s, (r, b) in zip(specs, pairs))),
+                asyncio.gather(*(play_game(s, clients, seed, stats, move_timeout, think)
+                                 for s, clients in zip(specs, tables))),
                 max(1.0, deadline - time.perf_counter()),
             )
         except asyncio.TimeoutError:
@@ -640,6 +657,7 @@ class Result:
     stats: Stats
     wall_seconds: float
     check: Check
+    sockets: int = 0
 
     @property
     def moves(self) -> int:
@@ -649,11 +667,19 @@ class Result:
     def ok(self) -> bool:
         return self.check.ok and not self.stats.errors
 
-    def percentile(self, p: float) -> float:
-        values = sorted(self.stats.round_trips)
+    def percentile(self, p: float, values: Sequence[float] | None = None) -> float:
+        values = sorted(self.stats.round_trips if values is None else values)
         if not values:
             return float("nan")
         return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] * 1000
+
+    def game_lines(self) -> list[str]:
+        """Each game's moves, its share of moves/s in the same run, and its round trips."""
+        if len(self.stats.by_game) < 2:
+            return []
+        return [f"  {label}: {len(times)} moves, {len(times) / self.wall_seconds:.1f} moves/s, round trip ms "
+                f"p50 {self.percentile(50, times):.1f}  p99 {self.percentile(99, times):.1f}"
+                for label, times in self.stats.by_game.items()]
 
     def cpu_lines(self) -> list[str]:
         if not self.stats.cpu or not self.moves:
@@ -668,12 +694,13 @@ class Result:
             f"servers: {self.servers} daphne process(es)",
             f"games: {self.stats.games_done} finished of {self.games}",
             f"total moves: {self.moves}",
-            f"connect: {2 * self.games} sockets open, synced and settled in {self.stats.connect_seconds:.2f} s",
+            f"connect: {self.sockets} sockets open, synced and settled in {self.stats.connect_seconds:.2f} s",
             f"wall time: {self.wall_seconds:.2f} s",
             f"moves/s: {rate:.1f}",
             "round trip ms (act sent -> update on both sockets): "
             f"p50 {self.percentile(50):.1f}  p95 {self.percentile(95):.1f}  "
             f"p99 {self.percentile(99):.1f}  max {self.percentile(100):.1f}",
+            *self.game_lines(),
             *self.cpu_lines(),
             f"errors: {len(self.stats.errors)}",
             *(f"  {e}" for e in self.stats.errors[:10]),
@@ -700,7 +727,8 @@ def server_env(database_url: str, redis_url: str, debug: bool, **extra: str) -> 
 
 def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int = 1, seed: str = "1",
                   move_timeout: float = 10.0, total_timeout: float = 600.0, debug: bool = False,
-                  think: float = 0.0, log_dir: Path | None = None) -> Result:
+                  think: float = 0.0, log_dir: Path | None = None, rhombus: int = 0,
+                  rhombus4: int = 0) -> Result:
     """Play GAMES games through SERVERS daphne processes and check the database.
 
     Django must already be set up on DATABASE_URL (the daphne processes get the
@@ -709,6 +737,8 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
     from django.db import connections
 
     specs = create_games(games, seed)
+    specs += create_games(rhombus, seed, rules="rhombus", first_index=len(specs))
+    specs += create_games(rhombus4, seed, players=4, rules="rhombus", first_index=len(specs))
     connections.close_all()  # nothing held open while the servers work
     env = server_env(database_url, redis_url, debug)
     stats = Stats()
@@ -717,7 +747,7 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
         try:
             started = start_servers(servers, env, logs)
             say(f"daphne on port(s) {', '.join(str(s.port) for s in started)}; "
-                f"{games} games, {2 * games} sockets, think {think:g} s")
+                f"{len(specs)} games, {sum(len(s.seats) for s in specs)} sockets, think {think:g} s")
             # The clients' own collector pauses would count as round-trip time:
             # tune it as the servers do (aceweb/asgi.py).
             gc.freeze()
@@ -734,7 +764,7 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
                                       f"(exit {s.process.returncode}); its log ends:\n{tail(s.log, 40)}")
     check = check_database(specs, stats.acked)
     connections.close_all()
-    return Result(games, servers, stats, wall, check)
+    return Result(len(specs), servers, stats, wall, check, sum(len(s.seats) for s in specs))
 
 
 @contextmanager
@@ -788,6 +818,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=50, help="games played at once (default 50)")
+    parser.add_argument("--rhombus", type=int, default=0, help="Rhombus games of two players, beside them (default 0)")
+    parser.add_argument("--rhombus4", type=int, default=0, help="Rhombus games of four players (default 0)")
     parser.add_argument("--servers", type=int, default=1, help="daphne processes (default 1)")
     parser.add_argument("--db-name", default=DEFAULT_DB_NAME,
                         help=f"the bench's own PostgreSQL database (default {DEFAULT_DB_NAME})")
@@ -819,7 +851,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = run_benchmark(games=args.games, database_url=bench_db, redis_url=bench_redis,
                                servers=args.servers, seed=args.seed, move_timeout=args.move_timeout,
                                total_timeout=args.timeout, debug=args.debug, think=args.think,
-                               log_dir=args.logs)
+                               log_dir=args.logs, rhombus=args.rhombus, rhombus4=args.rhombus4)
         load = os.getloadavg()
         print(result.report(), flush=True)
         say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")

@@ -1,4 +1,5 @@
-"""Smoke test of bench/live_play.py: two games played to the end through a real daphne.
+"""Smoke test of bench/live_play.py: two Ace in the Hole games and a Rhombus game of
+two and of four players played to the end through a real daphne.
 
 The daphne subprocess is pointed at pytest-django's test database (hence
 transaction=True: it must see the committed users, sessions and games) and at
@@ -29,12 +30,14 @@ def test_two_games_are_played_to_the_end_with_no_move_lost_or_duplicated() -> No
 
     # debug=True: the test settings keep the public development SECRET_KEY, which
     # settings.py accepts only with DEBUG (pytest-django turns DEBUG off in-process).
-    result = run_benchmark(games=2, database_url=test_database_url, redis_url=redis_url, seed="smoke",
-                           move_timeout=10, total_timeout=60, debug=True)
+    result = run_benchmark(games=2, rhombus=1, rhombus4=1, database_url=test_database_url,
+                           redis_url=redis_url, seed="smoke", move_timeout=10, total_timeout=90, debug=True)
 
     print(result.report())
     assert result.stats.errors == []
-    assert result.stats.games_done == 2
+    assert result.stats.games_done == 4 and result.sockets == 2 * 2 + 2 + 4
+    assert set(result.stats.by_game) == {"Ace in the Hole", "Rhombus", "Rhombus, 4 players"}
+    assert "Rhombus, 4 players:" in result.report()
     assert result.check.problems == []
     assert (result.check.lost, result.check.duplicated, result.check.unfinished) == (0, 0, 0)
     assert result.moves == sum(result.stats.acked.values()) > 0
