@@ -175,7 +175,9 @@ class GameConsumer(JsonFrameConsumer):
 
     async def _send_state(self, kind: str) -> bool:
         async with self.sending:  # loaded and sent in turn: the later load is sent later
-            payload = await self._view()
+            # An update carries only what this socket has not been sent (play.seat_view's
+            # ``since``); a sync, asked for by a client that may have lost frames, all of it.
+            payload = await self._view(self.ply if kind == "update" else None)
             if payload is None:
                 return False
             await self._send_now(kind, payload)
@@ -202,9 +204,9 @@ class GameConsumer(JsonFrameConsumer):
     # --- Database work ----------------------------------------------------
 
     @db_work
-    def _view(self) -> play.PayloadJSON | None:
+    def _view(self, since: int | None) -> play.PayloadJSON | None:
         game = play.load(self.game_id)
-        return None if game is None else play.view_for(game, self.viewer)
+        return None if game is None else play.view_for(game, self.viewer, since=since)
 
     async def _current_step(self) -> play.Step | None:
         return (await db_work(play.steps)([self.game_id])).get(self.game_id)
@@ -231,7 +233,8 @@ class GameConsumer(JsonFrameConsumer):
 
     def _submitted(self, ply: int, action: str) -> play.PayloadJSON:
         user = self.scope.get("user")
-        return play.view_for(play.submit(self.game_id, user, ply, action), user)
+        # Frames go out in order, so the page already has this socket's ply when this one arrives.
+        return play.view_for(play.submit(self.game_id, user, ply, action), user, since=self.ply)
 
     async def _announcing(self, work: Callable[..., T], *args: Any) -> T:
         """Run a change on a database thread, then send the group messages it

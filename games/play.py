@@ -578,7 +578,9 @@ def load(game_id: int, *, lock: bool = False) -> Game | None:
     because compiling the ORM's query, and even ``raw()``'s work per row
     (matching columns to fields, looking up converters), cost more than
     running it (docs/performance.md); each field's own conversion (JSON) is
-    still applied. One row per seat comes back, the game's columns repeated.
+    still applied. One row per seat comes back; only the first (seat 0)
+    carries the game's columns, the others NULLs, so the position is not sent
+    and decoded once per seat.
     """
     with connection.cursor() as cursor:
         cursor.execute(_load_sql(lock), [game_id])
@@ -607,8 +609,10 @@ def _from_row(model: Any, row: tuple[Any, ...]) -> Any:
 def _load_sql(lock: bool) -> str:
     users = get_user_model()._meta
     username = users.get_field(get_user_model().USERNAME_FIELD).column
-    columns = ", ".join([*(f'g."{f.column}"' for f in _fields(Game)), *(f's."{f.column}"' for f in _fields(Seat))])
     seat = Seat._meta
+    first = f's."{seat.get_field("number").column}" = 0'
+    columns = ", ".join([*(f'CASE WHEN {first} THEN g."{f.column}" END' for f in _fields(Game)),
+                         *(f's."{f.column}"' for f in _fields(Seat))])
     sql = (f'SELECT {columns}, u."{username}" '
            f'FROM "{Game._meta.db_table}" g '
            f'JOIN "{seat.db_table}" s ON s."{seat.get_field("game").column}" = g."{Game._meta.pk.column}" '
@@ -810,29 +814,41 @@ def held_notifications() -> Iterator[list[tuple[str, dict[str, Any]]]]:
 # --- What one person sees -------------------------------------------------
 
 
-def view_for(game: Game, user: Any) -> PayloadJSON:
+def view_for(game: Game, user: Any, *, since: int | None = None) -> PayloadJSON:
     """The user's seat's view (spectator view for anyone else) plus the public
     game fields: the only thing ever sent to a client."""
-    return seat_view(game, game.seat_of(user))
+    return seat_view(game, game.seat_of(user), since=since)
 
 
-def seat_view(game: Game, seat: str | None) -> PayloadJSON:
+def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> PayloadJSON:
     """What ``seat`` (None: a spectator) may see, from the rules' own view
     (R18, RH29): its own hand and no other, not even a partner's (RH36), and
     never the pile's order before the end. Every socket frame and every bot's
-    input is built here."""
+    input is built here.
+
+    A game whose view does not spell its moves (Rhombus) adds the actions
+    played: all of them, or with ``since`` (a ply the receiver already has)
+    only those from that ply on, ``actions_from`` saying where they start. A
+    long game's list would otherwise be rebuilt and sent in every frame.
+    """
     view = dict(game.rules.view(game.rules.from_json(game.position), seat).to_json())
     if "discards" not in view:  # Ace in the Hole's discards spell its moves; Rhombus's pile does not
-        view["actions"] = _actions(game)
+        start = 0 if since is None else min(since, game.ply)
+        view["actions"] = _actions(game, start)
+        view["actions_from"] = start
     if not game.running:
         view["legal"] = []  # resigned or aborted: the engine does not know it is over
     payload: PayloadJSON = {**view, "game": game_json(game)}
     return payload
 
 
-def _actions(game: Game) -> list[dict[str, str]]:
-    """Every action so far, public as written (RH29): [{"seat": "SW", "action": "KC b1-b3"}, ...]."""
-    moves = Move.objects.filter(game_id=game.pk).order_by("ply").values_list("seat", "action")
+def _actions(game: Game, start: int) -> list[dict[str, str]]:
+    """The actions from ply ``start`` on, public as written (RH29):
+    [{"seat": "SW", "action": "KC b1-b3"}, ...]. No query when there are none
+    (a presence change, a clock's end)."""
+    if start >= game.ply:
+        return []
+    moves = Move.objects.filter(game_id=game.pk, ply__gte=start).order_by("ply").values_list("seat", "action")
     return [{"seat": seat, "action": action} for seat, action in moves]
 
 

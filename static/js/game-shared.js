@@ -368,12 +368,26 @@
       send({ type: "sync" });
     }
 
+    // A Rhombus update carries only the actions from `actions_from` on (docs/protocol.md):
+    // join them to those this page has. A page missing some asks for the whole state.
+    function withEarlierActions(message) {
+      if (!message.actions_from) return true;
+      const had = (state && state.actions) || [];
+      if (message.actions_from > had.length) {
+        send({ type: "sync" });
+        return false;
+      }
+      message.actions = had.slice(0, message.actions_from).concat(message.actions);
+      return true;
+    }
+
     function onMessage(event) {
       const message = JSON.parse(event.data);
       if (message.type === "beat" || message.type === "pong") {
         resyncIfBehind(message);
       } else if (message.type === "sync" || message.type === "update") {
         if (state && message.ply < state.ply) return; // an older state than the one shown
+        if (!withEarlierActions(message)) return;
         const moved = !state || state.ply !== message.ply;
         state = message; // replace, never merge
         received = performance.now();
