@@ -100,7 +100,7 @@ class LobbyConsumer(JsonFrameConsumer):
         await self._do(lambda user, pk: lobby.cancel_challenge(pk, user), content.get("challenge"))
 
     async def _pool_join(self, content: dict[str, Any]) -> None:
-        self.pool_wait = await self._join_pool(content.get("time_control"))
+        self.pool_wait = await self._join_pool(content.get("time_control"), content.get("rules", lobby.ACE))
 
     async def _pool_leave(self, content: dict[str, Any]) -> None:
         await self._do(matchmaking.leave)
@@ -162,8 +162,8 @@ class LobbyConsumer(JsonFrameConsumer):
         return matchmaking.pool_json(matchmaking.waiting_entry(self.scope.get("user")))
 
     @database_sync_to_async
-    def _join_pool(self, time_control: Any) -> int:
-        entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control)
+    def _join_pool(self, time_control: Any, rules: Any) -> int:
+        entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control, rules=rules)
         return entry.pk
 
     @database_sync_to_async

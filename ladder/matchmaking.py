@@ -7,9 +7,11 @@ function of the waiting players and the time, so tests drive time directly.
 
 How one matcher run pairs (issue 4):
 
-- Only players waiting for the same control are paired, and only inside both
-  players' rating windows: ``window`` starts at ±100 around the rating a player
-  joined with and widens by 50 every 10 seconds of waiting, up to ±600 (after
+- Only players waiting for the same game (rules: Ace in the Hole, Rhombus,
+  Rhombus Formation; issue 13) and the same control are paired, and only inside
+  both players' rating windows: ``window`` starts at ±100 around the rating a
+  player joined with, on that game's ladder (a Rhombus wait uses the player's
+  Rhombus rating), and widens by 50 every 10 seconds of waiting, up to ±600 (after
   100 s). So a 1500 and a 1700 meet once both have waited 20 s.
 - Among the allowed pairs, networkx's ``max_weight_matching`` (Edmonds'
   blossom algorithm) picks as many pairs as possible and, among those, the
@@ -21,8 +23,9 @@ How one matcher run pairs (issue 4):
 - A pair who met in either player's previous game loses ``REPEAT_PENALTY``, so
   they meet again only when the pool offers no other pairing for as many
   players (short of a far worse one).
-- Colours: whoever had red in their last game gets black (and black gets red)
-  where the two wishes agree; otherwise the colours are drawn at random.
+- Colours: whoever had red (the first seat: SW in Rhombus) in their last game
+  of that game gets black (and black gets red) where the two wishes agree;
+  otherwise the colours are drawn at random.
 
 With several workers, runs are serialized by a PostgreSQL advisory lock, and
 each pair's two entries are locked and re-checked as still waiting before the
@@ -43,12 +46,13 @@ import networkx as nx
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+import engine
 from games import play
 from games.models import Game
 from games.timecontrols import REAL_TIME, TimeControl
 from ladder import lobby
-from ladder.models import PoolEntry
-from ladder.ratings import player_of
+from ladder.models import ACE, PoolEntry, ladder_of
+from ladder.ratings import standing_of
 
 BASE_WINDOW = 100  # ± rating points on joining
 WIDEN_STEP = 50  # points added ...
@@ -78,6 +82,7 @@ class WindowJSON(TypedDict):
 
 class PoolJSON(TypedDict):
     entry: int
+    rules: lobby.RulesJSON
     time_control: lobby.TimeControlJSON
     rating: int
     joined: str
@@ -136,19 +141,20 @@ class Candidate:
     time_control: str
     last_opponent: int | None = None  # user id in their previous game
     last_colour: str | None = None  # "red" or "black" in their previous game
+    rules: str = ACE  # the Setup's key: "ace-in-the-hole", "rhombus", "rhombus-formation"
 
 
 def pairings(candidates: Iterable[Candidate], now: datetime) -> list[tuple[Candidate, Candidate]]:
-    """One run's pairs: per control, a maximum-weight matching over the allowed pairs.
+    """One run's pairs: per game and control, a maximum-weight matching over the allowed pairs.
 
     Each pair is given in entry order (who joined first); seats are
     :func:`colours`' business.
     """
-    by_control: dict[str, list[Candidate]] = {}
+    by_pool: dict[tuple[str, str], list[Candidate]] = {}
     for c in candidates:
-        by_control.setdefault(c.time_control, []).append(c)
+        by_pool.setdefault((c.rules, c.time_control), []).append(c)
     pairs = []
-    for group in by_control.values():
+    for group in by_pool.values():
         pairs.extend(_match_group(group, now))
     return sorted(pairs, key=lambda pair: pair[0].entry)
 
@@ -195,27 +201,32 @@ def _wants_red(c: Candidate) -> bool | None:
 # --- Joining and leaving --------------------------------------------------
 
 
-def join(user: Any, time_control: Any, now: datetime | None = None) -> PoolEntry:
-    """Wait in the rated pool of a real-time control; a player already waiting moves here.
+def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: Any = ACE) -> PoolEntry:
+    """Wait in the rated pool of a game (``rules``, a Setup key) and a real-time
+    control; a player already waiting moves here.
 
-    Moving to another control starts the wait afresh, with a narrow window;
-    asking again for the same control keeps the wait (and window) it has.
+    Moving to another game or control starts the wait afresh, with a narrow
+    window; asking again for the same keeps the wait (and window) it has.
     """
     _logged_in(user, "play rated games")
     tc = pool_control(time_control)
+    setup = pool_rules(rules)
     now = now or timezone.now()
     with transaction.atomic():
         # Lock first: a matcher pairing this wait right now commits before we look for games.
         waiting = list(PoolEntry.objects.select_for_update().filter(user=user, status=PoolEntry.Status.WAITING))
         _check_not_playing(user)
-        same = next((entry for entry in waiting if entry.time_control == tc.key), None)
+        same = next((entry for entry in waiting if entry.time_control == tc.key and entry_setup(entry) == setup),
+                    None)
         if same is not None:  # the same button again, or a second tab: the wait goes on
             return same
-        rating = player_of(user).rating
+        # That game's ladder, read only: a newcomer waits at 1500 and gets a row when rated.
+        rating = standing_of(user, ladder_of(setup.kind, 2)).rating
         PoolEntry.objects.filter(pk__in=[entry.pk for entry in waiting]).update(status=PoolEntry.Status.LEFT)
         try:
             with transaction.atomic():
-                entry = PoolEntry.objects.create(user=user, time_control=tc.key, rating=rating, joined=now)
+                entry = PoolEntry.objects.create(user=user, kind=setup.kind, variant=setup.variant,
+                                                 time_control=tc.key, rating=rating, joined=now)
         except IntegrityError:  # another tab joined at the same moment: the constraint keeps one
             raise PoolRefusal("you are already joining the pool from another tab") from None
         _pool_changed_on_commit(user.pk)
@@ -257,6 +268,22 @@ def pool_control(key: Any) -> TimeControl:
     return tc
 
 
+def pool_rules(key: Any) -> play.Setup:
+    """The game a wait is for, by its Setup key, or a refusal naming the keys."""
+    try:
+        setup = play.setup_of(key)
+    except play.Refusal as refusal:
+        raise PoolRefusal(str(refusal)) from None
+    # Every game here has a two-player form today; a four-player-only game would have no pool.
+    if 2 not in engine.GAMES[setup.kind].player_counts:
+        raise PoolRefusal(f"{setup.title} is not played by two: the rated pool pairs two players")
+    return setup
+
+
+def entry_setup(entry: PoolEntry) -> play.Setup:
+    return play.Setup(entry.kind, entry.variant)
+
+
 def _logged_in(user: Any, doing: str) -> None:
     if user is None or not getattr(user, "is_authenticated", False):
         raise PoolRefusal(f"log in to {doing}")
@@ -285,8 +312,10 @@ def pool_json(entry: PoolEntry | None, now: datetime | None = None) -> PoolJSON 
     now = now or timezone.now()
     w = window(entry, now)
     later = widens_in(entry, now)
+    setup = entry_setup(entry)
     return {
         "entry": entry.pk,
+        "rules": {"key": setup.key, "title": setup.title},
         "time_control": lobby.time_control_json(TimeControl.parse(entry.time_control)),
         "rating": entry.rating,
         "joined": entry.joined.isoformat(),
@@ -344,15 +373,17 @@ def _candidates() -> list[Candidate]:
 
 
 def _candidate(entry: PoolEntry) -> Candidate:
-    last = (Game.objects.filter(seats__user_id=entry.user_id, kind="ace-in-the-hole")
-            .order_by("-created", "-pk").only("pk").first())
+    # The player's last two-player game of this game: its opponent, and its
+    # first seat ("red": Red, or SW in Rhombus) or second ("black").
+    last = (Game.objects.filter(seats__user_id=entry.user_id, kind=entry.kind, players=2)
+            .order_by("-created", "-pk").only("pk", "kind", "players").first())
     opponent = colour = None
     if last is not None:
-        seats = {seat.name: seat.user_id for seat in last.table}
-        colour = "red" if seats["red"] == entry.user_id else "black"
-        opponent = seats["black" if colour == "red" else "red"]
+        first, second = (seat.user_id for seat in last.table)
+        colour = "red" if first == entry.user_id else "black"
+        opponent = second if colour == "red" else first
     return Candidate(entry.pk, entry.user_id, entry.rating, entry.joined, entry.time_control,
-                     opponent, colour)
+                     opponent, colour, entry_setup(entry).key)
 
 
 def _start_pair(a: Candidate, b: Candidate) -> Game | None:
@@ -369,7 +400,7 @@ def _start_pair(a: Candidate, b: Candidate) -> Game | None:
         red, black = colours(a, b)
         users = {e.pk: e.user for e in entries}
         game = play.start_game(users[red.entry], users[black.entry], rated=True,
-                               time_control=TimeControl.parse(a.time_control))
+                               time_control=TimeControl.parse(a.time_control), setup=entry_setup(entries[0]))
         for entry in entries:
             entry.status, entry.game = PoolEntry.Status.PAIRED, game
             entry.save(update_fields=["status", "game"])

@@ -224,7 +224,7 @@ class RatingChange(models.Model):
 
 
 class PoolEntry(models.Model):
-    """A player waiting in the rated pairing pool for one real-time control."""
+    """A player waiting in the rated pairing pool for one game (rules) and real-time control."""
 
     class Status(models.TextChoices):
         WAITING = "waiting"
@@ -232,8 +232,11 @@ class PoolEntry(models.Model):
         LEFT = "left"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="pool_entries")
+    # Which game (games.play.Setup), as on Seek: only the same rules are paired (issue 13).
+    kind = models.CharField(max_length=24, default=ACE)
+    variant = models.CharField(max_length=16, default="classic")
     time_control = models.CharField(max_length=8)
-    rating = models.IntegerField()  # at joining: the matcher pairs on this
+    rating = models.IntegerField()  # at joining, on that game's ladder: the matcher pairs on this
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.WAITING)
     joined = models.DateTimeField()
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
@@ -241,10 +244,11 @@ class PoolEntry(models.Model):
     class Meta:
         ordering = ["joined", "pk"]
         constraints = [
-            # One waiting entry per player in all pools: never two games from one wait.
+            # One waiting entry per player in all pools (every game and control):
+            # never two games from one wait.
             models.UniqueConstraint(fields=["user"], condition=Q(status="waiting"),
                                     name="pool_one_waiting_entry"),
         ]
 
     def __str__(self) -> str:
-        return f"Pool {self.pk}: {self.user} {self.time_control} ({self.status})"
+        return f"Pool {self.pk}: {self.user} {self.kind}-{self.variant} {self.time_control} ({self.status})"
