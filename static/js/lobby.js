@@ -153,7 +153,7 @@
 
   const poolButtons = root.querySelector("[data-pool-buttons]");
   const poolWaiting = root.querySelector("[data-pool-waiting]");
-  let ownWait = null;  // the control this page joined: joined again after a reconnect
+  let ownWait = null;  // {time_control, rules} this page joined: joined again after a reconnect
   let waitShown = false;
   let waitTimer = null;
 
@@ -176,6 +176,7 @@
       ownWait = null;
       return;
     }
+    poolField("rules").textContent = wait.rules.title;
     poolField("control").textContent = wait.time_control.label;
     poolField("rating").textContent = String(wait.rating);
     poolField("window").textContent = wait.window.low + "–" + wait.window.high + " (±" + wait.window.width + ")";
@@ -188,7 +189,7 @@
   function rejoinPool() {
     // Closing a socket leaves the pool: a page that was waiting joins again;
     // any other page forgets what it showed and hears the truth on connect.
-    if (ownWait) send({ type: "pool_join", time_control: ownWait });
+    if (ownWait) send({ type: "pool_join", ...ownWait });
     else showPool(null);
   }
 
@@ -196,8 +197,9 @@
     poolButtons.querySelectorAll("[data-pool-join]").forEach((button) => {
       button.disabled = false;
       button.addEventListener("click", () => {
-        ownWait = button.dataset.poolJoin;
-        send({ type: "pool_join", time_control: ownWait });
+        const rules = poolButtons.querySelector('input[name="pool-rules"]:checked');
+        ownWait = { time_control: button.dataset.poolJoin, rules: rules ? rules.value : "ace-in-the-hole" };
+        send({ type: "pool_join", ...ownWait });
       });
     });
     poolWaiting.querySelector("[data-pool-leave]").addEventListener("click", () => {

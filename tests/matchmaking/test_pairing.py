@@ -20,10 +20,11 @@ T0 = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
 
 
 def player(entry: int, rating: int, *, user: int | None = None, waited: float = 0, control: str = "5+3",
-           last_opponent: int | None = None, last_colour: str | None = None) -> Candidate:
+           last_opponent: int | None = None, last_colour: str | None = None,
+           rules: str = "ace-in-the-hole") -> Candidate:
     """A candidate who joined ``waited`` seconds before T0; user id defaults to 100 + entry."""
     return Candidate(entry, 100 + entry if user is None else user, rating, T0 - timedelta(seconds=waited),
-                     control, last_opponent, last_colour)
+                     control, last_opponent, last_colour, rules)
 
 
 def pairs(candidates: Sequence[Candidate], now: datetime = T0) -> set[frozenset[int]]:
@@ -97,6 +98,15 @@ def test_only_players_of_the_same_control_are_paired() -> None:
     assert pairs([player(1, 1500), player(2, 1500, control="3+2")]) == set()
     assert pairs([player(1, 1500), player(2, 1500, control="3+2"), player(3, 1510, control="3+2"),
                   player(4, 1490)]) == {frozenset((1, 4)), frozenset((2, 3))}
+
+
+def test_only_players_of_the_same_game_are_paired() -> None:
+    """Issue 13: Rhombus waits meet Rhombus waits; its Formation variant is a pool of its own."""
+    assert pairs([player(1, 1500), player(2, 1500, rules="rhombus")], T0 + timedelta(hours=1)) == set()
+    assert pairs([player(1, 1500, rules="rhombus"), player(2, 1500), player(3, 1510, rules="rhombus"),
+                  player(4, 1490), player(5, 1500, rules="rhombus-formation")]) == {frozenset((1, 3)), frozenset((2, 4))}
+    # The same game at another control is another pool too.
+    assert pairs([player(1, 1500, rules="rhombus"), player(2, 1500, rules="rhombus", control="3+2")]) == set()
 
 
 def test_a_player_is_never_paired_with_themselves() -> None:

@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from ladder import matchmaking
-from ladder.models import Player, PoolEntry
+from games.models import Game
+from ladder.models import Player, PoolEntry, Rating
 from tests.games.conftest import fresh_channel_layer
 from tests.lobby.conftest import LobbySocket, services, session_cookie  # noqa: F401 (a fixture)
 
@@ -128,3 +129,29 @@ async def test_paired_players_are_both_sent_to_the_game(alice: Any, bob: Any, co
         started = await sock.receive_type("game_started")
         assert started == {"type": "game_started", "game": game_id, "url": f"/games/{game_id}/"}
     assert await statuses(alice) == await statuses(bob) == ["paired"]
+
+
+async def test_a_rhombus_join_waits_on_the_rhombus_ladder_and_pairs_a_rhombus_game(
+        alice: Any, bob: Any, connect: Any) -> None:
+    for user, ace, rhombus in ((alice, 1500, 1700), (bob, 1900, 1710)):
+        await database_sync_to_async(Player.objects.create)(user=user, rating=ace)
+        await database_sync_to_async(Rating.objects.create)(user=user, ladder="rhombus", rating=rhombus)
+    alice_tab, bob_tab = await connect(alice), await connect(bob)
+    for sock in (alice_tab, bob_tab):
+        await sock.send({"type": "pool_join", "time_control": "3+2", "rules": "rhombus-formation"})
+    shown = (await alice_tab.receive_type("pool"))["pool"]
+    assert shown["rules"] == {"key": "rhombus-formation", "title": "Rhombus Formation"}
+    assert (shown["rating"], shown["window"]["low"]) == (1700, 1600)
+    await bob_tab.receive_type("pool")
+    [game_id] = await match()
+    assert (await alice_tab.receive_type("game_started"))["game"] == game_id
+    game = await database_sync_to_async(Game.objects.get)(pk=game_id)
+    assert (game.kind, game.variant, game.players) == ("rhombus", "formation", 2)
+
+
+async def test_an_unknown_game_is_answered_and_changes_nothing(alice: Any, connect: Any) -> None:
+    tab = await connect(alice)
+    answer = await tab.request({"type": "pool_join", "time_control": "5+3", "rules": "chess"})
+    assert answer == {"type": "error", "message": "'chess' is not a game here: choose one of ace-in-the-hole, "
+                                                  "rhombus, rhombus-formation"}
+    assert await statuses(alice) == []
