@@ -51,11 +51,14 @@ def test_two_players_press_play_rated_are_paired_play_and_see_their_new_ratings(
     # Alice waits first: she sees her window and the time waited counting up.
     ada = pages["alice"]
     expect(ada.locator("[data-pool-join]")).to_have_count(4)  # 1+0, 3+2, 5+3, 10+5: real time only
+    # The game to play: Ace in the Hole unless another is chosen.
+    expect(ada.locator("[data-pool]").get_by_role("radio", name="Ace in the Hole")).to_be_checked()
     ARTIFACTS.mkdir(exist_ok=True)
     ada.screenshot(path=str(ARTIFACTS / "pool-buttons.png"))
     ada.get_by_role("button", name="Play rated 5+3").click()
     waiting = ada.locator("[data-pool-waiting]")
     expect(waiting).to_be_visible()
+    expect(waiting.locator("[data-pool-rules]")).to_have_text("Ace in the Hole")
     expect(waiting.locator("[data-pool-control]")).to_have_text("5+3")
     expect(waiting.locator("[data-pool-window]")).to_have_text("1400–1600 (±100)")
     expect(waiting.locator("[data-pool-waited]")).not_to_have_text("0:00", timeout=3000)
@@ -101,5 +104,32 @@ def test_two_players_press_play_rated_are_paired_play_and_see_their_new_ratings(
         expect(page.locator("[data-rating]")).to_have_text(expected[name])
         expect(page.locator("[data-rating-chart] svg")).to_be_visible()
     pages[winner].screenshot(path=str(ARTIFACTS / "pool-profile-after.png"), full_page=True)
+    for page in pages.values():
+        page.context.close()
+
+
+def test_two_players_choose_rhombus_formation_and_are_paired_in_a_rhombus_game(
+        alice: Any, bob: Any, charlie: Any, workers: Callable[[int], list[Path]], daphne_server: str,
+        chromium_browser: Browser, orm: Callable[..., Any]) -> None:  # noqa: F811
+    """Charlie waits at Ace in the Hole 3+2 and is left alone: the pools are per game."""
+    workers(1)
+    base = daphne_server
+    pages = {user.username: signed_in(chromium_browser, base, orm(session_cookie, user))
+             for user in (alice, bob, charlie)}
+    for name, page in pages.items():
+        page.goto(f"{base}/lobby/")
+        pool = page.locator("[data-pool]")
+        if name != "charlie":
+            pool.get_by_role("radio", name="Rhombus Formation", exact=True).check()
+        pool.get_by_role("button", name="Play rated 3+2").click()
+        expect(pool.locator("[data-pool-waiting]")).to_be_visible()
+    expect(pages["charlie"].locator("[data-pool-rules]")).to_have_text("Ace in the Hole")
+    for name in ("alice", "bob"):
+        pages[name].wait_for_url(re.compile(r"/games/\d+/$"), timeout=30_000)
+    game = orm(the_game, alice.pk)
+    assert (game.kind, game.variant, game.players, game.rated) == ("rhombus", "formation", 2, True)
+    assert game.time_control.key == "3+2" and pages["bob"].url == f"{base}/games/{game.pk}/"
+    expect(pages["charlie"].locator("[data-pool-waiting]")).to_be_visible()
+    assert orm(lambda: PoolEntry.objects.get(user=charlie).status) == "waiting"
     for page in pages.values():
         page.context.close()
