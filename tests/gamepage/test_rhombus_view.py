@@ -84,3 +84,19 @@ def test_a_rhombus_game_offers_no_replay_link_yet_and_ace_still_does(alice: Any,
     ace = play.start_game(alice, bob)
     assert f"/games/{rhombus.pk}/replay/" not in page_for(rhombus, alice)
     assert f"/games/{ace.pk}/replay/" in page_for(ace, alice)
+
+
+def ratings_shown(html: str) -> dict[str, str]:
+    return dict(re.findall(r'data-player="(\w+)".*?data-rating>([^<]*)<', html, re.S))
+
+
+def test_each_page_shows_the_ratings_of_its_own_game(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
+    from ladder.models import Player, Rating
+    Player.objects.create(user=alice, rating=1712, rated_games=40)
+    Rating.objects.create(user=alice, ladder="rhombus", rating=1388, rated_games=3)
+    Rating.objects.create(user=alice, ladder="rhombus-teams", rating=1455, rated_games=30)
+    assert ratings_shown(page_for(play.start_game(alice, bob, setup=play.Setup("rhombus")), None)) == {
+        "SW": "1388?", "NE": "1500?"}
+    four = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))
+    assert ratings_shown(page_for(four, None))["SW"] == "1455"
+    assert ratings_shown(page_for(play.start_game(alice, bob), None))["red"] == "1712"
