@@ -67,6 +67,7 @@ class LobbyConsumer(JsonFrameConsumer):
 
     def _handlers(self) -> dict[str, Handler]:
         return {"seek": self._seek, "cancel": self._cancel, "accept": self._accept,
+                "join": self._join, "leave": self._leave,
                 "challenge": self._challenge, "accept_challenge": self._accept_challenge,
                 "decline_challenge": self._decline_challenge, "cancel_challenge": self._cancel_challenge,
                 "pool_join": self._pool_join, "pool_leave": self._pool_leave, "ping": self._ping}
@@ -77,13 +78,20 @@ class LobbyConsumer(JsonFrameConsumer):
     async def _seek(self, content: dict[str, Any]) -> None:
         await self._do(lobby.create_seek, content.get("time_control"),
                        rated=content.get("rated", True), colour=content.get("colour", "random"),
-                       rules=content.get("rules", lobby.ACE))
+                       rules=content.get("rules", lobby.ACE), players=content.get("players", 2),
+                       partner=content.get("partner"))
 
     async def _cancel(self, content: dict[str, Any]) -> None:
         await self._do(lambda user, seek: lobby.cancel_seek(seek, user), content.get("seek"))
 
     async def _accept(self, content: dict[str, Any]) -> None:
         await self._do(lambda user, seek: lobby.accept_seek(seek, user), content.get("seek"))
+
+    async def _join(self, content: dict[str, Any]) -> None:
+        await self._do(lambda user, seek: lobby.join_seek(seek, user), content.get("seek"))
+
+    async def _leave(self, content: dict[str, Any]) -> None:
+        await self._do(lambda user, seek: lobby.leave_seek(seek, user), content.get("seek"))
 
     async def _challenge(self, content: dict[str, Any]) -> None:
         await self._do(lobby.create_challenge, content.get("username"), content.get("time_control"),

@@ -23,3 +23,16 @@ class GameOptionsForm(forms.Form):
         data = self.cleaned_data
         return {"time_control": data["time_control"], "rated": data["mode"] == "rated",
                 "colour": data["colour"], "rules": data["rules"] or "ace-in-the-hole"}
+
+
+class SeekOptionsForm(GameOptionsForm):
+    """The lobby's Create form: the game options, and for Rhombus 4 players with
+    an optional partner (ladder.lobby.create_seek checks the pairing)."""
+
+    players = forms.TypedChoiceField(choices=[("2", "2"), ("4", "4")], coerce=int, initial=2, required=False,
+                                     empty_value=2)
+    partner = forms.CharField(max_length=150, required=False)
+
+    def options(self) -> dict[str, Any]:
+        return {**super().options(), "players": self.cleaned_data["players"],
+                "partner": self.cleaned_data["partner"] or None}

@@ -23,11 +23,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+import engine
 from games import bots, play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
-from ladder import ratings
-from ladder.models import REAL_TIME_SEEK_LIFE, Challenge, Colour, Seek, challenge_life
+from ladder import bot_accounts, ratings
+from ladder.models import REAL_TIME_SEEK_LIFE, Challenge, Colour, Seek, SeekEntry, challenge_life, ladder_of
 
 ACE = play.ACE
 LOBBY_GROUP = "lobby"
@@ -58,6 +59,11 @@ class SeekJSON(TypedDict):
     rated: bool
     colour: str
     mine: bool
+    players: int  # 2, or 4 for a Rhombus team game filling seat by seat
+    joined: list[str]  # who sits at it so far, in the order they joined, the creator first
+    partner: str | None  # the creator's named partner (4 players), joined or not
+    held: bool  # a seat is held for that partner, who has not joined yet
+    joined_me: bool  # the socket's user sits at this seek (and may leave it)
 
 
 class ChallengeJSON(TypedDict):
@@ -133,12 +139,47 @@ def _logged_in(user: Any, doing: str = "play") -> None:
 # --- Seeks ----------------------------------------------------------------
 
 
+def checked_players(players: Any, chosen: play.Setup) -> int:
+    """2 or 4, as the rules allow (Ace in the Hole: 2; Rhombus: 2 or 4, RH31)."""
+    if players not in (2, 4) or isinstance(players, bool):
+        raise LobbyRefusal('"players" must be 2 or 4')
+    try:
+        engine.GAMES[chosen.kind].seats_for(players)
+    except engine.EngineError as error:  # "Ace in the Hole is played by 2 players, not 4"
+        raise LobbyRefusal(str(error)) from None
+    return int(players)
+
+
+def checked_partner(partner: Any, players: int, user: Any) -> Any:
+    """The named partner's account, or None when the site is to pair the teams."""
+    if partner is None or (isinstance(partner, str) and not partner.strip()):
+        return None
+    if players != 4:
+        raise LobbyRefusal("only a 4-player seek has a partner: choose 4 players or leave the partner empty")
+    if not isinstance(partner, str):
+        raise LobbyRefusal('"partner" must be a username')
+    found = _player(partner)
+    if found.pk == user.pk:
+        raise LobbyRefusal("you cannot be your own partner: name another player or leave it empty")
+    if bots.is_bot(found):
+        raise LobbyRefusal(f"{found.get_username()} is a computer player: "
+                           "choose it under Play the computer in the lobby")
+    return found
+
+
 def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any = "random",
-                rules: Any = ACE) -> Seek:
-    """Put an open seek in the lobby: one per user, game and time control."""
+                rules: Any = ACE, players: Any = 2, partner: Any = None) -> Seek:
+    """Put an open seek in the lobby: one per user, game and time control.
+
+    A 4-player seek (Rhombus) seats its creator at once and waits for three
+    more (``join_seek``); ``partner`` names who will sit opposite the creator."""
     _logged_in(user, "create a game")
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
+    players = checked_players(players, chosen)
+    partner = checked_partner(partner, players, user)
+    if players == 4:
+        _not_seated_elsewhere(user, tc)
     already = LobbyRefusal(f"you already have an open {chosen.title} {tc.key} seek: cancel it first")
     if Seek.objects.filter(creator=user, time_control=tc.key, kind=chosen.kind, variant=chosen.variant,
                            status=Seek.Status.OPEN).exists():
@@ -146,7 +187,10 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
     try:
         with transaction.atomic():
             seek = Seek.objects.create(creator=user, time_control=tc.key, rated=rated, colour=colour,
-                                       kind=chosen.kind, variant=chosen.variant)
+                                       kind=chosen.kind, variant=chosen.variant, players=players,
+                                       partner=partner)
+            if players == 4:
+                SeekEntry.objects.create(seek=seek, user=user)
             lobby_changed_on_commit()
     except IntegrityError:  # a second tab won the race; the constraint holds the rule
         raise already from None
@@ -166,11 +210,16 @@ def cancel_seek(seek_id: Any, user: Any) -> Seek:
     return seek
 
 
-def accept_seek(seek_id: Any, user: Any) -> Game:
-    """Accept someone else's open seek: the game starts at once for both."""
+def accept_seek(seek_id: Any, user: Any) -> Game | Seek:
+    """Accept someone else's open seek: the game starts at once for both.
+
+    A 4-player seek is joined instead (``join_seek``): the Seek comes back
+    until the fourth player's join starts the Game."""
     _logged_in(user, "accept a seek")
     with transaction.atomic():
         seek = _locked_seek(seek_id)  # the lock makes a second acceptor wait, then see "accepted"
+        if seek.players == 4:
+            return _join(seek, user)
         if seek.creator_id == user.pk:
             raise LobbyRefusal("that is your own seek: wait for someone to accept it")
         game = _start(seek.creator, user, seek.colour, seek.rated, seek.tc, setup(seek))
@@ -178,6 +227,96 @@ def accept_seek(seek_id: Any, user: Any) -> Game:
         seek.save(update_fields=["status", "game"])
         lobby_changed_on_commit()
     return game
+
+
+# --- 4-player seeks (issue 13): filling seat by seat ------------------------
+
+
+def join_seek(seek_id: Any, user: Any) -> Game | Seek:
+    """Take a seat at an open 4-player seek; the fourth seat starts the game.
+
+    The seek row's lock orders every join, leave and cancel of one seek, so two
+    players racing for the last seat start one game: the second waits, then
+    finds the seek accepted."""
+    _logged_in(user, "join a seek")
+    with transaction.atomic():
+        return _join(_locked_seek(seek_id), user)
+
+
+def _join(seek: Seek, user: Any) -> Game | Seek:
+    if seek.players != 4:
+        raise LobbyRefusal("that seek is for 2 players: accept it to play")
+    seated = list(seek.entries.select_related("user"))
+    if seek.creator_id == user.pk:
+        raise LobbyRefusal("that is your own seek: you already sit at it; wait for three more players")
+    if any(entry.user_id == user.pk for entry in seated):
+        raise LobbyRefusal("you have already joined that seek: wait for it to fill")
+    if bots.is_bot(user):
+        raise LobbyRefusal("a bot cannot join seeks")
+    held = seek.partner_id is not None and all(entry.user_id != seek.partner_id for entry in seated)
+    if held and user.pk != seek.partner_id and len(seated) == 3:
+        raise LobbyRefusal(f"the last seat is held for {seek.partner.get_username()}, "
+                           "the creator's partner")
+    _not_seated_elsewhere(user, seek.tc)
+    SeekEntry.objects.create(seek=seek, user=user)
+    lobby_changed_on_commit()
+    if len(seated) + 1 < 4:
+        return seek
+    game = _start_team_game(seek, [entry.user for entry in seated] + [user])
+    seek.status, seek.game = Seek.Status.ACCEPTED, game
+    seek.save(update_fields=["status", "game"])
+    return game
+
+
+def leave_seek(seek_id: Any, user: Any) -> Seek:
+    """Give up one's seat at a 4-player seek before it fills; the creator cancels instead."""
+    _logged_in(user, "leave a seek")
+    with transaction.atomic():
+        seek = _locked_seek(seek_id)
+        if seek.creator_id == user.pk:
+            raise LobbyRefusal("you created that seek: cancel it to close it for everyone")
+        left, _ = SeekEntry.objects.filter(seek=seek, user=user).delete()
+        if not left:
+            raise LobbyRefusal("you have not joined that seek")
+        lobby_changed_on_commit()
+    return seek
+
+
+def _not_seated_elsewhere(user: Any, tc: TimeControl) -> None:
+    """One open 4-player seek per player and time control: one game from one wait."""
+    elsewhere = (SeekEntry.objects.filter(user=user, seek__status=Seek.Status.OPEN, seek__time_control=tc.key)
+                 .select_related("seek").first())
+    if elsewhere is not None:
+        raise LobbyRefusal(f"you are already at an open 4-player {tc.key} seek "
+                           f"(seek {elsewhere.seek_id}): leave it first")
+
+
+def _start_team_game(seek: Seek, users: list[Any]) -> Game:
+    """Seat the four by teams and start the game: partners opposite, so the
+    turn order (SW, SE, NE, NW: RH31) alternates the teams."""
+    ours, theirs = teams(seek, users)
+    colour = seek.colour if seek.colour != Colour.RANDOM else secrets.choice([Colour.RED, Colour.BLACK])
+    # "Red" is the side of the first seat (SW, with NE); the creator sits first in their team.
+    first, second = (ours, theirs) if colour == Colour.RED else (theirs, ours)
+    seated = (first[0], second[0], first[1], second[1])
+    return _start_seated(seated, seek.rated, seek.tc, setup(seek))
+
+
+def teams(seek: Seek, users: list[Any]) -> tuple[list[Any], list[Any]]:
+    """(the creator's team, the other), the creator first: with the named
+    partner, or else as balanced as the team ladder allows (strongest and
+    weakest against the middle two)."""
+    creator = next(user for user in users if user.pk == seek.creator_id)
+    if seek.partner_id is not None:
+        partner = next(user for user in users if user.pk == seek.partner_id)
+        return [creator, partner], [user for user in users if user.pk not in (creator.pk, partner.pk)]
+    ladder = ladder_of(seek.kind, 4)
+    # Stable order on ties: join order, so equal ratings pair the first with the last.
+    by_rating = sorted(users, key=lambda user: -ratings.standing_of(user, ladder).rating)
+    pair, rest = [by_rating[0], by_rating[3]], [by_rating[1], by_rating[2]]
+    ours, theirs = (pair, rest) if creator in pair else (rest, pair)
+    ours.sort(key=lambda user: user.pk != creator.pk)  # the creator first
+    return ours, theirs
 
 
 def _locked_seek(seek_id: Any) -> Seek:
@@ -196,10 +335,16 @@ def open_seeks(user: Any = None) -> list[SeekJSON]:
     """The lobby's list, oldest first, as one socket's user sees it."""
     seeks = (Seek.objects.filter(status=Seek.Status.OPEN)
              .select_related("creator", "creator__player")[:MAX_SEEKS_SHOWN])
-    return [seek_json(seek, user) for seek in seeks]
+    return [seek_json(seek, user) for seek in seeks.prefetch_related("entries__user").select_related("partner")]
 
 
 def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
+    me = getattr(user, "pk", None)
+    if seek.players == 4:
+        seated = [entry.user for entry in seek.entries.all()]
+    else:
+        seated = [seek.creator]
+    partner = seek.partner.get_username() if seek.partner_id is not None else None
     return {
         "id": seek.pk,
         "rules": rules_json(seek),
@@ -208,7 +353,12 @@ def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
         "time_control": time_control_json(seek.tc),
         "rated": seek.rated,
         "colour": seek.colour,
-        "mine": user is not None and seek.creator_id == getattr(user, "pk", None),
+        "mine": user is not None and seek.creator_id == me,
+        "players": seek.players,
+        "joined": [seated_user.get_username() for seated_user in seated],
+        "partner": partner,
+        "held": partner is not None and all(seated_user.pk != seek.partner_id for seated_user in seated),
+        "joined_me": me is not None and any(seated_user.pk == me for seated_user in seated),
     }
 
 
@@ -405,30 +555,60 @@ def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeContro
     if colour == Colour.RANDOM:
         colour = secrets.choice([Colour.RED, Colour.BLACK])
     red, black = (creator, acceptor) if colour == Colour.RED else (acceptor, creator)
+    return _start_seated((red, black), rated, tc, chosen)
+
+
+def _start_seated(seated: Sequence[Any], rated: bool, tc: TimeControl, chosen: play.Setup) -> Game:
+    """Start the game with the users in seat order, take them out of the pool and
+    other real-time seeks, and send each to it after commit."""
     if not tc.correspondence:
         from ladder import matchmaking  # lazy: matchmaking builds on this module
 
-        matchmaking.take_out_of_pool(creator, acceptor)
+        matchmaking.take_out_of_pool(*seated)
     try:
-        game = play.start_game(red, black, rated=rated, time_control=tc, setup=chosen)
+        game = play.start_game(*seated, rated=rated, time_control=tc, setup=chosen)
     except play.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
     if not tc.correspondence:
-        withdraw_real_time_seeks(creator, acceptor)
-    game_id, players = game.pk, (creator.pk, acceptor.pk)
+        withdraw_real_time_seeks(*seated)
+    game_id, players = game.pk, tuple(user.pk for user in seated)
     transaction.on_commit(lambda: send_game_started(game_id, players))
     return game
 
 
-def withdraw_real_time_seeks(*players: Any) -> bool:
-    """Someone sitting down to a real-time game is not waiting for another one.
+def play_computer_team(user: Any, level: Any, tc: TimeControl, *, rated: bool = False,
+                       rules: Any = "rhombus") -> Game:
+    """Play the computer with 4 players (Rhombus): the user at SW, who moves
+    first (RH9, RH31), with a bot partner at NE, against two bots of the same level."""
+    _logged_in(user, "play the computer")
+    if bots.is_bot(user):
+        raise LobbyRefusal("a bot cannot start games")
+    chosen = checked_rules(rules)
+    checked_players(4, chosen)
+    if not isinstance(level, str) or level not in bots.engine_bots().LEVELS:
+        raise LobbyRefusal(f"{level!r} is not a bot level: choose one of {', '.join(bots.engine_bots().LEVELS)}")
+    try:
+        partner, left, right = bot_accounts.team_bots(level)
+        # Turn order SW, SE, NE, NW: the partner opposite, at NE.
+        return play.start_game(user, left, partner, right, rated=rated, time_control=tc, setup=chosen)
+    except play.Refusal as refusal:
+        raise LobbyRefusal(str(refusal)) from None
 
-    ``players`` are users or their ids; True if any seek was withdrawn.
+
+def withdraw_real_time_seeks(*players: Any) -> bool:
+    """Someone sitting down to a real-time game is not waiting for another one:
+    their open real-time seeks close and they leave the 4-player ones they joined.
+
+    ``players`` are users or their ids; True if any seek was withdrawn or left.
     """
     ids = [getattr(player, "pk", player) for player in players]
     stale = [seek.pk for seek in Seek.objects.filter(creator_id__in=ids, status=Seek.Status.OPEN)
              if not seek.tc.correspondence]
-    return bool(stale) and Seek.objects.filter(pk__in=stale).update(status=Seek.Status.CANCELLED) > 0
+    closed = bool(stale) and Seek.objects.filter(pk__in=stale).update(status=Seek.Status.CANCELLED) > 0
+    seats = [entry.pk for entry in SeekEntry.objects.filter(user_id__in=ids, seek__status=Seek.Status.OPEN)
+             .exclude(seek__creator_id__in=ids).select_related("seek") if not entry.seek.tc.correspondence]
+    left = bool(seats) and SeekEntry.objects.filter(pk__in=seats).delete()[0] > 0
+    return closed or left
 
 
 # --- Telling the sockets --------------------------------------------------
@@ -473,11 +653,11 @@ def _challenge_changed_on_commit(challenge: Challenge) -> None:
     transaction.on_commit(send)
 
 
-def send_game_started(game_id: int, players: tuple[int, int]) -> None:
+def send_game_started(game_id: int, players: tuple[int, ...]) -> None:
     send_games_started([(game_id, players)])
 
 
-def send_games_started(games: Sequence[tuple[int, tuple[int, int]]]) -> None:
+def send_games_started(games: Sequence[tuple[int, tuple[int, ...]]]) -> None:
     """Each player of each game is sent to it, on whatever page they are."""
     send_to_groups([(user_group(pk), {"type": "game.started", "game": game_id})
                     for game_id, players in games for pk in players])

@@ -38,6 +38,12 @@ class Seek(models.Model):
     # TimeControl.key: "5+3" or "3d". Which keys are offered is checked in ladder.lobby.
     time_control = models.CharField(max_length=8)
     rated = models.BooleanField(default=True)
+    # Two players, or four (Rhombus's team game, issue 13): then the seek fills
+    # seat by seat (SeekEntry) and the colour is the creator's team's.
+    players = models.PositiveSmallIntegerField(default=2)
+    # A 4-player seek's named partner: a seat is held for them until they join.
+    partner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+                                related_name="+")
     colour = models.CharField(max_length=6, choices=Colour.choices, default=Colour.RANDOM)
     status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN)
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
@@ -48,6 +54,7 @@ class Seek(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["creator", "time_control", "kind", "variant"],
                                     condition=Q(status="open"), name="seek_one_open_per_game_and_control"),
+            models.CheckConstraint(condition=Q(players__in=[2, 4]), name="seek_two_or_four_players"),
         ]
 
     def __str__(self) -> str:
@@ -56,6 +63,22 @@ class Seek(models.Model):
     @property
     def tc(self) -> TimeControl:
         return TimeControl.parse(self.time_control)
+
+
+class SeekEntry(models.Model):
+    """One player sitting at a 4-player seek, the creator included; the game
+    starts when the fourth joins. Leaving before then deletes the row."""
+
+    seek = models.ForeignKey(Seek, models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seek_entries")
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined", "pk"]
+        constraints = [models.UniqueConstraint(fields=["seek", "user"], name="seek_entry_once_per_seek")]
+
+    def __str__(self) -> str:
+        return f"{self.user} at seek {self.seek_id}"
 
 
 class Challenge(models.Model):

@@ -16,6 +16,8 @@ urlpatterns = [
     path("lobby/computer/", views.computer_create, name="computer-create"),
     path("lobby/seek/", views.seek_create, name="seek-create"),
     path("lobby/seek/<int:seek_id>/accept/", views.seek_accept, name="seek-accept"),
+    path("lobby/seek/<int:seek_id>/join/", views.seek_join, name="seek-join"),
+    path("lobby/seek/<int:seek_id>/leave/", views.seek_leave, name="seek-leave"),
     path("lobby/seek/<int:seek_id>/cancel/", views.seek_cancel, name="seek-cancel"),
     path("lobby/challenge/<int:challenge_id>/<str:answer>/", views.challenge_answer, name="challenge-answer"),
 ]

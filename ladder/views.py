@@ -25,7 +25,7 @@ from games.records import games_of
 from games.timecontrols import CORRESPONDENCE, REAL_TIME
 from ladder import charts, elo, leaderboard, lobby, ratings
 from ladder.models import LADDERS
-from ladder.forms import GameOptionsForm
+from ladder.forms import GameOptionsForm, SeekOptionsForm
 
 
 def _options_context() -> dict[str, Any]:
@@ -115,11 +115,32 @@ def _options(request: HttpRequest) -> dict[str, Any]:
     return form.options()
 
 
+def _seek_options(request: HttpRequest) -> dict[str, Any]:
+    form = SeekOptionsForm(request.POST)
+    if not form.is_valid():
+        raise lobby.LobbyRefusal("choose a time control, rated or casual, a colour, and 2 or 4 players")
+    return form.options()
+
+
 @login_required
 @require_POST
 def seek_create(request: HttpRequest) -> HttpResponse:
-    return _attempt(request, lambda: lobby.create_seek(request.user, **_options(request)),
+    return _attempt(request, lambda: lobby.create_seek(request.user, **_seek_options(request)),
                     reverse("ladder:lobby"), "Your seek is in the lobby.")
+
+
+@login_required
+@require_POST
+def seek_join(request: HttpRequest, seek_id: int) -> HttpResponse:
+    return _attempt(request, lambda: lobby.join_seek(seek_id, request.user), reverse("ladder:lobby"),
+                    "You have joined the seek: the game starts when it is full.")
+
+
+@login_required
+@require_POST
+def seek_leave(request: HttpRequest, seek_id: int) -> HttpResponse:
+    return _attempt(request, lambda: lobby.leave_seek(seek_id, request.user), reverse("ladder:lobby"),
+                    "You have left the seek.")
 
 
 @login_required
@@ -159,9 +180,15 @@ def challenge_answer(request: HttpRequest, challenge_id: int, answer: str) -> Ht
 @login_required
 @require_POST
 def computer_create(request: HttpRequest) -> HttpResponse:
-    """Play the computer: a game against the bot of the chosen level starts at once."""
+    """Play the computer: a game against the bot of the chosen level starts at once
+    (4 players, Rhombus: the player and a bot partner against two bots)."""
     try:
         tc = lobby.offered_time_control(request.POST.get("time_control"))
+        if request.POST.get("players") == "4":
+            game = lobby.play_computer_team(request.user, request.POST.get("level", ""), tc,
+                                            rated=request.POST.get("rated") == "1",
+                                            rules=request.POST.get("rules", "rhombus"))
+            return HttpResponseRedirect(lobby.game_url(game.pk))
         game = bots.play_computer(request.user, request.POST.get("level", ""), tc,
                                   rated=request.POST.get("rated") == "1",
                                   colour=request.POST.get("colour", "random"),
