@@ -81,6 +81,7 @@
   // The "You play" column: the viewer's colour if the game starts. A seek holds
   // its creator's wish, so anyone else would play the opposite.
   function youPlay(seek) {
+    if (seek.players === 4) return "Team";  // the teams are paired when the fourth joins
     return COLOUR_NAMES[seek.mine ? seek.colour : OPPOSITE[seek.colour]];
   }
 
@@ -88,19 +89,33 @@
     if (!seeksBody) return;
     const signedIn = Boolean(root.dataset.user);
     seeksBody.replaceChildren(...seeks.map((seek) => {
-      const action = !signedIn ? "" : seek.mine
-        ? button("Cancel", false, () => send({ type: "cancel", seek: seek.id }))
-        : button("Accept", true, () => send({ type: "accept", seek: seek.id }));
-      return el("tr", { class: seek.mine ? "seek seek--mine" : "seek", dataset: { seek: seek.id } },
-        el("td", { class: "seek__player" }, seek.creator),
+      const team = seek.players === 4;
+      const classes = "seek" + (seek.mine ? " seek--mine" : "") + (team ? " seek--team" : "");
+      return el("tr", { class: classes, dataset: { seek: seek.id } },
+        el("td", { class: "seek__player" }, seek.creator, ...(team ? [seats(seek)] : [])),
         el("td", { class: "seek__rating" }, seek.rating === null ? "?" : String(seek.rating)),
-        el("td", { class: "seek__time" }, el("span", { class: "seek__game" }, seek.rules.title), " ",
+        el("td", { class: "seek__time" }, el("span", { class: "seek__game" }, seek.rules.title),
+          team ? " 4 players " : " ",
           seek.time_control.label + " ", el("span", { class: "muted" }, seek.time_control.speed)),
         el("td", { class: "seek__mode" }, seek.rated ? "Rated" : "Casual"),
         el("td", { class: "seek__colour" }, youPlay(seek)),
-        el("td", { class: "seek__action" }, action));
+        el("td", { class: "seek__action" }, signedIn ? seekAction(seek) : ""));
     }));
     if (seeksEmpty) seeksEmpty.hidden = seeks.length > 0;
+  }
+
+  // "3 of 4 joined: alice, bob, carol": a 4-player seek fills live.
+  function seats(seek) {
+    const held = seek.held ? " (a seat is held for " + seek.partner + ")" : "";
+    return el("span", { class: "seek__seats", dataset: { seekSeats: "" } },
+      seek.joined.length + " of 4 joined: " + seek.joined.join(", ") + held);
+  }
+
+  function seekAction(seek) {
+    if (seek.mine) return button("Cancel", false, () => send({ type: "cancel", seek: seek.id }));
+    if (seek.players !== 4) return button("Accept", true, () => send({ type: "accept", seek: seek.id }));
+    if (seek.joined_me) return button("Leave", false, () => send({ type: "leave", seek: seek.id }));
+    return button("Join", true, () => send({ type: "join", seek: seek.id }));
   }
 
   function describe(c) {
@@ -220,9 +235,24 @@
 
   const seekForm = root.querySelector("[data-seek-form]");
   if (seekForm) {
+    // 4 players only with Rhombus's rules (RH31); the server checks it too.
+    const four = seekForm.querySelector('input[name="players"][value="4"]');
+    const two = seekForm.querySelector('input[name="players"][value="2"]');
+    const partnerField = seekForm.querySelector("[data-partner-field]");
+    const fitPlayers = () => {
+      const rules = new FormData(seekForm).get("rules") || "";
+      four.disabled = !rules.startsWith("rhombus");
+      if (four.disabled && four.checked) two.checked = true;
+      partnerField.hidden = !four.checked;
+    };
+    seekForm.addEventListener("change", fitPlayers);
+    fitPlayers();
     seekForm.addEventListener("submit", (event) => {
       event.preventDefault();
-      send({ type: "seek", ...options(seekForm) });
+      const data = new FormData(seekForm);
+      const players = Number(data.get("players") || 2);
+      const partner = players === 4 ? String(data.get("partner") || "").trim() : "";
+      send({ type: "seek", ...options(seekForm), players, ...(partner ? { partner } : {}) });
     });
   }
 
