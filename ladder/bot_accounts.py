@@ -38,12 +38,12 @@ def ensure_bot_accounts() -> list[tuple[Any, bool]]:
 
 # A team game against the computer needs three bots at one level, and a game
 # needs different users: the level's account and two seat-mates of it.
-TEAM_BOT_SUFFIXES = ("", "-2", "-3")
+TEAM_BOT_SUFFIXES = ("", "+2", "+3")  # "+": no level name has one (engine.bots.LEVELS)
 
 
 def team_bots(level: str) -> list[Any]:
-    """Three bot accounts playing ``level`` (``bot-greedy``, ``bot-greedy-2``,
-    ``bot-greedy-3``), the two extra ones made on first need."""
+    """Three bot accounts playing ``level`` (``bot-greedy``, ``bot-greedy+2``,
+    ``bot-greedy+3``), the two extra ones made on first need."""
     users = get_user_model().objects
     main = users.filter(username=bots.bot_username(level)).first()
     if main is None or bots.level_of(main.pk) != level:

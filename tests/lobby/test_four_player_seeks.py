@@ -276,7 +276,7 @@ def bot_account(db: None) -> Any:
 def test_play_the_computer_with_four_players_seats_three_bots(alice: Any, bot_account: Any) -> None:
     game = lobby.play_computer_team(alice, "greedy", lobby.offered_time_control("3d"), rules="rhombus")
     assert (game.kind, game.players, game.rated) == ("rhombus", 4, False)
-    assert seated(game) == {"SW": "alice", "SE": "bot-greedy-2", "NE": "bot-greedy", "NW": "bot-greedy-3"}
+    assert seated(game) == {"SW": "alice", "SE": "bot-greedy+2", "NE": "bot-greedy", "NW": "bot-greedy+3"}
     assert bots.bot_seats(game) == {"SE": "greedy", "NE": "greedy", "NW": "greedy"}
     # A second game reuses the seat-mates' accounts.
     again = lobby.play_computer_team(alice, "greedy", lobby.offered_time_control("3d"))
