@@ -8,15 +8,26 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from ladder import ratings
-from ladder.models import Challenge, Player, RatingChange, Seek
+from ladder.models import Challenge, Player, RatingChange, Seek, SeekEntry
+
+
+class SeekEntryInline(admin.TabularInline):  # type: ignore[type-arg]
+    """Who sits at a 4-player seek."""
+
+    model = SeekEntry
+    raw_id_fields = ("user",)
+    readonly_fields = ("joined",)
+    extra = 0
 
 
 @admin.register(Seek)
 class SeekAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("id", "creator", "time_control", "rated", "colour", "status", "created", "game")
-    list_filter = ("status", "rated", "time_control")
+    list_display = ("id", "creator", "kind", "players", "time_control", "rated", "colour", "status", "created",
+                    "game")
+    list_filter = ("status", "players", "rated", "time_control")
     search_fields = ("creator__username",)
-    raw_id_fields = ("creator", "game")
+    raw_id_fields = ("creator", "partner", "game")
+    inlines = [SeekEntryInline]
 
 
 @admin.register(Challenge)

@@ -76,6 +76,7 @@ class SeekEntry(models.Model):
     class Meta:
         ordering = ["joined", "pk"]
         constraints = [models.UniqueConstraint(fields=["seek", "user"], name="seek_entry_once_per_seek")]
+        verbose_name_plural = "seek entries"
 
     def __str__(self) -> str:
         return f"{self.user} at seek {self.seek_id}"

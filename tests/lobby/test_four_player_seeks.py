@@ -323,3 +323,11 @@ def test_the_seek_form_creates_a_four_player_seek_and_join_and_leave_work_withou
     assert lobby.open_seeks()[0]["joined"] == ["alice"]
     page = client.get("/lobby/").content.decode()
     assert "1 of 4 joined: alice" in page
+
+
+def test_the_admin_shows_who_sits_at_a_seek(admin_client: Any, alice: Any, bob: Any) -> None:
+    seek = seek4(alice)
+    lobby.join_seek(seek.pk, bob)
+    page = admin_client.get(f"/admin/ladder/seek/{seek.pk}/change/")
+    text = page.content.decode()
+    assert page.status_code == 200 and "Seek entries" in text and "bob at seek" in text
