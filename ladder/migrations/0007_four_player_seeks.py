@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0006_seats'),
-        ('ladder', '0005_seeks_and_challenges_choose_the_game'),
+        ('ladder', '0006_pool_chooses_the_game'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
