@@ -34,9 +34,10 @@ from .errors import EngineError, RecordError
 from .game import RHOMBUS_SEATS
 from .shuffle import commitment
 
-# R15, R16 are rules endings the position proves; the rest are R17's.
+# R15, R16 are rules endings the position proves; the rest are R17's (RH27's
+# in Rhombus), the site's tournament forfeits and adjudications among them.
 RULE_REASONS = ("aces", "points")
-PLATFORM_REASONS = ("resignation", "time", "abandonment", "aborted")
+PLATFORM_REASONS = ("resignation", "time", "abandonment", "aborted", "no-show", "adjudication")
 RESULT_TEXT = {"red": "1-0", "black": "0-1", None: "1/2-1/2"}
 FORMAT = "ace-in-the-hole/1"
 

@@ -39,8 +39,8 @@ FIRST_MOVE_WINDOW = timedelta(seconds=30)
 # endings (resigning, clocks, aborting, abandoning).
 TURN_RULE = {"ace-in-the-hole": "R7", "rhombus": "RH10"}
 ENDINGS_RULE = {"ace-in-the-hole": "R17", "rhombus": "RH27"}
-# The games games.replays can replay so far (Rhombus's replays: issue 13's next stage).
-REPLAYED = frozenset({"ace-in-the-hole"})
+# The games games.replays can replay (both: issue 13).
+REPLAYED = frozenset({"ace-in-the-hole", "rhombus"})
 
 
 @dataclass(frozen=True)

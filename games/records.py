@@ -1,42 +1,60 @@
 """Game records and replays: a stored game as an engine record, its positions step by step,
 and a player's recent games.
 
-What leaves here for a page obeys R18/R19 like the socket does: while a game
-runs, a record has no seed and a replay step is a spectator's view; once it is
-over, the seed is public and the steps also show both hands.
+Both games go the same way, Ace in the Hole (R18, R19) and Rhombus (RH29,
+RH30): what leaves here for a page obeys the rules like the socket does:
+while a game runs, a record has no seed and a replay step is a spectator's
+view (no hand, no deck or pile); once it is over, the seed is public and the
+steps also show every seat's hand.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypedDict
 
 import engine
+from engine import rhombus
 from engine.ace.actions import Action
-from engine.record import Record, replay
-from engine.ace.view import ViewJSON
+from engine.errors import RecordError
+from engine.record import (FORMAT, RHOMBUS_FORMAT, Record, RhombusRecord, read, read_rhombus, replay,
+                           replay_rhombus)
 from games.models import Game
+
+# Any game's record: Ace in the Hole's (R19) or Rhombus's (RH30).
+AnyRecord = Record | RhombusRecord
+
+# The site's reasons as the Rhombus record writes them: the rules' endings by
+# their rule (engine.rhombus.Outcome.reason), the platform's as they are.
+RHOMBUS_REASONS = {
+    Game.Reason.NO_PIECES: "RH25", Game.Reason.NO_ACTION: "RH26",
+    Game.Reason.QUIET: "RH27", Game.Reason.FORMATION: "RH43",
+}
 
 
 class StepJSON(TypedDict):
-    """One position of a replay: the public view, the action that led to it,
-    and both hands once the game is over (None while it runs)."""
+    """One position of a replay: the public (spectator's) view, the action
+    that led to it, and every hand once the game is over (None while it runs)."""
 
     index: int
     action: str | None
     seat: str | None  # who played `action`
-    view: ViewJSON
+    view: dict[str, Any]  # engine.ace.view.ViewJSON or engine.rhombus.view.ViewJSON
     hands: dict[str, list[str]] | None
 
 
-def record_of(game: Game) -> Record:
-    """The game as an engine record: public (no seed) while it runs (R19)."""
+def record_of(game: Game) -> AnyRecord:
+    """The game as an engine record: public (no seed) while it runs (R19, RH30)."""
     return _full_record(game).public()
 
 
-def _full_record(game: Game) -> Record:
+def _full_record(game: Game) -> AnyRecord:
     """With the seed even while running: for server-side replay only, never sent."""
+    if game.kind == "rhombus":
+        return _rhombus_record(game)
     over = not game.running
     return Record(
         commitment=game.commitment,
@@ -46,15 +64,35 @@ def _full_record(game: Game) -> Record:
         actions=tuple(Action.parse(m.action) for m in game.moves.order_by("ply")),
         winner=(game.winner or None) if over else None,
         reason=(game.reason or None) if over else None,
-        headers={
-            "Site": "aceweb",
-            "GameId": str(game.pk),
-            "Date": game.created.strftime("%Y.%m.%d"),
-            "TimeControl": game.time_control.key,
-            "Rated": "yes" if game.rated else "no",
-            **_event_headers(game),
-        },
+        headers=_headers(game),
     )
+
+
+def _rhombus_record(game: Game) -> RhombusRecord:
+    over = not game.running
+    reason = (RHOMBUS_REASONS.get(game.reason, game.reason) or None) if over else None
+    return RhombusRecord(
+        commitment=game.commitment,
+        players={seat.name: seat.user.get_username() for seat in game.table},
+        variant=game.variant,
+        dealer=str(game.position["dealer"]),  # fixed for the whole game (RH9), so the current position has it
+        seed=game.seed,
+        actions=tuple(rhombus.Action.parse(m.action) for m in game.moves.order_by("ply")),
+        winner=(game.winner or None) if over else None,
+        reason=reason,
+        headers=_headers(game),
+    )
+
+
+def _headers(game: Game) -> dict[str, str]:
+    return {
+        "Site": "aceweb",
+        "GameId": str(game.pk),
+        "Date": game.created.strftime("%Y.%m.%d"),
+        "TimeControl": game.time_control.key,
+        "Rated": "yes" if game.rated else "no",
+        **_event_headers(game),
+    }
 
 
 def _event_headers(game: Game) -> dict[str, str]:
@@ -63,42 +101,98 @@ def _event_headers(game: Game) -> dict[str, str]:
     return {name: value for name, value in headers.items() if value}
 
 
+def kind_of(record: AnyRecord) -> str:
+    """The engine.GAMES name of the game a record is of."""
+    return "rhombus" if isinstance(record, RhombusRecord) else "ace-in-the-hole"
+
+
+def read_record(text: str) -> AnyRecord:
+    """A pasted or uploaded record of either game, in either form (RecordError
+    saying what is wrong): JSON by its ``format``, text by its Game header, or
+    by its seats' headers (Red/Black, or SW/NE/...) when it has none."""
+    if text.lstrip().startswith("{"):
+        data = _json(text)
+        kind = data.get("format") if isinstance(data, dict) else None
+        if kind == RHOMBUS_FORMAT or (kind is None and isinstance(data, dict) and "players" in data):
+            return RhombusRecord.from_json(data)
+        if kind not in (None, FORMAT):
+            raise RecordError(f"unknown record format {kind!r}: aceweb reads {FORMAT} (Ace in the Hole) "
+                              f"and {RHOMBUS_FORMAT} (Rhombus)")
+        return Record.from_json(data)
+    game = _GAME_TAG.search(text)
+    if game is not None and game["name"] not in ("Ace in the Hole", "Rhombus"):
+        raise RecordError(f"this is a record of {game['name']!r}: aceweb reads records of "
+                          f"Ace in the Hole and of Rhombus")
+    if (game is not None and game["name"] == "Rhombus") or (game is None and _SEAT_TAG.search(text)):
+        return read_rhombus(text)
+    return read(text)
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:  # a number over 4300 digits, nesting too deep
+        raise RecordError(f"not valid JSON: {e}") from None
+
+
+_GAME_TAG = re.compile(r'^\s*\[Game\s+"(?P<name>[^"]*)"\]', re.MULTILINE)
+_SEAT_TAG = re.compile(r'^\s*\[(?:SW|SE|NE|NW)\s+"', re.MULTILINE)
+
+
 def steps_of_game(game: Game) -> list[StepJSON]:
     """Every position of a stored game, as much as anyone may see of it now.
 
     Replayed from the secret seed even while the game runs, but then only
-    spectator views go out: no hand, no deck.
+    spectator views go out: no hand, no deck, no pile.
     """
-    states = replay(_full_record(game))
-    return _steps(states, reveal=not game.running)
+    record = _full_record(game)
+    return _steps(record, _replayed(record), reveal=not game.running)
 
 
-def steps_of_record(record: Record) -> list[StepJSON]:
+def steps_of_record(record: AnyRecord) -> list[StepJSON]:
     """Every position of an imported record (RecordError if it does not replay).
 
     The record carries its seed, so everything in it is already public:
     the hands are shown.
     """
-    return _steps(replay(record), reveal=True)
+    return _steps(record, _replayed(record), reveal=True)
 
 
-def _steps(states: list[engine.State], reveal: bool) -> list[StepJSON]:
+def _replayed(record: AnyRecord) -> list[Any]:
+    """Every state of the game; checks the seed against the commitment (R19, RH30)."""
+    if isinstance(record, RhombusRecord):
+        return list(replay_rhombus(record))
+    return list(replay(record))
+
+
+def _steps(record: AnyRecord, states: list[Any], reveal: bool) -> list[StepJSON]:
+    rules = engine.GAMES[kind_of(record)]
     steps: list[StepJSON] = []
     for index, state in enumerate(states):
-        view = engine.view(state, None).to_json()
-        seat = None if index == 0 else ("red" if index % 2 == 1 else "black")
+        view: dict[str, Any] = dict(rules.view(state, None).to_json())
         hands = None
-        if reveal:
-            full = engine.to_json(state)
-            hands = {s: list(full["hands"][s]) for s in ("red", "black")}
-        steps.append({
-            "index": index,
-            "action": view["discards"][seat][-1] if seat else None,
-            "seat": seat,
-            "view": view,
-            "hands": hands,
-        })
+        if reveal:  # the full position: only its hands leave, never a pile or deck order
+            full = rules.to_json(state)
+            hands = _hands(full)
+        seat, action = _played(record, states, index, view)
+        steps.append({"index": index, "action": action, "seat": seat, "view": view, "hands": hands})
     return steps
+
+
+def _hands(full: dict[str, Any]) -> dict[str, list[str]]:
+    if "seats" in full:  # Rhombus: a hand per seat (RH7)
+        return {seat: list(shown["hand"]) for seat, shown in full["seats"].items()}
+    return {seat: list(full["hands"][seat]) for seat in ("red", "black")}
+
+
+def _played(record: AnyRecord, states: list[Any], index: int, view: dict[str, Any]) -> tuple[str | None, str | None]:
+    """Who made the action leading to step ``index``, and its text as the record writes it."""
+    if index == 0:
+        return None, None
+    if isinstance(record, RhombusRecord):
+        return str(states[index - 1].turn), str(record.actions[index - 1])
+    seat = "red" if index % 2 == 1 else "black"
+    return seat, str(view["discards"][seat][-1])  # with its capture mark
 
 
 # --- A player's games --------------------------------------------------------

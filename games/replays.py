@@ -1,8 +1,9 @@
-"""Replays, record downloads and record import (R19): anyone may look, like lichess.
+"""Replays, record downloads and record import (R19, RH30): anyone may look, like lichess.
 
 A running game's replay and record are public only: spectator views and no
 seed. Once it is over the seed is revealed, the server replays the record
-against the commitment, and the hands are shown at every step.
+against the commitment, and the hands are shown at every step. Ace in the
+Hole and Rhombus go the same way; only the page that draws a step differs.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 from engine.errors import EngineError
-from engine.record import Record, read
+from engine.record import Record, RhombusRecord
 from games import records
 from games.models import Game
+from games.views import around_the_board
 
 log = logging.getLogger("games")
 
@@ -31,8 +33,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         steps = records.steps_of_game(game)
     except EngineError as error:  # a stored game that does not replay: a bug, not the user's
         log.error("game %s does not replay: %s", game.pk, error)
-        return render(request, "games/replay.html", {"error": str(error), "game": game}, status=500)
-    return render(request, "games/replay.html", _context(record, steps, game=game))
+        return render(request, _template(record), {"error": str(error), "game": game}, status=500)
+    return render(request, _template(record), _context(record, steps, game=game))
 
 
 def record_json(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -64,11 +66,11 @@ def import_record(request: HttpRequest) -> HttpResponse:
             raise EngineError("paste a record or choose a file")
         if len(text.encode()) > MAX_RECORD_BYTES:
             raise EngineError(f"a record is at most {MAX_RECORD_BYTES // 1024} kB")
-        record = read(text)
+        record = records.read_record(text)
         steps = records.steps_of_record(record)
     except EngineError as error:
         return render(request, "games/import.html", {"error": str(error), "text": text}, status=400)
-    return render(request, "games/replay.html", _context(record, steps, imported=True))
+    return render(request, _template(record), _context(record, steps, imported=True))
 
 
 def _uploaded_text(upload: Any) -> str:
@@ -82,13 +84,19 @@ def _uploaded_text(upload: Any) -> str:
 
 def _game(game_id: int) -> Game:
     game = get_object_or_404(Game, pk=game_id)
-    if not game.has_replay:  # issue 13's next stage: Rhombus records and replays
-        raise Http404("replays of Rhombus games are not built yet")
+    if not game.has_replay:  # a game the replays do not know yet (games.models.REPLAYED)
+        raise Http404(f"replays of {game.rules.title} games are not built yet")
     return game
 
 
-def _context(record: Record, steps: list[records.StepJSON], *, game: Game | None = None,
+def _template(record: records.AnyRecord) -> str:
+    return "games/replay_rhombus.html" if isinstance(record, RhombusRecord) else "games/replay.html"
+
+
+def _context(record: records.AnyRecord, steps: list[records.StepJSON], *, game: Game | None = None,
              imported: bool = False) -> dict[str, Any]:
+    if isinstance(record, RhombusRecord):
+        return _rhombus_context(record, steps, game=game, imported=imported)
     last = steps[-1]
     view = last["view"]
     return {
@@ -106,6 +114,66 @@ def _context(record: Record, steps: list[records.StepJSON], *, game: Game | None
         "verified": record.seed is not None,
         "result": _result_text(record),
     }
+
+
+def _rhombus_context(record: RhombusRecord, steps: list[records.StepJSON], *, game: Game | None,
+                     imported: bool) -> dict[str, Any]:
+    """The page opens at the last step, drawn by the server (the script redraws each step)."""
+    last = steps[-1]
+    view = last["view"]
+    players = len(record.seats)
+    return {
+        "game": game,
+        "imported": imported,
+        "record": record,
+        "steps": steps,
+        "actions": steps[1:],  # each with its seat: the list reads round the table
+        "current": last["index"],
+        "view": view,
+        "players": players,
+        "variant": record.variant,
+        "around": around_the_board(record.seats, record.seats[0], record.players),
+        "rows": _rhombus_rows(view["board"]),
+        "hands": last["hands"],
+        # replay_rhombus() has checked SHA-256(seed) against the commitment when a seed is shown.
+        "verified": record.seed is not None,
+        "result": _rhombus_result(record),
+    }
+
+
+FILES = "abcde"
+CORNERS = {"a1": "SW", "e1": "SE", "e5": "NE", "a5": "NW"}  # the start squares (RH3)
+
+
+def _rhombus_rows(board: dict[str, str]) -> list[list[dict[str, Any]]]:
+    """The 5x5 board as static/js/rhombus.js draws it, rank 5 first: each
+    square's name, colour (RH2: dark when file + rank is even), corner and piece."""
+    return [[{
+        "square": f"{file}{rank}",
+        "file": file if rank == 1 else "",
+        "rank": rank if file == "a" else "",
+        "dark": (FILES.index(file) + 1 + rank) % 2 == 0,
+        "corner": CORNERS.get(f"{file}{rank}", ""),
+        "piece": board.get(f"{file}{rank}", ""),
+    } for file in FILES] for rank in range(5, 0, -1)]
+
+
+def _rhombus_result(record: RhombusRecord) -> str:
+    if record.reason is None:
+        return "still being played"
+    how = _rhombus_reason_label(record.reason)
+    if record.reason == "aborted":
+        return how
+    if not record.winner:
+        return f"drawn {how}" if record.reason != "RH27" else how
+    names = " and ".join(record.players[seat] for seat in record.winner.split("+"))
+    return f"{names} ({record.winner}) won {how}"
+
+
+def _rhombus_reason_label(reason: str) -> str:
+    """The label the site gives a reason, citing Rhombus's rules (RH27 for the platform's endings)."""
+    site = {engine_reason: name for name, engine_reason in records.RHOMBUS_REASONS.items()}.get(reason, reason)
+    return str(dict(Game.Reason.choices).get(site, reason)).replace("(R17)", "(RH27)")
 
 
 def _turns(steps: list[records.StepJSON]) -> list[dict[str, Any]]:

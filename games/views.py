@@ -34,14 +34,14 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     }
     if game.kind == "rhombus":
         ctx.update(kind=game.kind, variant=game.variant, players=game.players,
-                   around=_around_the_board(game.seat_names, bottom, names))
+                   around=around_the_board(game.seat_names, bottom, names))
         return render(request, "games/rhombus.html", ctx)
     top = next(name for name in game.seat_names if name != bottom)
     ctx.update(top={"side": top, "name": names[top]}, bottom={"side": bottom, "name": names[bottom]})
     return render(request, "games/game.html", ctx)
 
 
-def _around_the_board(seats: tuple[str, ...], bottom: str, names: dict[str, str]) -> list[dict[str, str]]:
+def around_the_board(seats: tuple[str, ...], bottom: str, names: dict[str, str]) -> list[dict[str, str]]:
     """Rhombus's player bars, the viewer's at the bottom: with two players the
     other on top; with four, going on in turn order (counter-clockwise, RH31),
     the next on the right, the partner on top and the last on the left, as the

@@ -79,10 +79,10 @@ def test_the_html_holds_no_card_and_no_seed(alice: Any, bob: Any, charlie: Any, 
     assert game.seed not in html
 
 
-def test_a_rhombus_game_offers_no_replay_link_yet_and_ace_still_does(alice: Any, bob: Any) -> None:
+def test_a_rhombus_game_offers_its_replay_link_as_ace_does(alice: Any, bob: Any) -> None:
     rhombus = play.start_game(alice, bob, setup=play.Setup("rhombus"))
     ace = play.start_game(alice, bob)
-    assert f"/games/{rhombus.pk}/replay/" not in page_for(rhombus, alice)
+    assert f"/games/{rhombus.pk}/replay/" in page_for(rhombus, alice)
     assert f"/games/{ace.pk}/replay/" in page_for(ace, alice)
 
 

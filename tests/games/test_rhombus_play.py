@@ -167,8 +167,8 @@ def test_a_rhombus_result_is_rated_on_rhombus_s_own_ladder(alice: Any, bob: Any)
     assert not Player.objects.filter(rated_games__gt=0).exists()
 
 
-def test_a_rhombus_game_in_a_players_list_links_to_its_page_until_replays_come(alice: Any, bob: Any) -> None:
+def test_a_rhombus_game_in_a_players_list_links_to_its_page_and_replay(alice: Any, bob: Any) -> None:
     game = play.resign(play.start_game(alice, bob, setup=RHOMBUS).pk, bob)
     [row] = records.games_of(alice)
     assert (row.title, row.seat, row.result, row.replay_url, row.live_url) == (
-        "Rhombus", "SW", "win", "", f"/games/{game.pk}/")
+        "Rhombus", "SW", "win", f"/games/{game.pk}/replay/", f"/games/{game.pk}/")
