@@ -172,19 +172,23 @@ def test_an_adjudicated_game_s_record_imports(two: Game) -> None:
 # --- Hidden information (RH29) -----------------------------------------------
 
 
-def test_a_running_game_s_replay_and_downloads_hold_no_hand_card_pile_or_seed(four: Game) -> None:
+@pytest.mark.parametrize("fixture", ["two", "four"])
+def test_a_running_game_s_replay_and_downloads_hold_no_hand_card_pile_or_seed(
+        fixture: str, request: pytest.FixtureRequest) -> None:
+    game: Game = request.getfixturevalue(fixture)
     client = Client()
-    hidden = hidden_cards(four)
+    client.force_login(game.table[0].user)  # a player looking at the replay sees no more than anyone
+    hidden = hidden_cards(game)
     assert hidden, "some cards are still hidden, or the check proves nothing"
-    public = public_cards(four)
+    public = public_cards(game)
     for name in ("games:replay", "games:record-json", "games:record-txt"):
-        response = client.get(reverse(name, args=[four.pk]))
+        response = client.get(reverse(name, args=[game.pk]))
         assert response.status_code == 200
         text = response.content.decode()
         shown = set(CARD.findall(text))
         assert shown <= public, (name, shown - public)
-        assert four.seed not in text and '"pile"' not in text and '"hands": {' not in text
-    steps = steps_on_page(client.get(reverse("games:replay", args=[four.pk])).content.decode())
+        assert game.seed not in text and '"pile"' not in text and '"hands": {' not in text
+    steps = steps_on_page(client.get(reverse("games:replay", args=[game.pk])).content.decode())
     assert all(step["hands"] is None for step in steps)
 
 
@@ -274,6 +278,19 @@ def test_a_bad_record_is_refused_with_a_clear_message_and_nothing_stored(
     html = response.content.decode()
     assert message in html, re.findall(r'form-error[^>]*>([^<]*)', html)
     assert (Game.objects.count(), Move.objects.count()) == (games, moves)
+
+
+def test_an_import_tells_the_games_apart_by_format_or_headers(two: Game, bob: Any, game: Game) -> None:
+    rhombus = record_of(play.resign(two.pk, bob))
+    ace = records.record_of(play.resign(game.pk, bob))
+    assert records.kind_of(records.read_record(ace.to_text())) == "ace-in-the-hole"
+    assert records.kind_of(records.read_record(json.dumps(ace.to_json()))) == "ace-in-the-hole"
+    # A hand-written Rhombus record may leave out [Game]: its seats' headers say which game it is.
+    bare = "\n".join(line for line in rhombus.to_text().splitlines() if not line.startswith("[Game \""))
+    assert records.read_record(bare) == rhombus
+    unmarked = {key: value for key, value in rhombus.to_json().items() if key != "format"}
+    with pytest.raises(RecordError, match="unknown record format None; this reads rhombus/1"):
+        records.read_record(json.dumps(unmarked))
 
 
 def test_a_running_game_s_record_cannot_be_imported_until_its_seed_is_out(two: Game) -> None:
