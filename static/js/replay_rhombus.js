@@ -19,7 +19,7 @@
     for (const [name, value] of Object.entries(attrs || {})) {
       if (name === "text") el.textContent = value; else el.setAttribute(name, value);
     }
-    if (children) el.append(...children);
+    if (children) el.append(...children); // nodes or text
     return el;
   }
 
@@ -111,5 +111,87 @@
     if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
   });
 
+  // --- A running game, followed live ---------------------------------------
+  // As on the Ace replay (replay.js): the page holds the positions as of its
+  // loading; the spectator socket (?watch=1, docs/protocol.md) then brings each
+  // new action. Only the public fields of a frame are kept, never a hand (RH29).
+
+  const socketPath = root.dataset.liveSocket;
+  const liveNote = root.querySelector("[data-live-note]");
+  const moveList = root.querySelector(".replay__list");
+  let retries = 0;
+
+  function publicSeats(seats) {
+    const out = {};
+    for (const [seat, info] of Object.entries(seats)) {
+      out[seat] = {
+        table: info.table, hand_count: info.hand ? info.hand.length : info.hand_count,
+        reserve: info.reserve, eliminated: info.eliminated, out: info.out,
+      };
+    }
+    return out;
+  }
+
+  function publicStep(message) {
+    const index = message.ply;
+    const played = (message.actions || [])[index - 1] || { seat: null, action: null };
+    const view = {
+      seat: null, variant: message.variant, ply: index, board: message.board, seats: publicSeats(message.seats),
+      pile_count: message.pile_count, discard: message.discard, reshuffles: message.reshuffles,
+      dealer: message.dealer, to_move: message.to_move, quiet: message.quiet,
+      commitment: message.commitment, seed_hex: null, legal: [], outcome: message.outcome,
+    };
+    return { index, action: played.action, seat: played.seat, view, hands: null };
+  }
+
+  function appendMove(step) {
+    const item = node("li", { value: String(step.index), class: "rh-move", "data-seat": step.seat }, [
+      node("span", { class: "rh-move__seat rh-move__seat--" + step.seat, text: step.seat }), " ",
+      node("button", { class: "replay__move", type: "button", "data-step": String(step.index), text: step.action }),
+    ]);
+    moveList.append(item);
+  }
+
+  function follow(message) {
+    if (message.game.status !== "running") {
+      location.reload(); // over: the server now shows every hand and checks the seed (RH30)
+      return;
+    }
+    const last = steps.length - 1;
+    if (message.ply <= last) return; // a presence change, or already shown
+    if (message.ply > last + 1) {
+      location.reload(); // missed actions (e.g. while reconnecting): load them all
+      return;
+    }
+    const atEnd = current === last;
+    steps.push(publicStep(message));
+    appendMove(steps[steps.length - 1]);
+    go(atEnd ? steps.length - 1 : current); // keep up only if the viewer was at the latest step
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(scheme + location.host + socketPath);
+    socket.addEventListener("open", () => {
+      retries = 0;
+      if (liveNote) liveNote.textContent = "Live: new actions appear as they are played.";
+      root.dataset.live = "on";
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "sync" || message.type === "update") follow(message);
+      else if (message.type === "beat" && (message.ply > steps.length - 1 || message.status !== "running")) {
+        socket.send('{"type":"sync"}'); // behind the game (docs/protocol.md, "Staying in step")
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      root.dataset.live = "off";
+      if (event.code === 4404) return; // no such game
+      if (liveNote) liveNote.textContent = "Reconnecting…";
+      setTimeout(connect, Math.min(10000, 500 * 2 ** retries++));
+    });
+  }
+
   go(current);
+  if (socketPath && moveList) connect();
 })();
