@@ -87,6 +87,15 @@ def test_importing_a_good_record_shows_its_replay(over: Game, client: Client) ->
     assert len(steps) == over.ply + 1 and steps[-1]["view"]["board"] == over.position["board"]
 
 
+def test_an_adjudicated_game_s_record_imports_too(played: Game, client: Client) -> None:
+    """A tournament's adjudication (and no-show forfeit) is a platform ending the record keeps."""
+    game = play.adjudicate(played.pk, "black", "Red's connection broke")
+    text = records.record_of(game).to_text()
+    assert '[Termination "adjudication"]' in text
+    response = client.post(reverse("games:import"), {"record": text})
+    assert response.status_code == 200 and "bob won by adjudication" in response.content.decode()
+
+
 def test_importing_an_uploaded_json_file_works_too(over: Game, client: Client) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
     data = json.dumps(records.record_of(over).to_json()).encode()
