@@ -134,7 +134,8 @@
 
   function publicStep(message) {
     const index = message.ply;
-    const played = (message.actions || [])[index - 1] || { seat: null, action: null };
+    // An update carries only the actions from ply `actions_from` on (docs/protocol.md).
+    const played = (message.actions || [])[index - 1 - (message.actions_from || 0)] || { seat: null, action: null };
     const view = {
       seat: null, variant: message.variant, ply: index, board: message.board, seats: publicSeats(message.seats),
       pile_count: message.pile_count, discard: message.discard, reshuffles: message.reshuffles,
