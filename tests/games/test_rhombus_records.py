@@ -308,3 +308,23 @@ def test_a_rhombus_game_lists_and_panels_link_its_replay(two: Game, alice: Any) 
     client = Client()
     client.force_login(alice)
     assert f"/games/{two.pk}/replay/" in client.get(f"/games/{two.pk}/").content.decode()
+
+
+def test_a_formation_game_replays_and_round_trips(alice: Any, bob: Any) -> None:
+    """Formation (RH41) deals from the double pack: the record keeps its variant."""
+    game = play.start_game(alice, bob, seed="formation", setup=play.Setup("rhombus", "formation"))
+    game = play.resign(play_random(game, seated(game), 10, random.Random(9)).pk, bob)
+    record = record_of(game)
+    assert record.variant == "formation" and '[Variant "formation"]' in record.to_text()
+    assert records.steps_of_record(records.read_record(record.to_text())) == records.steps_of_game(game)
+    html = Client().get(reverse("games:replay", args=[game.pk])).content.decode()
+    assert "Rhombus Formation" in html and "checked ✓" in html
+
+
+def test_an_aborted_game_s_replay_says_so_and_shows_the_seed(alice: Any, bob: Any) -> None:
+    game = play.abort(play.start_game(alice, bob, setup=play.Setup("rhombus")).pk, alice)
+    record = record_of(game)
+    assert (record.reason, record.winner, record.result, record.seed) == ("aborted", None, "*", game.seed)
+    html = Client().get(reverse("games:replay", args=[game.pk])).content.decode()
+    assert "Result: aborted (RH27)" in html and "checked ✓" in html
+    assert records.read_record(record.to_text()) == record
