@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "games",
     "ladder",
     "ladder.tournaments",
+    "ladder.moderation",
 ]
 
 MIDDLEWARE = [

@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("ladder.urls")),  # player profiles at /@/<username>/, lichess style
     path("tournaments/", include("ladder.tournaments.urls")),
+    path("report/", include("ladder.moderation.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),

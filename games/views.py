@@ -31,6 +31,7 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
         "names": names,
         "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
         "has_replay": game.has_replay,
+        "finished": game.status == Game.Status.FINISHED,  # a finished game's players can be reported
     }
     if game.kind == "rhombus":
         ctx.update(kind=game.kind, variant=game.variant, players=game.players,

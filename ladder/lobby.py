@@ -28,6 +28,7 @@ from games import bots, play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 from ladder import bot_accounts, ratings
+from ladder.moderation import restrictions
 from ladder.models import REAL_TIME_SEEK_LIFE, Challenge, Colour, Seek, SeekEntry, challenge_life, ladder_of
 
 ACE = play.ACE
@@ -176,6 +177,7 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
     _logged_in(user, "create a game")
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
+    restrictions.check(user, "seek", rated=rated, error=LobbyRefusal)
     players = checked_players(players, chosen)
     partner = checked_partner(partner, players, user)
     if players == 4:
@@ -222,6 +224,7 @@ def accept_seek(seek_id: Any, user: Any) -> Game | Seek:
             return _join(seek, user)
         if seek.creator_id == user.pk:
             raise LobbyRefusal("that is your own seek: wait for someone to accept it")
+        restrictions.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
         game = _start(seek.creator, user, seek.colour, seek.rated, seek.tc, setup(seek))
         seek.status, seek.game = Seek.Status.ACCEPTED, game
         seek.save(update_fields=["status", "game"])
@@ -246,6 +249,7 @@ def join_seek(seek_id: Any, user: Any) -> Game | Seek:
 def _join(seek: Seek, user: Any) -> Game | Seek:
     if seek.players != 4:
         raise LobbyRefusal("that seek is for 2 players: accept it to play")
+    restrictions.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
     seated = list(seek.entries.select_related("user"))
     if seek.creator_id == user.pk:
         raise LobbyRefusal("that is your own seek: you already sit at it; wait for three more players")
@@ -388,6 +392,7 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
     _logged_in(user, "challenge a player")
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
+    restrictions.check(user, "challenge", rated=rated, error=LobbyRefusal)
     opponent = _player(username)
     if opponent.pk == user.pk:
         raise LobbyRefusal("you cannot challenge yourself")
@@ -419,6 +424,7 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
         challenge = _locked_challenge(challenge_id, now)
         if challenge.challenged_id != user.pk:
             raise LobbyRefusal("only the challenged player can accept a challenge")
+        restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
         game = _start(challenge.challenger, user, challenge.colour, challenge.rated, challenge.tc,
                       setup(challenge))
         challenge.status, challenge.game = Challenge.Status.ACCEPTED, game

@@ -51,6 +51,7 @@ from games import play
 from games.models import Game
 from games.timecontrols import REAL_TIME, TimeControl
 from ladder import lobby
+from ladder.moderation import restrictions
 from ladder.models import ACE, PoolEntry, ladder_of
 from ladder.ratings import standing_of
 
@@ -209,6 +210,7 @@ def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: An
     window; asking again for the same keeps the wait (and window) it has.
     """
     _logged_in(user, "play rated games")
+    restrictions.check(user, "pool", error=PoolRefusal)
     tc = pool_control(time_control)
     setup = pool_rules(rules)
     now = now or timezone.now()

@@ -158,6 +158,23 @@ def undo_game(game_id: int) -> int:
         return len(changes)
 
 
+def undo_change(change_id: int) -> bool:
+    """Take back one player's change from a game, leaving the other players'
+    (a moderator's refund to an offender's victim); False if already undone."""
+    with transaction.atomic():
+        change = RatingChange.objects.filter(pk=change_id).first()
+        if change is None:
+            return False
+        player = standings(change.ladder).select_for_update().get(user_id=change.user_id)
+        change = RatingChange.objects.select_for_update().get(pk=change_id)  # after the player, as undo_game
+        if change.undone_at is not None:
+            return False
+        change.undone_at = timezone.now()
+        change.save(update_fields=["undone_at"])
+        _take_back(player, change)
+        return True
+
+
 def _take_back(player: Standing, change: RatingChange) -> None:
     player.rating -= change.after - change.before
     player.rated_games -= 1

@@ -27,6 +27,7 @@ from django.utils import timezone
 from games import play
 from games.models import Event, Game
 from ladder import lobby, ratings
+from ladder.moderation import restrictions
 from ladder.models import Player as LadderPlayer
 from ladder.tournaments import berger, brackets, results
 from ladder.tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
@@ -76,6 +77,8 @@ def entry_refusal(tournament: Tournament, user: Any, now: datetime) -> str | Non
     is_bot = bool(LadderPlayer.objects.filter(user=user, is_bot=True).exists())
     if is_bot and not tournament.bots_allowed:
         return "bots may not enter this tournament"
+    if (restricted := restrictions.refusal(user, "tournament", rated=tournament.rated)) is not None:
+        return restricted
     if tournament.min_rating is not None and rating < tournament.min_rating:
         return f"your rating {rating} is below the minimum {tournament.min_rating}"
     if tournament.max_rating is not None and rating > tournament.max_rating:

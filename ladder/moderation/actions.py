@@ -1,0 +1,203 @@
+"""What a moderator can do to an account or a game, each kept as a ModerationAction.
+
+``perform`` is the one way in: it checks the moderator's permission for the
+kind of act, does it, and saves the log row with what was done, in one
+transaction, and notes it in Django's admin history (LogEntry) of the account
+or game acted on. A refused act writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from games import play
+from ladder import lobby, matchmaking, ratings
+from ladder.models import Challenge, PoolEntry, RatingChange, Seek
+from ladder.moderation import restrictions
+from ladder.moderation.models import ModerationAction, Restriction
+
+Kind = ModerationAction.Kind
+
+# The permission each kind of act needs (the Moderators group has them all).
+PERMISSION = {
+    Kind.RESTRICT_RATED: "moderation.restrict_account",
+    Kind.RESTRICT_LOBBY: "moderation.restrict_account",
+    Kind.CLOSE_ACCOUNT: "moderation.close_account",
+    Kind.REOPEN_ACCOUNT: "moderation.close_account",
+    Kind.ADJUDICATE: "moderation.adjudicate_game",
+    Kind.UNDO_RATING: "moderation.undo_rating",
+    Kind.REFUND: "moderation.refund_rating",
+    Kind.LIFT_RATED: "moderation.lift_restriction",
+    Kind.LIFT_LOBBY: "moderation.lift_restriction",
+}
+_NEEDS_USER = {Kind.RESTRICT_RATED, Kind.RESTRICT_LOBBY, Kind.CLOSE_ACCOUNT, Kind.REOPEN_ACCOUNT, Kind.REFUND,
+               Kind.LIFT_RATED, Kind.LIFT_LOBBY}
+_NEEDS_GAME = {Kind.ADJUDICATE, Kind.UNDO_RATING}
+
+
+class ModerationRefusal(ValueError):
+    """An act refused before anything was written; the message says why."""
+
+
+def refusal(action: ModerationAction) -> str | None:
+    """Why ``moderator`` may not do ``action`` as described (the checks made before anything happens)."""
+    kind = action.kind
+    if kind not in PERMISSION:
+        return f"{kind!r} is not a moderator's act"
+    if not action.moderator.has_perm(PERMISSION[kind]):
+        return f"you may not {Kind(kind).label.lower()}: it needs the permission {PERMISSION[kind]}"
+    if not action.reason.strip():
+        return "say why: the reason is kept in the log"
+    if kind in _NEEDS_USER and action.user is None:
+        return f"{Kind(kind).label.lower()} needs the account acted on"
+    if kind in _NEEDS_GAME and action.game is None:
+        return f"{Kind(kind).label.lower()} needs the game"
+    if action.user is not None and action.user.pk == action.moderator.pk:
+        return "a moderator does not act on their own account"
+    if kind == Kind.REFUND and action.since is None:
+        return "a refund needs the start of the period"
+    return None
+
+
+def perform(action: ModerationAction) -> ModerationAction:
+    """Do the unsaved ``action`` and save it with its outcome, or raise ModerationRefusal."""
+    if (why := refusal(action)) is not None:
+        raise ModerationRefusal(why)
+    with transaction.atomic():
+        action.created = timezone.now()
+        action.outcome = _DOERS[action.kind](action)
+        action.save()
+        _note_in_admin_history(action)
+    return action
+
+
+def _note_in_admin_history(action: ModerationAction) -> None:
+    """The act in the History page of the account (or the game) in the admin."""
+    target = action.user or action.game
+    message = f"Moderation: {action.get_kind_display()}. Why: {action.reason.strip()}. Done: {action.outcome}"
+    LogEntry.objects.log_actions(user_id=action.moderator.pk, queryset=[target], action_flag=CHANGE,
+                                 change_message=message[:2000], single_object=True)
+
+
+# --- Restrictions ------------------------------------------------------------
+
+
+def _restrict(scope: str) -> Callable[[ModerationAction], str]:
+    def restrict(action: ModerationAction) -> str:
+        ends = action.created + timedelta(days=action.days) if action.days else None
+        Restriction.objects.create(user=action.user, scope=scope, starts=action.created, ends=ends)
+        withdrawn = withdraw_open_play(action.user, rated_only=scope == Restriction.Scope.RATED)
+        until = f"until {ends:%Y-%m-%d %H:%M} UTC" if ends else "until lifted"
+        return f"restricted from {Restriction.Scope(scope).label} {until}; withdrew {withdrawn}"
+    return restrict
+
+
+def _lift(scope: str) -> Callable[[ModerationAction], str]:
+    def lift(action: ModerationAction) -> str:
+        lifted = restrictions.active(action.user).filter(scope=scope).update(lifted_at=action.created)
+        if not lifted:
+            raise ModerationRefusal(f"{action.user} has no restriction from {Restriction.Scope(scope).label} to lift")
+        return f"lifted {lifted} restriction(s) from {Restriction.Scope(scope).label}"
+    return lift
+
+
+def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
+    """Cancel the user's open seeks and pending challenges (both ways) and end
+    their pool wait: the rated ones only if ``rated_only``. Says what went."""
+    rated = Q(rated=True) if rated_only else Q()
+    seeks = Seek.objects.filter(rated, creator=user, status=Seek.Status.OPEN).update(status=Seek.Status.CANCELLED)
+    challenges = Challenge.objects.filter(rated, Q(challenger=user) | Q(challenged=user),
+                                          status=Challenge.Status.PENDING).update(status=Challenge.Status.CANCELLED)
+    waits = PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).exists()
+    if waits:  # the pool is rated: any wait goes
+        matchmaking.leave(user)
+    if seeks or challenges:
+        lobby.lobby_changed_on_commit()
+    return f"{seeks} seek(s), {challenges} challenge(s), {int(waits)} pool wait(s)"
+
+
+# --- Accounts --------------------------------------------------------------------
+
+
+def _close_account(action: ModerationAction) -> str:
+    user = action.user
+    if not user.is_active:
+        raise ModerationRefusal(f"{user} is already closed")
+    user.is_active = False  # logging in is refused, and an open session no longer authenticates
+    user.save(update_fields=["is_active"])
+    return f"closed the account; withdrew {withdraw_open_play(user)}"
+
+
+def _reopen_account(action: ModerationAction) -> str:
+    user = action.user
+    if user.is_active:
+        raise ModerationRefusal(f"{user} is not closed")
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+    return "reopened the account"
+
+
+# --- Games and ratings -------------------------------------------------------------
+
+
+def _adjudicate(action: ModerationAction) -> str:
+    winner = action.winner.strip() or None
+    try:
+        game = play.adjudicate(action.game.pk, winner, action.reason)
+    except play.Refusal as refusal:
+        raise ModerationRefusal(f"game {action.game.pk}: {refusal}") from None
+    return f"game {game.pk} adjudicated: " + (f"{winner} wins" if winner else "a draw") + " (unrated)"
+
+
+def _undo_rating(action: ModerationAction) -> str:
+    undone = ratings.undo_game(action.game.pk)
+    if not undone:
+        raise ModerationRefusal(f"game {action.game.pk} has no rating change left to undo")
+    return f"undid {undone} rating change(s) of game {action.game.pk}"
+
+
+def refund(offender: Any, since: datetime, until: datetime) -> list[RatingChange]:
+    """Give back to each opponent what they lost to ``offender`` in the rated
+    games the offender won or drew in [since, until): their own change is
+    undone (ladder.ratings.undo_change), the offender's stays. A change once
+    refunded is marked undone, so a second refund never gives it again."""
+    mine = RatingChange.objects.filter(user=offender, score__gte=0.5, created__gte=since, created__lt=until)
+    refunded = []
+    for change in mine:
+        # The other side's changes: their opponent is the first player of the
+        # offender's side, never the one the offender's teammates had.
+        theirs = (RatingChange.objects.filter(game_id=change.game_id, undone_at__isnull=True, after__lt=F("before"))
+                  .exclude(user=offender).exclude(opponent_id=change.opponent_id))
+        refunded += [lost for lost in theirs if ratings.undo_change(lost.pk)]
+    return refunded
+
+
+def _refund(action: ModerationAction) -> str:
+    until = action.until or action.created
+    if action.since >= until:
+        raise ModerationRefusal("the refund period must start before it ends")
+    given = refund(action.user, action.since, until)
+    if not given:
+        return "nothing to refund: no opponent has points lost to them left in that period"
+    parts = [f"{c.user} +{c.before - c.after} (game {c.game_id})" for c in given]
+    return f"refunded {len(given)} opponent change(s): " + ", ".join(parts)
+
+
+_DOERS: dict[str, Callable[[ModerationAction], str]] = {
+    Kind.RESTRICT_RATED: _restrict(Restriction.Scope.RATED),
+    Kind.RESTRICT_LOBBY: _restrict(Restriction.Scope.LOBBY),
+    Kind.LIFT_RATED: _lift(Restriction.Scope.RATED),
+    Kind.LIFT_LOBBY: _lift(Restriction.Scope.LOBBY),
+    Kind.CLOSE_ACCOUNT: _close_account,
+    Kind.REOPEN_ACCOUNT: _reopen_account,
+    Kind.ADJUDICATE: _adjudicate,
+    Kind.UNDO_RATING: _undo_rating,
+    Kind.REFUND: _refund,
+}

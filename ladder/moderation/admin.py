@@ -1,0 +1,198 @@
+"""The moderators' admin: the queue of reports, the log of acts (adding a row
+does the act), and the account's history on the User page."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+
+from ladder.moderation import actions
+from ladder.moderation.models import ModerationAction, Report, Restriction
+
+RECENT = timedelta(days=90)  # "recent" reports against a player, in the queue
+
+
+class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Report
+        fields = ("outcome", "note")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.instance.status == Report.Status.CLOSED:
+            raise forms.ValidationError("This report is closed already.")
+        if not data.get("outcome") or not (data.get("note") or "").strip():
+            raise forms.ValidationError("To close the report, choose the action taken and write a note.")
+        return data
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """The queue: open reports first-come first-served; saving one with an
+    action and a note closes it."""
+
+    form = ReportForm
+    list_display = ("id", "created", "reported", "reason", "game_link", "recent_reports", "reporter", "status",
+                    "outcome")
+    list_filter = ("status", "reason", "outcome")
+    search_fields = ("reported__username", "reporter__username")
+    list_select_related = ("reported", "reporter")
+    readonly_fields = ("reporter", "reported", "game_link", "reason", "text", "created", "status", "closed_at",
+                       "closed_by", "recent_reports", "act")
+    fields = ("reported", "recent_reports", "act", "reporter", "game_link", "reason", "text", "created",
+              "status", "closed_at", "closed_by", "outcome", "note")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # reports come from players
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # closed, never lost
+
+    @admin.display(description="game")
+    def game_link(self, report: Report) -> str:
+        if report.game_id is None:
+            return "—"
+        return format_html('<a href="{}">game {}</a> (<a href="{}">admin</a>)',
+                           reverse("games:game", args=[report.game_id]), report.game_id,
+                           reverse("admin:games_game_change", args=[report.game_id]))
+
+    @admin.display(description=f"reports on them ({RECENT.days} days)")
+    def recent_reports(self, report: Report) -> int:
+        return Report.objects.filter(reported_id=report.reported_id, created__gte=timezone.now() - RECENT).count()
+
+    @admin.display(description="act on them")
+    def act(self, report: Report) -> str:
+        """Links to the act form, filled in with this report's player and game."""
+        base = reverse("admin:moderation_moderationaction_add")
+        query = f"user={report.reported_id}&report={report.pk}" + (f"&game={report.game_id}" if report.game_id else "")
+        return format_html_join(" · ", '<a href="{}?{}&kind={}">{}</a>', (
+            (base, query, kind, label) for kind, label in ModerationAction.Kind.choices))
+
+    def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
+        obj.status, obj.closed_at, obj.closed_by = Report.Status.CLOSED, timezone.now(), request.user
+        super().save_model(request, obj, form, change)
+
+
+class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = ModerationAction
+        fields = ("kind", "user", "game", "report", "days", "winner", "since", "until", "reason")
+
+    request: HttpRequest
+
+    def clean(self) -> dict[str, Any]:
+        """The permission and what the kind needs, as form errors, before anything is done."""
+        data = super().clean()
+        candidate = ModerationAction(moderator=self.request.user, **{
+            name: data.get(name) for name in self.Meta.fields if name in data})
+        candidate.reason = candidate.reason or ""
+        candidate.winner = candidate.winner or ""
+        if (why := actions.refusal(candidate)) is not None:
+            raise forms.ValidationError(why[0].upper() + why[1:] + ".")
+        return data
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """The log of acts. Adding a row does the act; rows are never changed."""
+
+    form = ModerationActionForm
+    list_display = ("created", "kind", "user", "game", "moderator", "reason", "outcome")
+    list_filter = ("kind", ("user", admin.RelatedOnlyFieldListFilter), ("moderator", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("user__username", "moderator__username", "reason")
+    raw_id_fields = ("user", "game", "report")
+    date_hierarchy = "created"
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        return type(form.__name__, (form,), {"request": request})
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: ModerationAction, form: Any, change: bool) -> None:
+        obj.moderator = request.user
+        try:
+            actions.perform(obj)
+        except actions.ModerationRefusal as refusal:  # found only when doing it (e.g. the game is over)
+            request.moderation_refused = str(refusal)  # type: ignore[attr-defined]
+
+    def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return super().log_addition(request, obj, message) if obj.pk else None
+
+    def response_add(self, request: HttpRequest, obj: ModerationAction, post_url_continue: Any = None) -> HttpResponse:
+        refused = getattr(request, "moderation_refused", None)
+        if refused:
+            self.message_user(request, f"Not done: {refused}.", messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+        self.message_user(request, f"Done: {obj.outcome}.", messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:moderation_moderationaction_changelist")
+                                    + (f"?user__id__exact={obj.user_id}" if obj.user_id else ""))
+
+
+@admin.register(Restriction)
+class RestrictionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Read only: restrictions are made and lifted through moderation acts, so each is logged."""
+
+    list_display = ("user", "scope", "starts", "ends", "lifted_at")
+    list_filter = ("scope", ("lifted_at", admin.EmptyFieldListFilter))
+    search_fields = ("user__username",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ActionInline(admin.TabularInline):  # type: ignore[type-arg]
+    """The account's moderation history on its User page."""
+
+    model = ModerationAction
+    fk_name = "user"
+    extra = 0
+    fields = ("created", "kind", "moderator", "game", "reason", "outcome")
+    readonly_fields = fields
+    can_delete = False
+    verbose_name_plural = "moderation history"
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class RestrictionInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Restriction
+    extra = 0
+    fields = ("scope", "starts", "ends", "lifted_at")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+User = get_user_model()
+
+
+class ModeratedUserAdmin(UserAdmin):  # type: ignore[type-arg]
+    inlines = [*UserAdmin.inlines, RestrictionInline, ActionInline]
+
+
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+admin.site.register(User, ModeratedUserAdmin)

@@ -1,0 +1,142 @@
+"""Reports from players, restrictions on accounts, and the log of what moderators did.
+
+A moderator's act is a ModerationAction row: adding one (in the admin) does the
+act (ladder.moderation.actions) and keeps who, when, why and what. The rows are
+never changed or deleted, so they are the account's history.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+TEXT_LIMIT = 1000  # a report's free text: enough to explain, not a wall
+
+
+class Report(models.Model):
+    """One player's complaint about another, optionally about one finished game."""
+
+    class Reason(models.TextChoices):
+        CHEATING = "cheating", "Cheating or engine use"
+        ABUSE = "abuse", "Abusive chat or name"
+        SANDBAGGING = "sandbagging", "Sandbagging or boosting"
+        STALLING = "stalling", "Stalling or leaving games"
+        OTHER = "other", "Other"
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        CLOSED = "closed"
+
+    class Outcome(models.TextChoices):
+        NONE = "none", "No action: nothing wrong found"
+        WARNED = "warned", "Warned the player"
+        RESTRICTED = "restricted", "Restricted the account"
+        CLOSED_ACCOUNT = "closed_account", "Closed the account"
+        RESULT_CHANGED = "result_changed", "Adjudicated or rating undone/refunded"
+
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_made")
+    reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_against")
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    text = models.TextField(max_length=TEXT_LIMIT, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
+    # Filled when a moderator closes it.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                                  related_name="+")
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
+    note = models.TextField(blank=True, help_text="The moderator's note: what was found and done.")
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            # One open report per reporter, reported player and game (or none): two
+            # constraints, since NULLs are distinct in a plain unique constraint.
+            models.UniqueConstraint(fields=["reporter", "reported", "game"],
+                                    condition=Q(status="open", game__isnull=False),
+                                    name="report_open_once_per_game"),
+            models.UniqueConstraint(fields=["reporter", "reported"],
+                                    condition=Q(status="open", game__isnull=True),
+                                    name="report_open_once_without_game"),
+        ]
+        indexes = [models.Index(fields=["status", "created"], name="report_queue_idx")]
+
+    def __str__(self) -> str:
+        return f"Report {self.pk}: {self.reporter} on {self.reported} ({self.reason}, {self.status})"
+
+
+class Restriction(models.Model):
+    """An account kept out of rated games, or out of seeks, challenges and the pool."""
+
+    class Scope(models.TextChoices):
+        RATED = "rated", "rated games"
+        LOBBY = "lobby", "seeks, challenges and quick pairing"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="restrictions")
+    scope = models.CharField(max_length=5, choices=Scope.choices)
+    starts = models.DateTimeField(default=timezone.now)
+    ends = models.DateTimeField(null=True, blank=True, help_text="Empty: until a moderator lifts it.")
+    lifted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts", "-pk"]
+        indexes = [models.Index(fields=["user", "scope"], name="restriction_user_scope_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user} from {self.get_scope_display()}"
+
+    def active(self, now: datetime) -> bool:
+        return self.lifted_at is None and self.starts <= now and (self.ends is None or now < self.ends)
+
+
+class ModerationAction(models.Model):
+    """One act of a moderator, as the log of it: who, when, why, on whom or which game, and what."""
+
+    class Kind(models.TextChoices):
+        RESTRICT_RATED = "restrict_rated", "Restrict from rated games"
+        RESTRICT_LOBBY = "restrict_lobby", "Restrict from seeks, challenges and quick pairing"
+        CLOSE_ACCOUNT = "close_account", "Close the account"
+        ADJUDICATE = "adjudicate", "Adjudicate a running game"
+        UNDO_RATING = "undo_rating", "Undo a game's rating effect"
+        REFUND = "refund", "Refund the points the offender took from opponents"
+        LIFT_RATED = "lift_rated", "Lift a restriction from rated games"
+        LIFT_LOBBY = "lift_lobby", "Lift a restriction from seeks, challenges and pairing"
+        REOPEN_ACCOUNT = "reopen_account", "Reopen a closed account"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+                             related_name="moderation_actions", help_text="The account acted on.")
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+",
+                             help_text="For adjudicating or undoing one game.")
+    report = models.ForeignKey(Report, models.SET_NULL, null=True, blank=True, related_name="actions",
+                               help_text="The report this answers, if any (it is not closed by this).")
+    days = models.PositiveIntegerField(null=True, blank=True,
+                                       help_text="A restriction's length in days; empty: until lifted.")
+    winner = models.CharField(max_length=8, blank=True,
+                              help_text="Adjudication: the winning seat (e.g. red), or empty for a draw.")
+    since = models.DateTimeField(null=True, blank=True, help_text="Refund: the period's start.")
+    until = models.DateTimeField(null=True, blank=True, help_text="Refund: the period's end (empty: now).")
+    reason = models.TextField(help_text="Why: kept in the log (an adjudication's reason is shown on the game).")
+    created = models.DateTimeField(default=timezone.now)
+    outcome = models.TextField(blank=True, help_text="What was done, written when it was done.")
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["user", "created"], name="moderation_action_user_idx")]
+        permissions = [
+            ("restrict_account", "Can restrict an account from rated games or the lobby"),
+            ("close_account", "Can close or reopen an account"),
+            ("adjudicate_game", "Can adjudicate a game's result"),
+            ("undo_rating", "Can undo a game's rating effect"),
+            ("refund_rating", "Can refund rating points taken by an offender"),
+            ("lift_restriction", "Can lift a restriction"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.user or self.game} by {self.moderator}"

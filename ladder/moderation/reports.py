@@ -1,0 +1,77 @@
+"""Filing a report: the rules a report must meet, checked before anything is stored."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import bots
+from games.models import Game
+from ladder.moderation.models import TEXT_LIMIT, Report
+
+REPORTS_PER_DAY = 5  # enough for a bad day of games, too few to flood the queue
+
+
+class ReportRefusal(ValueError):
+    """A report not stored; the message says which rule it broke."""
+
+
+def file_report(reporter: Any, username: str, reason: str, text: str = "", game_id: int | None = None,
+                now: datetime | None = None) -> Report:
+    """Store ``reporter``'s report on the player called ``username``, or raise ReportRefusal."""
+    now = now or timezone.now()
+    reported = _reportable(reporter, username)
+    game = _reported_game(reported, game_id)
+    if reason not in Report.Reason.values:
+        raise ReportRefusal(f"choose a reason from the list: {', '.join(Report.Reason.values)}")
+    if len(text) > TEXT_LIMIT:
+        raise ReportRefusal(f"the description is {len(text)} characters long: at most {TEXT_LIMIT}")
+    recent = Report.objects.filter(reporter=reporter, created__gt=now - timedelta(days=1)).count()
+    if recent >= REPORTS_PER_DAY:
+        raise ReportRefusal(f"you have made {recent} reports in the last 24 hours, the most allowed: "
+                            "try again tomorrow")
+    already = ReportRefusal(f"you already have an open report on {reported.get_username()}"
+                            + (f" about game {game.pk}" if game else "") + ": a moderator will look at it")
+    if Report.objects.filter(reporter=reporter, reported=reported, game=game, status=Report.Status.OPEN).exists():
+        raise already
+    try:
+        with transaction.atomic():
+            return Report.objects.create(reporter=reporter, reported=reported, game=game, reason=reason,
+                                         text=text.strip(), created=now)
+    except IntegrityError:  # the same report from a second tab: the constraint keeps one
+        raise already from None
+
+
+def _reportable(reporter: Any, username: str) -> Any:
+    reported = get_user_model().objects.filter(username=username, is_active=True).first()
+    if reported is None:
+        raise ReportRefusal(f"there is no player called {username!r}")
+    if reported.pk == reporter.pk:
+        raise ReportRefusal("you cannot report yourself")
+    if bots.is_bot(reported):
+        raise ReportRefusal(f"{username} is a computer player: it plays by the engine, so there is "
+                            "nothing to report (a bot that misbehaves is a bug: tell the site's staff)")
+    return reported
+
+
+def _reported_game(reported: Any, game_id: int | None) -> Game | None:
+    if game_id is None:
+        return None
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise ReportRefusal(f"there is no game {game_id}")
+    if game.status != Game.Status.FINISHED:
+        raise ReportRefusal(f"game {game_id} is not over: report it once it has finished")
+    if game.seat_of(reported) is None:
+        raise ReportRefusal(f"{reported.get_username()} did not play in game {game_id}")
+    return game
+
+
+def players_to_report(game: Game, reporter: Any) -> list[str]:
+    """The usernames a reporter may pick on a game's report page: its players but themselves and bots."""
+    return [seat.user.get_username() for seat in game.table
+            if seat.user.pk != reporter.pk and not bots.is_bot(seat.user)]

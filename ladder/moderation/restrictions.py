@@ -1,0 +1,51 @@
+"""Whether a moderator's restriction keeps a user from doing something: the one
+check the lobby, the pool and tournaments call before anything is written."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.db.models import Q
+from django.utils import timezone
+
+from ladder.moderation.models import Restriction
+
+Doing = Literal["rated", "seek", "challenge", "pool", "tournament"]
+
+# The restriction scopes that forbid each thing; ``rated=True`` adds RATED.
+_SCOPES: dict[str, tuple[str, ...]] = {
+    "rated": (Restriction.Scope.RATED,),
+    "seek": (Restriction.Scope.LOBBY,),
+    "challenge": (Restriction.Scope.LOBBY,),
+    "pool": (Restriction.Scope.LOBBY, Restriction.Scope.RATED),  # the pool is rated only
+    "tournament": (Restriction.Scope.LOBBY,),
+}
+_WHAT = {"rated": "play rated games", "seek": "create or accept seeks", "challenge": "challenge or accept challenges",
+         "pool": "join quick pairing", "tournament": "enter tournaments"}
+
+
+def refusal(user: Any, doing: Doing, *, rated: bool = False) -> str | None:
+    """None if ``user`` may do ``doing`` (a rated one if ``rated``), else why not, for the user to read."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None  # the callers refuse anonymous users themselves
+    scopes = _SCOPES[doing] + ((Restriction.Scope.RATED,) if rated else ())
+    found = active(user).filter(scope__in=scopes).order_by("ends").first()
+    if found is None:
+        return None
+    what = _WHAT["rated"] if found.scope == Restriction.Scope.RATED else _WHAT[doing]
+    until = f"until {found.ends:%Y-%m-%d %H:%M} UTC" if found.ends else "until a moderator lifts it"
+    return f"a moderator has restricted your account: you may not {what} {until}"
+
+
+def active(user: Any) -> Any:
+    """The user's restrictions in force now."""
+    now = timezone.now()
+    return Restriction.objects.filter(user=user, lifted_at__isnull=True, starts__lte=now).filter(
+        Q(ends__isnull=True) | Q(ends__gt=now))
+
+
+def check(user: Any, doing: Doing, *, rated: bool = False, error: type[Exception] = ValueError) -> None:
+    """Raise ``error`` (the caller's refusal type) with ``refusal``'s message if there is one:
+    one line at each place a restricted user is stopped."""
+    if (why := refusal(user, doing, rated=rated)) is not None:
+        raise error(why)

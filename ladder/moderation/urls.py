@@ -1,0 +1,14 @@
+"""Mounted at /report/."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from ladder.moderation import views
+
+app_name = "moderation"
+
+urlpatterns = [
+    path("@/<str:username>/", views.report_player, name="report-player"),
+    path("game/<int:game_id>/", views.report_game, name="report-game"),
+]

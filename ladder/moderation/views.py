@@ -1,0 +1,52 @@
+"""Reporting a player: a page with a POST form, from a profile or a finished game."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from games.models import Game
+from ladder.moderation.forms import GameReportForm, ReportForm
+from ladder.moderation.reports import ReportRefusal, file_report, players_to_report
+
+
+@login_required
+def report_player(request: HttpRequest, username: str) -> HttpResponse:
+    reported = get_object_or_404(get_user_model(), username=username, is_active=True)
+    form = ReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        done = _file(request, form, username, None, reverse("ladder:profile", args=[username]))
+        if done is not None:
+            return done
+    return _page(request, form, f"Report {reported.get_username()}", None, status=400 if form.errors else 200)
+
+
+@login_required
+def report_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    form = GameReportForm(request.POST or None, players=players_to_report(game, request.user))
+    if request.method == "POST" and form.is_valid():
+        done = _file(request, form, form.cleaned_data["player"], game.pk, reverse("games:game", args=[game.pk]))
+        if done is not None:
+            return done
+    return _page(request, form, f"Report a player of game {game.pk}", game, status=400 if form.errors else 200)
+
+
+def _file(request: HttpRequest, form: ReportForm, username: str, game_id: int | None,
+          back: str) -> HttpResponseRedirect | None:
+    """Store the report and go back where the reporter came from, or put the refusal on the form."""
+    try:
+        file_report(request.user, username, form.cleaned_data["reason"], form.cleaned_data["text"], game_id)
+    except ReportRefusal as refusal:
+        form.add_error(None, str(refusal))
+        return None
+    messages.success(request, f"Thank you: your report on {username} is with the moderators.")
+    return redirect(back)
+
+
+def _page(request: HttpRequest, form: ReportForm, title: str, game: Game | None, status: int) -> HttpResponse:
+    return render(request, "moderation/report.html", {"form": form, "title": title, "game": game}, status=status)
