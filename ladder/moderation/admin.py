@@ -13,6 +13,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.html import format_html, format_html_join
 
 from ladder.moderation import actions
@@ -73,9 +74,9 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def act(self, report: Report) -> str:
         """Links to the act form, filled in with this report's player and game."""
         base = reverse("admin:moderation_moderationaction_add")
-        query = f"user={report.reported_id}&report={report.pk}" + (f"&game={report.game_id}" if report.game_id else "")
-        return format_html_join(" · ", '<a href="{}?{}&kind={}">{}</a>', (
-            (base, query, kind, label) for kind, label in ModerationAction.Kind.choices))
+        query = {"user": report.reported_id, "report": report.pk} | ({"game": report.game_id} if report.game_id else {})
+        return format_html_join(" · ", '<a href="{}">{}</a>', (
+            (f"{base}?{urlencode(query | {'kind': kind})}", label) for kind, label in ModerationAction.Kind.choices))
 
     def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
         obj.status, obj.closed_at, obj.closed_by = Report.Status.CLOSED, timezone.now(), request.user
