@@ -109,10 +109,15 @@ def _lift(scope: str) -> Callable[[ModerationAction], str]:
 
 
 def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
-    """Cancel the user's open seeks and pending challenges (both ways) and end
-    their pool wait: the rated ones only if ``rated_only``. Says what went."""
+    """Cancel the user's open seeks and pending challenges (both ways), take
+    them off others' 4-player seeks and end their pool wait: the rated ones
+    only if ``rated_only``. Says what went."""
     rated = Q(rated=True) if rated_only else Q()
     seeks = Seek.objects.filter(rated, creator=user, status=Seek.Status.OPEN).update(status=Seek.Status.CANCELLED)
+    seated = list(Seek.objects.filter(rated, entries__user=user, status=Seek.Status.OPEN).exclude(creator=user)
+                  .values_list("pk", flat=True))
+    for seek_id in seated:
+        lobby.leave_seek(seek_id, user)
     challenges = Challenge.objects.filter(rated, Q(challenger=user) | Q(challenged=user),
                                           status=Challenge.Status.PENDING).update(status=Challenge.Status.CANCELLED)
     waits = PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).exists()
@@ -120,7 +125,8 @@ def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
         matchmaking.leave(user)
     if seeks or challenges:
         lobby.lobby_changed_on_commit()
-    return f"{seeks} seek(s), {challenges} challenge(s), {int(waits)} pool wait(s)"
+    return (f"{seeks} seek(s), {len(seated)} seat(s) at others' seeks, {challenges} challenge(s), "
+            f"{int(waits)} pool wait(s)")
 
 
 # --- Accounts --------------------------------------------------------------------

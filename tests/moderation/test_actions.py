@@ -45,7 +45,7 @@ def test_a_restriction_from_rated_games_is_logged_and_withdraws_rated_offers(mod
     logged = ModerationAction.objects.get()
     assert (logged.pk, logged.moderator, logged.user, logged.reason) == (
         action.pk, moderator, alice, "boosting with a friend")
-    assert "restricted from rated games until" in logged.outcome and "1 seek(s), 1 challenge(s)" in logged.outcome
+    assert "restricted from rated games until" in logged.outcome and "1 seek(s), 0 seat(s) at others' seeks, 1 challenge(s)" in logged.outcome
     restriction = Restriction.objects.get(user=alice)
     assert restriction.ends is not None and restriction.ends - logged.created == timedelta(days=7)
     [entry] = history_of(alice)
@@ -78,6 +78,18 @@ def test_the_lobby_refuses_a_restricted_player_with_the_message(moderator: Any, 
         matchmaking.join(alice, "5+3")
     assert not Game.objects.exists() and not PoolEntry.objects.exists()
     assert Seek.objects.get(pk=seek.pk).status == Seek.Status.OPEN
+
+
+def test_a_restricted_player_leaves_and_cannot_join_a_four_player_seek(moderator: Any, alice: Any, bob: Any,
+                                                                        charlie: Any) -> None:
+    seek = lobby.create_seek(bob, "10+5", rated=False, rules="rhombus", players=4)
+    lobby.join_seek(seek.pk, alice)
+    act(moderator, Kind.RESTRICT_LOBBY, user=alice)
+    assert list(seek.entries.values_list("user__username", flat=True)) == ["bob"]
+    assert "1 seat(s) at others' seeks" in ModerationAction.objects.get().outcome
+    with pytest.raises(lobby.LobbyRefusal, match="you may not create or accept seeks"):
+        lobby.join_seek(seek.pk, alice)
+    lobby.join_seek(seek.pk, charlie)  # others still may
 
 
 def test_a_player_restricted_from_rated_games_may_still_play_casual(moderator: Any, alice: Any, bob: Any) -> None:
