@@ -7,7 +7,8 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from ladder import ratings
+from ladder.moderation import actions as moderation
+from ladder.moderation.models import ModerationAction
 from ladder.models import Challenge, Player, RatingChange, Seek, SeekEntry
 
 
@@ -47,11 +48,20 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     raw_id_fields = ("user",)
 
 
-@admin.action(description="Undo the rating effect of the selected changes' games (both players)")
+@admin.action(description="Undo the rating effect of the selected changes' games (both players)",
+              permissions=["undo"])
 def undo_rating_effect(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: ignore[type-arg]
                        queryset: QuerySet[RatingChange]) -> None:
     games = sorted(set(queryset.filter(undone_at__isnull=True).values_list("game_id", flat=True)))
-    undone = sum(ratings.undo_game(game_id) for game_id in games)
+    undone = 0
+    for game_id in games:  # each one a logged moderation act (ladder.moderation), as from its own form
+        pending = RatingChange.objects.filter(game_id=game_id, undone_at__isnull=True).count()
+        try:
+            moderation.perform(ModerationAction(kind=ModerationAction.Kind.UNDO_RATING, moderator=request.user,
+                                                game_id=game_id, reason="undone from the rating changes list"))
+        except moderation.ModerationRefusal:  # undone meanwhile
+            continue
+        undone += pending
     if undone:
         modeladmin.message_user(request, f"Undid {undone} rating changes from {len(games)} game(s).",
                                 messages.SUCCESS)
@@ -69,6 +79,9 @@ class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     readonly_fields = ("game", "user", "opponent", "before", "after", "opponent_rating", "score", "k",
                        "created", "undone_at")
     actions = [undo_rating_effect]
+
+    def has_undo_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.has_perm(moderation.PERMISSION[ModerationAction.Kind.UNDO_RATING]))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # changes come from games only

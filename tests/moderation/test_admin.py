@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games import play
 from games.models import Game
+from ladder.models import RatingChange
 from ladder.moderation.models import ModerationAction, Report, Restriction
 from ladder.moderation.reports import file_report
 from ladder.tournaments import running
@@ -162,3 +163,17 @@ def test_a_restricted_player_cannot_enter_a_tournament(moderator: Any, alice: An
     with pytest.raises(running.Refusal, match="you may not enter tournaments"):
         running.join(Tournament.objects.create(name="Another", organizer=organizer, starts_at=timezone.now()
                                                + timedelta(hours=1), time_control="5+3", rated=False).pk, alice)
+
+
+def test_the_rating_change_lists_undo_is_a_logged_act_for_moderators_only(moderator: Any, staff: Any,
+                                                                          alice: Any, bob: Any) -> None:
+    game = finished_game(bob, alice)
+    change = RatingChange.objects.get(game=game, user=bob)
+    form = {"action": "undo_rating_effect", "_selected_action": [change.pk]}
+    staff.user_permissions.add(Permission.objects.get(codename="view_ratingchange"))
+    logged_in(staff).post(reverse("admin:ladder_ratingchange_changelist"), form)
+    assert not RatingChange.objects.filter(undone_at__isnull=False).exists()  # no action for them
+    response = logged_in(moderator).post(reverse("admin:ladder_ratingchange_changelist"), form, follow=True)
+    assert "Undid 2 rating changes from 1 game(s)." in response.content.decode()
+    action = ModerationAction.objects.get()
+    assert (action.kind, action.moderator, action.game) == (Kind.UNDO_RATING, moderator, game)
