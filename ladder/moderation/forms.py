@@ -10,7 +10,7 @@ from ladder.moderation.models import TEXT_LIMIT, Report
 class ReportForm(forms.Form):
     reason = forms.ChoiceField(choices=Report.Reason.choices, widget=forms.RadioSelect)
     text = forms.CharField(label="What happened", required=False, max_length=TEXT_LIMIT,
-                           widget=forms.Textarea(attrs={"rows": 5, "maxlength": TEXT_LIMIT}),
+                           widget=forms.Textarea(attrs={"rows": 6, "cols": 60, "maxlength": TEXT_LIMIT}),
                            help_text=f"Optional, at most {TEXT_LIMIT} characters: moves, times, what was said.")
 
 
