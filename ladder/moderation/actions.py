@@ -18,6 +18,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games import play
+from games.models import Game
 from ladder import lobby, matchmaking, ratings
 from ladder.models import Challenge, PoolEntry, RatingChange, Seek
 from ladder.moderation import restrictions
@@ -154,12 +155,41 @@ def _reopen_account(action: ModerationAction) -> str:
 
 
 def _adjudicate(action: ModerationAction) -> str:
+    """A running game ends as a tournament's adjudication ends it (games.play.adjudicate);
+    a finished one has its result replaced (``overturn``)."""
     winner = action.winner.strip() or None
     try:
+        if action.game.status == Game.Status.FINISHED:
+            return overturn(action.game.pk, winner, action.reason)
         game = play.adjudicate(action.game.pk, winner, action.reason)
     except play.Refusal as refusal:
         raise ModerationRefusal(f"game {action.game.pk}: {refusal}") from None
     return f"game {game.pk} adjudicated: " + (f"{winner} wins" if winner else "a draw") + " (unrated)"
+
+
+def overturn(game_id: int, winner: str | None, note: str) -> str:
+    """Replace a finished game's result by a moderator's (a seat wins, or a draw),
+    unrated: its rating effect is undone first. Not a tournament's game: its
+    standings and later rounds were built on the result, so its organizer decides.
+
+    The game is not finished again (games.signals.game_finished is not sent),
+    so nothing else reacts to it as to a new result."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.event:
+            raise ModerationRefusal(f"game {game_id} belongs to {game.event}: its result is for the tournament's "
+                                    "organizer to change; undo its rating effect if need be")
+        if winner is not None and winner not in game.seat_names:
+            raise ModerationRefusal(f"game {game_id}: the winner is one of {', '.join(game.seat_names)} "
+                                    f"or nobody (a draw), not {winner!r}")
+        before = f"{game.winner or 'draw'} {game.get_reason_display()}"
+        undone = ratings.undo_game(game_id)
+        game.winner = game.side_name(winner) if winner else ""
+        game.reason, game.rated, game.adjudication_note = Game.Reason.ADJUDICATION, False, note.strip()
+        game.save(update_fields=["winner", "reason", "rated", "adjudication_note"])
+    result = f"{winner} wins" if winner else "a draw"
+    return f"game {game_id} result changed from {before} to {result} by adjudication (unrated; {undone} " \
+           "rating change(s) undone)"
 
 
 def _undo_rating(action: ModerationAction) -> str:

@@ -101,7 +101,7 @@ class ModerationAction(models.Model):
         RESTRICT_RATED = "restrict_rated", "Restrict from rated games"
         RESTRICT_LOBBY = "restrict_lobby", "Restrict from seeks, challenges and quick pairing"
         CLOSE_ACCOUNT = "close_account", "Close the account"
-        ADJUDICATE = "adjudicate", "Adjudicate a running game"
+        ADJUDICATE = "adjudicate", "Adjudicate a game's result"
         UNDO_RATING = "undo_rating", "Undo a game's rating effect"
         REFUND = "refund", "Refund the points the offender took from opponents"
         LIFT_RATED = "lift_rated", "Lift a restriction from rated games"

@@ -164,14 +164,34 @@ def test_adjudicating_a_running_game_shows_the_reason_on_it(moderator: Any, alic
     assert "Adjudicate" in entry.change_message
 
 
-def test_adjudicating_a_draw_and_a_finished_game_refused(moderator: Any, alice: Any, bob: Any) -> None:
+def test_adjudicating_a_running_game_as_a_draw(moderator: Any, alice: Any, bob: Any) -> None:
     game = play.start_game(alice, bob, seed=SEED)
     act(moderator, Kind.ADJUDICATE, game=game, winner="", reason="both left")
     game.refresh_from_db()
-    assert game.winner == "" and game.reason == Game.Reason.ADJUDICATION
-    with pytest.raises(ModerationRefusal, match=f"game {game.pk}: "):
-        act(moderator, Kind.ADJUDICATE, game=game, winner="red", reason="again")
+    assert game.winner == "" and game.reason == Game.Reason.ADJUDICATION and not game.rated
+
+
+def test_adjudicating_a_finished_game_replaces_its_result_and_undoes_its_rating(moderator: Any, alice: Any,
+                                                                               bob: Any) -> None:
+    game = finished_game(bob, alice)  # bob (black) won: 1520 v 1480
+    action = act(moderator, Kind.ADJUDICATE, game=game, winner="red", reason="bob's engine use; alice wins")
+    game.refresh_from_db()
+    assert (game.winner, game.reason, game.rated, game.adjudication_note) == (
+        game.side_name("red"), Game.Reason.ADJUDICATION, False, "bob's engine use; alice wins")
+    assert play.game_json(game)["adjudication"] == "bob's engine use; alice wins"
+    assert (rating(alice), rating(bob)) == (1500, 1500)  # unrated now: the old result's points are gone
+    assert "to red wins by adjudication (unrated; 2 rating change(s) undone)" in action.outcome
+    with pytest.raises(ModerationRefusal, match="the winner is one of red, black or nobody"):
+        act(moderator, Kind.ADJUDICATE, game=game, winner="green")
     assert ModerationAction.objects.count() == 1  # the refused act is not logged
+
+
+def test_a_tournament_games_result_is_left_to_its_organizer(moderator: Any, alice: Any, bob: Any) -> None:
+    game = finished_game(bob, alice)
+    Game.objects.filter(pk=game.pk).update(event="Autumn Cup")
+    with pytest.raises(ModerationRefusal, match="belongs to Autumn Cup: its result is for the tournament's organizer"):
+        act(moderator, Kind.ADJUDICATE, game=game, winner="red")
+    assert Game.objects.get(pk=game.pk).reason == Game.Reason.RESIGNATION and rating(bob) == 1520
 
 
 def test_undoing_a_games_rating_effect_is_logged_and_once(moderator: Any, alice: Any, bob: Any) -> None:

@@ -124,12 +124,12 @@ def test_the_act_form_refuses_an_act_the_user_lacks_the_permission_for(staff: An
 
 
 def test_a_refusal_found_when_acting_is_shown_and_nothing_logged(moderator: Any, alice: Any, bob: Any) -> None:
-    game = finished_game(bob, alice)
+    game = play.start_game(alice, bob, seed=SEED)
     client = logged_in(moderator)
-    response = client.post(ADD, {"kind": "adjudicate", "game": game.pk, "winner": "red", "reason": "x"}, follow=True)
-    assert f"Not done: game {game.pk}: " in response.content.decode()
+    response = client.post(ADD, {"kind": "adjudicate", "game": game.pk, "winner": "green", "reason": "x"}, follow=True)
+    assert f"Not done: game {game.pk}: the winner is one of red, black" in response.content.decode()
     assert not ModerationAction.objects.exists()
-    assert Game.objects.get(pk=game.pk).reason == Game.Reason.RESIGNATION
+    assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
 
 
 def test_the_account_page_shows_its_moderation_history_and_the_log_is_read_only(moderator: Any,

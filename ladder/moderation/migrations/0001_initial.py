@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
             name='ModerationAction',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('restrict_rated', 'Restrict from rated games'), ('restrict_lobby', 'Restrict from seeks, challenges and quick pairing'), ('close_account', 'Close the account'), ('adjudicate', 'Adjudicate a running game'), ('undo_rating', "Undo a game's rating effect"), ('refund', 'Refund the points the offender took from opponents'), ('lift_rated', 'Lift a restriction from rated games'), ('lift_lobby', 'Lift a restriction from seeks, challenges and pairing'), ('reopen_account', 'Reopen a closed account')], max_length=16)),
+                ('kind', models.CharField(choices=[('restrict_rated', 'Restrict from rated games'), ('restrict_lobby', 'Restrict from seeks, challenges and quick pairing'), ('close_account', 'Close the account'), ('adjudicate', "Adjudicate a game's result"), ('undo_rating', "Undo a game's rating effect"), ('refund', 'Refund the points the offender took from opponents'), ('lift_rated', 'Lift a restriction from rated games'), ('lift_lobby', 'Lift a restriction from seeks, challenges and pairing'), ('reopen_account', 'Reopen a closed account')], max_length=16)),
                 ('days', models.PositiveIntegerField(blank=True, help_text="A restriction's length in days; empty: until lifted.", null=True)),
                 ('winner', models.CharField(blank=True, help_text='Adjudication: the winning seat (e.g. red), or empty for a draw.', max_length=8)),
                 ('since', models.DateTimeField(blank=True, help_text="Refund: the period's start.", null=True)),
