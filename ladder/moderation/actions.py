@@ -62,6 +62,8 @@ def refusal(action: ModerationAction) -> str | None:
         return f"{Kind(kind).label.lower()} needs the game"
     if action.user is not None and action.user.pk == action.moderator.pk:
         return "a moderator does not act on their own account"
+    if action.user is not None and action.user.is_staff and not action.moderator.is_superuser:
+        return f"{action.user} is staff: only a superuser acts on a staff account"  # no moderator wars
     if kind == Kind.REFUND and action.since is None:
         return "a refund needs the start of the period"
     return None

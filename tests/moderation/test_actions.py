@@ -260,3 +260,12 @@ def test_every_act_needs_a_reason(moderator: Any, alice: Any) -> None:
     with pytest.raises(ModerationRefusal, match="say why"):
         act(moderator, Kind.RESTRICT_RATED, user=alice, reason="  ")
     assert not Restriction.objects.exists() and not ModerationAction.objects.exists()
+
+
+def test_a_moderator_cannot_act_on_staff_nor_on_themselves(moderator: Any, staff: Any) -> None:
+    with pytest.raises(ModerationRefusal, match="staffer is staff: only a superuser acts on a staff account"):
+        act(moderator, Kind.CLOSE_ACCOUNT, user=staff)
+    with pytest.raises(ModerationRefusal, match="a moderator does not act on their own account"):
+        act(moderator, Kind.RESTRICT_RATED, user=moderator)
+    staff.refresh_from_db()
+    assert staff.is_active and not ModerationAction.objects.exists()
