@@ -12,7 +12,6 @@
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
   const SUIT_NAMES = { H: "hearts", D: "diamonds", S: "spades", C: "clubs" };
   const QUIET_LIMIT = 100; // RH27
-  let current = steps.length - 1;
 
   function node(tag, attrs, children) {
     const el = document.createElement(tag);
@@ -75,7 +74,7 @@
     }
   }
 
-  function drawText(step) {
+  function drawText(step, steps) {
     const v = step.view;
     const set = (sel, text) => { const el = root.querySelector(sel); if (el) el.textContent = text; };
     set("[data-step-label]", "Step " + step.index + " of " + (steps.length - 1) +
@@ -83,44 +82,10 @@
     set("[data-stock]", ["Pile " + v.pile_count, "reshuffles " + v.reshuffles,
       "quiet " + v.quiet + "/" + QUIET_LIMIT + " (RH27)", "dealer " + v.dealer].join(" · "));
     cards(root.querySelector("[data-discard-cards]"), v.discard, "data-discard", "none yet");
-    root.querySelectorAll("[data-step]").forEach((b) => {
-      const on = Number(b.dataset.step) === step.index;
-      b.classList.toggle("is-current", on);
-      if (on) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
-    });
   }
 
-  function go(index) {
-    current = Math.max(0, Math.min(steps.length - 1, index));
-    const step = steps[current];
-    drawBoard(step);
-    drawSeats(step);
-    drawText(step);
-    root.dataset.current = String(current);
-  }
-
-  root.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-go], [data-step]");
-    if (!target) return;
-    if (target.dataset.step !== undefined) { go(Number(target.dataset.step)); return; }
-    go({ first: 0, prev: current - 1, next: current + 1, last: steps.length - 1 }[target.dataset.go]);
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.target.closest && event.target.closest("input, textarea, select")) return;
-    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1 };
-    if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
-  });
-
-  // --- A running game, followed live ---------------------------------------
-  // As on the Ace replay (replay.js): the page holds the positions as of its
-  // loading; the spectator socket (?watch=1, docs/protocol.md) then brings each
-  // new action. Only the public fields of a frame are kept, never a hand (RH29).
-
-  const socketPath = root.dataset.liveSocket;
-  const liveNote = root.querySelector("[data-live-note]");
-  const moveList = root.querySelector(".replay__list");
-  let retries = 0;
-
+  // A running game's new action, from the spectator socket (?watch=1,
+  // docs/protocol.md). Only the public fields of a frame are kept, never a hand (RH29).
   function publicSeats(seats) {
     const out = {};
     for (const [seat, info] of Object.entries(seats)) {
@@ -145,7 +110,7 @@
     return { index, action: played.action, seat: played.seat, view, hands: null };
   }
 
-  function appendMove(step) {
+  function appendMove(step, moveList) {
     const item = node("li", { value: String(step.index), class: "rh-move", "data-seat": step.seat }, [
       node("span", { class: "rh-move__seat rh-move__seat--" + step.seat, text: step.seat }), " ",
       node("button", { class: "replay__move", type: "button", "data-step": String(step.index), text: step.action }),
@@ -153,46 +118,11 @@
     moveList.append(item);
   }
 
-  function follow(message) {
-    if (message.game.status !== "running") {
-      location.reload(); // over: the server now shows every hand and checks the seed (RH30)
-      return;
-    }
-    const last = steps.length - 1;
-    if (message.ply <= last) return; // a presence change, or already shown
-    if (message.ply > last + 1) {
-      location.reload(); // missed actions (e.g. while reconnecting): load them all
-      return;
-    }
-    const atEnd = current === last;
-    steps.push(publicStep(message));
-    appendMove(steps[steps.length - 1]);
-    go(atEnd ? steps.length - 1 : current); // keep up only if the viewer was at the latest step
-  }
-
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const socket = new WebSocket(scheme + location.host + socketPath);
-    socket.addEventListener("open", () => {
-      retries = 0;
-      if (liveNote) liveNote.textContent = "Live: new actions appear as they are played.";
-      root.dataset.live = "on";
-    });
-    socket.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data);
-      if (message.type === "sync" || message.type === "update") follow(message);
-      else if (message.type === "beat" && (message.ply > steps.length - 1 || message.status !== "running")) {
-        socket.send('{"type":"sync"}'); // behind the game (docs/protocol.md, "Staying in step")
-      }
-    });
-    socket.addEventListener("close", (event) => {
-      root.dataset.live = "off";
-      if (event.code === 4404) return; // no such game
-      if (liveNote) liveNote.textContent = "Reconnecting…";
-      setTimeout(connect, Math.min(10000, 500 * 2 ** retries++));
-    });
-  }
-
-  go(current);
-  if (socketPath && moveList) connect();
+  // Stepping, keys and following the live game: static/js/replay-shared.js.
+  ReplayPage.start(root, steps, {
+    draw(step, all) { drawBoard(step); drawSeats(step); drawText(step, all); },
+    publicStep,
+    appendMove,
+    liveNote: "Live: new actions appear as they are played.",
+  });
 })();
