@@ -1,7 +1,8 @@
 """Turning engine positions into what the board templates draw.
 
-The engine speaks in position JSON ({"e1": "AH", ...}); templates want rows of
-cells, top rank first. Nothing here knows the rules.
+The engine speaks in position JSON ({"e1": "AH", ...} for Ace in the Hole,
+{"a1": "SW", ...} for Rhombus); templates want rows of cells, top rank first.
+Nothing here knows the rules beyond the boards' colours.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import engine
+from engine import rhombus
 
 FILES = "abcdefgh"
 RANKS = tuple(range(8, 0, -1))  # rank 8 at the top: the board as Red sees it
@@ -83,6 +85,29 @@ def captured_places(pawns: Sequence[str]) -> list[Pawn | None]:
 def starting_board() -> dict[str, str]:
     """Every pawn on its home square (R3), as the engine sets up a new game."""
     return dict(engine.to_json(engine.new_game(0))["board"])
+
+
+RHOMBUS_FILES = "abcde"
+RHOMBUS_CORNERS = {"a1": "SW", "e1": "SE", "e5": "NE", "a5": "NW"}  # the start squares (RH3)
+
+
+def rhombus_rows(board: Mapping[str, str]) -> list[list[dict[str, object]]]:
+    """The 5x5 board as static/js/rhombus.js draws it, rank 5 first: each
+    square's name, colour (RH2: dark when file + rank is even), corner and piece."""
+    return [[{
+        "square": f"{file}{rank}",
+        "file": file if rank == 1 else "",
+        "rank": rank if file == "a" else "",
+        "dark": (RHOMBUS_FILES.index(file) + 1 + rank) % 2 == 0,
+        "corner": RHOMBUS_CORNERS.get(f"{file}{rank}", ""),
+        "piece": board.get(f"{file}{rank}", ""),
+    } for file in RHOMBUS_FILES] for rank in range(5, 0, -1)]
+
+
+def rhombus_starting_board(players: int = 2) -> dict[str, str]:
+    """The pieces on the board at the start (RH4 for two players, RH32 for
+    four), as the engine sets up a new game; the seed only shuffles the cards."""
+    return dict(rhombus.to_json(rhombus.new_game(0, players=players))["board"])
 
 
 def _pawn(code: str | None) -> Pawn | None:

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from engine.errors import EngineError
 from engine.record import Record, RhombusRecord
 from games import records
+from games.boards import rhombus_rows
 from games.models import Game
 from games.views import around_the_board
 
@@ -133,29 +134,12 @@ def _rhombus_context(record: RhombusRecord, steps: list[records.StepJSON], *, ga
         "players": players,
         "variant": record.variant,
         "around": around_the_board(record.seats, record.seats[0], record.players),
-        "rows": _rhombus_rows(view["board"]),
+        "rows": rhombus_rows(view["board"]),
         "hands": last["hands"],
         # replay_rhombus() has checked SHA-256(seed) against the commitment when a seed is shown.
         "verified": record.seed is not None,
         "result": _rhombus_result(record),
     }
-
-
-FILES = "abcde"
-CORNERS = {"a1": "SW", "e1": "SE", "e5": "NE", "a5": "NW"}  # the start squares (RH3)
-
-
-def _rhombus_rows(board: dict[str, str]) -> list[list[dict[str, Any]]]:
-    """The 5x5 board as static/js/rhombus.js draws it, rank 5 first: each
-    square's name, colour (RH2: dark when file + rank is even), corner and piece."""
-    return [[{
-        "square": f"{file}{rank}",
-        "file": file if rank == 1 else "",
-        "rank": rank if file == "a" else "",
-        "dark": (FILES.index(file) + 1 + rank) % 2 == 0,
-        "corner": CORNERS.get(f"{file}{rank}", ""),
-        "piece": board.get(f"{file}{rank}", ""),
-    } for file in FILES] for rank in range(5, 0, -1)]
 
 
 def _rhombus_result(record: RhombusRecord) -> str:
