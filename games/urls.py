@@ -8,6 +8,8 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/ace-in-the-hole/", views.rules_ace, name="rules-ace"),
+    path("rules/rhombus/", views.rules_rhombus, name="rules-rhombus"),
     path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/replay/", replays.replay, name="replay"),
     path("games/<int:game_id>/record.json", replays.record_json, name="record-json"),

@@ -3,14 +3,33 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from games.boards import starting_board
+from games.boards import rhombus_rows, rhombus_starting_board, starting_board
 from games.models import Game
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The front page: what the game is, with its starting position."""
-    ctx = {"board": starting_board(), "captured": {"red": [], "black": []}}
-    return render(request, "games/home.html", ctx)
+    """The front page: the site and both games, each with its starting position."""
+    return render(request, "games/home.html", {**_ace_start(), **_rhombus_start()})
+
+
+def rules_ace(request: HttpRequest) -> HttpResponse:
+    """Ace in the Hole's rules in brief (R1-R19), beside its starting board."""
+    return render(request, "games/rules_ace.html", _ace_start())
+
+
+def rules_rhombus(request: HttpRequest) -> HttpResponse:
+    """Rhombus's rules in brief (RH1-RH49), beside its starting boards."""
+    return render(request, "games/rules_rhombus.html", _rhombus_start())
+
+
+def _ace_start() -> dict[str, object]:
+    return {"board": starting_board(), "captured": {"red": [], "black": []}}
+
+
+def _rhombus_start() -> dict[str, object]:
+    """The two set-ups: two players (RH4) and the team game (RH32)."""
+    return {"rh_rows": rhombus_rows(rhombus_starting_board(2)),
+            "rh_rows_four": rhombus_rows(rhombus_starting_board(4))}
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
