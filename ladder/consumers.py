@@ -94,9 +94,14 @@ class LobbyConsumer(JsonFrameConsumer):
         await self._do(lambda user, seek: lobby.leave_seek(seek, user), content.get("seek"))
 
     async def _challenge(self, content: dict[str, Any]) -> None:
-        await self._do(lobby.create_challenge, content.get("username"), content.get("time_control"),
-                       rated=content.get("rated", True), colour=content.get("colour", "random"),
-                       rules=content.get("rules", lobby.ACE))
+        options = {"rated": content.get("rated", True), "colour": content.get("colour", "random"),
+                   "rules": content.get("rules", lobby.ACE)}
+        if content.get("players", 2) == 4:  # Rhombus teams: a partner and two opponents
+            await self._do(lobby.create_team_challenge, content.get("partner"), content.get("opponents"),
+                           content.get("time_control"), **options)
+        else:
+            await self._do(lobby.create_challenge, content.get("username"), content.get("time_control"),
+                           **options)
 
     async def _accept_challenge(self, content: dict[str, Any]) -> None:
         await self._do(lambda user, pk: lobby.accept_challenge(pk, user), content.get("challenge"))
@@ -108,7 +113,8 @@ class LobbyConsumer(JsonFrameConsumer):
         await self._do(lambda user, pk: lobby.cancel_challenge(pk, user), content.get("challenge"))
 
     async def _pool_join(self, content: dict[str, Any]) -> None:
-        self.pool_wait = await self._join_pool(content.get("time_control"), content.get("rules", lobby.ACE))
+        self.pool_wait = await self._join_pool(content.get("time_control"), content.get("rules", lobby.ACE),
+                                               content.get("players", 2))
 
     async def _pool_leave(self, content: dict[str, Any]) -> None:
         await self._do(matchmaking.leave)
@@ -170,8 +176,8 @@ class LobbyConsumer(JsonFrameConsumer):
         return matchmaking.pool_json(matchmaking.waiting_entry(self.scope.get("user")))
 
     @database_sync_to_async
-    def _join_pool(self, time_control: Any, rules: Any) -> int:
-        entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control, rules=rules)
+    def _join_pool(self, time_control: Any, rules: Any, players: Any) -> int:
+        entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control, rules=rules, players=players)
         return entry.pk
 
     @database_sync_to_async

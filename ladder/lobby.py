@@ -29,7 +29,8 @@ from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 from ladder import bot_accounts, ratings
 from ladder.moderation import restrictions
-from ladder.models import REAL_TIME_SEEK_LIFE, Challenge, Colour, Seek, SeekEntry, challenge_life, ladder_of
+from ladder.models import (REAL_TIME_SEEK_LIFE, Challenge, ChallengeInvitee, Colour, Seek, SeekEntry, challenge_life,
+                           ladder_of)
 
 ACE = play.ACE
 LOBBY_GROUP = "lobby"
@@ -80,6 +81,12 @@ class ChallengeJSON(TypedDict):
     direction: str  # "incoming" or "outgoing", seen from the socket's user
     game: int | None
     url: str | None
+    players: int  # 2, or 4: then ``challenged`` is the partner
+    partner: str | None  # 4 players: the challenger's partner
+    opponents: list[str]  # 4 players: the two named to play against them
+    accepted: list[str]  # 4 players: who has accepted so far
+    declined_by: str | None  # 4 players: who declined, closing it for all
+    answered: bool  # the socket's user is an invitee who has accepted already
 
 
 def game_url(game_id: int) -> str:
@@ -302,8 +309,7 @@ def _start_team_game(seek: Seek, users: list[Any]) -> Game:
     colour = seek.colour if seek.colour != Colour.RANDOM else secrets.choice([Colour.RED, Colour.BLACK])
     # "Red" is the side of the first seat (SW, with NE); the creator sits first in their team.
     first, second = (ours, theirs) if colour == Colour.RED else (theirs, ours)
-    seated = (first[0], second[0], first[1], second[1])
-    return _start_seated(seated, seek.rated, seek.tc, setup(seek))
+    return _start_seated(team_seats(first, second), seek.rated, seek.tc, setup(seek))
 
 
 def teams(seek: Seek, users: list[Any]) -> tuple[list[Any], list[Any]]:
@@ -314,13 +320,24 @@ def teams(seek: Seek, users: list[Any]) -> tuple[list[Any], list[Any]]:
     if seek.partner_id is not None:
         partner = next(user for user in users if user.pk == seek.partner_id)
         return [creator, partner], [user for user in users if user.pk not in (creator.pk, partner.pk)]
-    ladder = ladder_of(seek.kind, 4)
-    # Stable order on ties: join order, so equal ratings pair the first with the last.
-    by_rating = sorted(users, key=lambda user: -ratings.standing_of(user, ladder).rating)
-    pair, rest = [by_rating[0], by_rating[3]], [by_rating[1], by_rating[2]]
+    pair, rest = balanced_teams(users, ladder_of(seek.kind, 4))
     ours, theirs = (pair, rest) if creator in pair else (rest, pair)
     ours.sort(key=lambda user: user.pk != creator.pk)  # the creator first
     return ours, theirs
+
+
+def balanced_teams(users: Sequence[Any], ladder: str) -> tuple[list[Any], list[Any]]:
+    """Four players as two teams as even as ``ladder``'s ratings allow: the
+    strongest and the weakest against the middle two (seeks and the pool)."""
+    # Stable order on ties: the given order, so equal ratings pair the first with the last.
+    by_rating = sorted(users, key=lambda user: -ratings.standing_of(user, ladder).rating)
+    return [by_rating[0], by_rating[3]], [by_rating[1], by_rating[2]]
+
+
+def team_seats(first: Sequence[Any], second: Sequence[Any]) -> tuple[Any, Any, Any, Any]:
+    """Seat order for two teams, ``first`` taking SW (who moves first, RH9):
+    partners opposite, so the turn order SW, SE, NE, NW alternates the teams (RH31)."""
+    return (first[0], second[0], first[1], second[1])
 
 
 def _locked_seek(seek_id: Any) -> Seek:
@@ -417,11 +434,72 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
     return challenge
 
 
-def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Game:
-    """The challenged player says yes: the game starts for both."""
+def create_team_challenge(user: Any, partner: Any, opponents: Any, time_control: Any, *, rated: Any = True,
+                          colour: Any = "random", rules: Any = "rhombus",
+                          now: datetime | None = None) -> Challenge:
+    """Challenge three named players to a 4-player game (Rhombus teams, RH31):
+    the user and ``partner`` against the two ``opponents``. Each invitee
+    accepts or declines; the game starts when all three have accepted."""
+    _logged_in(user, "challenge players")
+    tc = offered_time_control(time_control)
+    rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
+    restrictions.check(user, "challenge", rated=rated, error=LobbyRefusal)
+    checked_players(4, chosen)  # "Ace in the Hole is played by 2 players, not 4"
+    mate, rivals = _invitees(user, partner, opponents)
+    now = now or timezone.now()
+    already = LobbyRefusal(f"you already have a challenge pending with {mate.get_username()} as "
+                           "the challenged player or partner: wait for an answer or cancel it")
+    if _pending(user, mate, now).exists():
+        raise already
+    try:
+        with transaction.atomic():
+            Challenge.objects.filter(challenger=user, challenged=mate, status=Challenge.Status.PENDING,
+                                     expires_at__lte=now).update(status=Challenge.Status.EXPIRED)
+            challenge = Challenge.objects.create(
+                challenger=user, challenged=mate, players=4, time_control=tc.key, rated=rated, colour=colour,
+                kind=chosen.kind, variant=chosen.variant, expires_at=now + challenge_life(tc))
+            ChallengeInvitee.objects.bulk_create(
+                [ChallengeInvitee(challenge=challenge, user=mate, role=ChallengeInvitee.Role.PARTNER)]
+                + [ChallengeInvitee(challenge=challenge, user=rival, role=ChallengeInvitee.Role.OPPONENT)
+                   for rival in rivals])
+            _challenge_changed_on_commit(challenge)
+    except IntegrityError:
+        raise already from None
+    return challenge
+
+
+def _invitees(user: Any, partner: Any, opponents: Any) -> tuple[Any, list[Any]]:
+    """The partner's and the two opponents' accounts, or a refusal naming the fault."""
+    if not isinstance(opponents, (list, tuple)) or len(opponents) != 2:
+        raise LobbyRefusal("a 4-player challenge names two opponents")
+    if not isinstance(partner, str) or not partner.strip():
+        raise LobbyRefusal("a 4-player challenge names your partner")
+    names = [partner, *opponents]
+    if not all(isinstance(name, str) and name.strip() for name in names):
+        raise LobbyRefusal("name both opponents")
+    found = [_player(name) for name in names]
+    for invitee in found:
+        if invitee.pk == user.pk:
+            raise LobbyRefusal("you cannot challenge yourself: name three other players")
+        if bots.is_bot(invitee):  # bots play only through "Play the computer" (games/bots.py)
+            raise LobbyRefusal(f"{invitee.get_username()} is a computer player: "
+                               "play the computer with 4 players in the lobby instead")
+    if len({invitee.pk for invitee in found}) != 3:
+        raise LobbyRefusal("name three different players: a partner and two opponents")
+    return found[0], found[1:]
+
+
+def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Game | Challenge:
+    """The challenged player says yes: the game starts for both.
+
+    In a 4-player challenge each invitee says yes in turn: the Challenge comes
+    back until the third acceptance starts the Game. The challenge row's lock
+    orders the answers, so the last two racing start one game."""
     _logged_in(user, "accept a challenge")
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id, now)
+        if challenge.players == 4:
+            return _accept_team(challenge, user)
         if challenge.challenged_id != user.pk:
             raise LobbyRefusal("only the challenged player can accept a challenge")
         restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
@@ -433,24 +511,55 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
     return game
 
 
+def _accept_team(challenge: Challenge, user: Any) -> Game | Challenge:
+    invitees = list(challenge.invitees.select_related("user"))
+    mine = next((invitee for invitee in invitees if invitee.user_id == user.pk), None)
+    if mine is None:
+        raise LobbyRefusal("only an invited player can accept a challenge")
+    if mine.answer == ChallengeInvitee.Answer.ACCEPTED:
+        raise LobbyRefusal("you have already accepted that challenge: wait for the others")
+    restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
+    mine.answer = ChallengeInvitee.Answer.ACCEPTED
+    mine.save(update_fields=["answer"])
+    _challenge_changed_on_commit(challenge)
+    if any(invitee.answer != ChallengeInvitee.Answer.ACCEPTED for invitee in invitees):
+        return challenge
+    partner = next(invitee.user for invitee in invitees if invitee.role == ChallengeInvitee.Role.PARTNER)
+    ours = [challenge.challenger, partner]
+    theirs = [invitee.user for invitee in invitees if invitee.role == ChallengeInvitee.Role.OPPONENT]
+    colour = challenge.colour if challenge.colour != Colour.RANDOM else secrets.choice([Colour.RED, Colour.BLACK])
+    first, second = (ours, theirs) if colour == Colour.RED else (theirs, ours)
+    game = _start_seated(team_seats(first, second), challenge.rated, challenge.tc, setup(challenge))
+    challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
+    challenge.save(update_fields=["status", "game"])
+    return game
+
+
 def decline_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Challenge:
-    """The challenged player says no."""
-    return _close(challenge_id, user, now, "challenged", Challenge.Status.DECLINED,
+    """The challenged player says no (any invitee of a 4-player challenge: it closes for all)."""
+    return _close(challenge_id, user, now, _invited, Challenge.Status.DECLINED,
                   "only the challenged player can decline a challenge")
 
 
 def cancel_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Challenge:
     """The challenger withdraws."""
-    return _close(challenge_id, user, now, "challenger", Challenge.Status.CANCELLED,
+    return _close(challenge_id, user, now, lambda c, pk: c.challenger_id == pk, Challenge.Status.CANCELLED,
                   "only the challenger can cancel a challenge")
 
 
-def _close(challenge_id: Any, user: Any, now: datetime | None, who: str, status: str,
-           refusal: str) -> Challenge:
+def _invited(challenge: Challenge, user_id: int) -> bool:
+    if challenge.players != 4:
+        return challenge.challenged_id == user_id
+    # Who declined is kept so the others are told who closed it.
+    return challenge.invitees.filter(user_id=user_id).update(answer=ChallengeInvitee.Answer.DECLINED) > 0
+
+
+def _close(challenge_id: Any, user: Any, now: datetime | None, may: Callable[[Challenge, int], bool],
+           status: str, refusal: str) -> Challenge:
     _logged_in(user, "answer a challenge")
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id, now)
-        if getattr(challenge, f"{who}_id") != user.pk:
+        if not may(challenge, user.pk):
             raise LobbyRefusal(refusal)
         challenge.status = status
         challenge.save(update_fields=["status"])
@@ -521,20 +630,28 @@ def pending_challenges(user: Any, now: datetime | None = None) -> list[Challenge
     if user is None or not getattr(user, "is_authenticated", False):
         return []
     now = now or timezone.now()
-    mine = (Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
+    mine = (Challenge.objects.filter(pk__in=_challenges_of(user).values("pk"))
             .filter(status=Challenge.Status.PENDING, expires_at__gt=now)
-            .select_related("challenger", "challenged"))
+            .select_related("challenger", "challenged").prefetch_related("invitees__user"))
     return [challenge_json(c, user) for c in mine]
 
 
 def challenge_for(challenge_id: int, user: Any) -> ChallengeJSON | None:
-    """One challenge as ``user`` sees it, if they are one of its two players."""
-    challenge = (Challenge.objects.select_related("challenger", "challenged")
-                 .filter(Q(challenger=user) | Q(challenged=user), pk=challenge_id).first())
+    """One challenge as ``user`` sees it, if they are one of its players."""
+    challenge = (Challenge.objects.select_related("challenger", "challenged").prefetch_related("invitees__user")
+                 .filter(pk__in=_challenges_of(user).filter(pk=challenge_id).values("pk")).first())
     return None if challenge is None else challenge_json(challenge, user)
 
 
+def _challenges_of(user: Any) -> Any:
+    """Every challenge ``user`` sent, received, or is invited to (4 players)."""
+    return Challenge.objects.filter(Q(challenger=user) | Q(challenged=user) | Q(invitees__user=user))
+
+
 def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
+    me = getattr(user, "pk", None)
+    invitees = list(challenge.invitees.all()) if challenge.players == 4 else []
+    named = {invitee.role: invitee.user.get_username() for invitee in invitees}  # the partner's name
     return {
         "id": challenge.pk,
         "rules": rules_json(challenge),
@@ -548,6 +665,13 @@ def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
         "direction": "outgoing" if challenge.challenger_id == getattr(user, "pk", None) else "incoming",
         "game": challenge.game_id,
         "url": game_url(challenge.game_id) if challenge.game_id else None,
+        "players": challenge.players,
+        "partner": named.get(ChallengeInvitee.Role.PARTNER),
+        "opponents": [i.user.get_username() for i in invitees if i.role == ChallengeInvitee.Role.OPPONENT],
+        "accepted": [i.user.get_username() for i in invitees if i.answer == ChallengeInvitee.Answer.ACCEPTED],
+        "declined_by": next((i.user.get_username() for i in invitees
+                             if i.answer == ChallengeInvitee.Answer.DECLINED), None),
+        "answered": any(i.user_id == me and i.answer == ChallengeInvitee.Answer.ACCEPTED for i in invitees),
     }
 
 
@@ -648,9 +772,11 @@ def lobby_changed_on_commit() -> None:
 
 
 def _challenge_changed_on_commit(challenge: Challenge) -> None:
-    """Both players' sockets reload the challenge; the message holds only its id."""
+    """Every player's sockets reload the challenge; the message holds only its id."""
     message = {"type": "challenge.changed", "challenge": challenge.pk}
-    players = (challenge.challenger_id, challenge.challenged_id)
+    players = {challenge.challenger_id, challenge.challenged_id}
+    if challenge.players == 4:
+        players.update(challenge.invitees.values_list("user_id", flat=True))
 
     def send() -> None:
         for pk in players:

@@ -83,7 +83,12 @@ class SeekEntry(models.Model):
 
 
 class Challenge(models.Model):
-    """One player's invitation to another; it lapses at `expires_at`."""
+    """One player's invitation to another; it lapses at `expires_at`.
+
+    A 4-player challenge (Rhombus teams, issue 13) invites three: ``challenged``
+    is the named partner, and every invitee, the partner included, has a
+    ChallengeInvitee row that records their answer; the game starts when all
+    three have accepted."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -99,6 +104,8 @@ class Challenge(models.Model):
     variant = models.CharField(max_length=16, default="classic")
     time_control = models.CharField(max_length=8)
     rated = models.BooleanField(default=True)
+    # 2, or 4: the challenger and ``challenged`` (the partner) against two opponents.
+    players = models.PositiveSmallIntegerField(default=2)
     colour = models.CharField(max_length=6, choices=Colour.choices, default=Colour.RANDOM)
     status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING)
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
@@ -110,6 +117,7 @@ class Challenge(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["challenger", "challenged"], condition=Q(status="pending"),
                                     name="challenge_one_pending_per_pair"),
+            models.CheckConstraint(condition=Q(players__in=[2, 4]), name="challenge_two_or_four_players"),
         ]
 
     def __str__(self) -> str:
@@ -122,6 +130,31 @@ class Challenge(models.Model):
     def lapsed(self, now: datetime) -> bool:
         """Past its time, whether or not the periodic task has marked it expired yet."""
         return self.expires_at <= now
+
+
+class ChallengeInvitee(models.Model):
+    """One of a 4-player challenge's three invitees and their answer so far."""
+
+    class Role(models.TextChoices):
+        PARTNER = "partner"
+        OPPONENT = "opponent"
+
+    class Answer(models.TextChoices):
+        NONE = "", "No answer yet"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"  # the one who closed it for all: the others are told who
+
+    challenge = models.ForeignKey(Challenge, models.CASCADE, related_name="invitees")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="challenge_invitations")
+    role = models.CharField(max_length=8, choices=Role.choices)
+    answer = models.CharField(max_length=8, choices=Answer.choices, default=Answer.NONE, blank=True)
+
+    class Meta:
+        ordering = ["pk"]  # the partner first, then the opponents as the challenger named them
+        constraints = [models.UniqueConstraint(fields=["challenge", "user"], name="challenge_invitee_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) at challenge {self.challenge_id}"
 
 
 # How long a challenge waits for an answer: a real-time opponent is at the
@@ -248,7 +281,8 @@ class RatingChange(models.Model):
 
 
 class PoolEntry(models.Model):
-    """A player waiting in the rated pairing pool for one game (rules) and real-time control."""
+    """A player waiting in the rated pairing pool for one game (rules), number of
+    players (2, or 4 for Rhombus teams) and real-time control."""
 
     class Status(models.TextChoices):
         WAITING = "waiting"
@@ -259,6 +293,8 @@ class PoolEntry(models.Model):
     # Which game (games.play.Setup), as on Seek: only the same rules are paired (issue 13).
     kind = models.CharField(max_length=24, default=ACE)
     variant = models.CharField(max_length=16, default="classic")
+    # 2, or 4 (Rhombus teams): only waits for the same number are put together.
+    players = models.PositiveSmallIntegerField(default=2)
     time_control = models.CharField(max_length=8)
     rating = models.IntegerField()  # at joining, on that game's ladder: the matcher pairs on this
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.WAITING)
