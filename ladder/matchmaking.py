@@ -23,12 +23,16 @@ How one matcher run pairs (issue 4):
 - A pair who met in either player's previous game loses ``REPEAT_PENALTY``, so
   they meet again only when the pool offers no other pairing for as many
   players (short of a far worse one).
+- Four players (Rhombus teams, RH31) wait apart from two: a table is four
+  neighbours in rating on the team ladder whose windows all admit one
+  another, seated as balanced teams (strongest and weakest against the middle
+  two, as 4-player seeks are: ``lobby.balanced_teams``) with a random side first.
 - Colours: whoever had red (the first seat: SW in Rhombus) in their last game
   of that game gets black (and black gets red) where the two wishes agree;
   otherwise the colours are drawn at random.
 
 With several workers, runs are serialized by a PostgreSQL advisory lock, and
-each pair's two entries are locked and re-checked as still waiting before the
+each table's entries (two or four) are locked and re-checked as still waiting before the
 game starts, so nobody is ever put in two games. The sockets are told after
 commit and by id only (``pool.changed``, and ``game.started`` as the lobby
 does), so each socket loads what its own user may see.
@@ -84,6 +88,7 @@ class WindowJSON(TypedDict):
 class PoolJSON(TypedDict):
     entry: int
     rules: lobby.RulesJSON
+    players: int  # 2, or 4 (Rhombus teams)
     time_control: lobby.TimeControlJSON
     rating: int
     joined: str
@@ -143,21 +148,46 @@ class Candidate:
     last_opponent: int | None = None  # user id in their previous game
     last_colour: str | None = None  # "red" or "black" in their previous game
     rules: str = ACE  # the Setup's key: "ace-in-the-hole", "rhombus", "rhombus-formation"
+    players: int = 2  # 2, or 4 (Rhombus teams)
 
 
-def pairings(candidates: Iterable[Candidate], now: datetime) -> list[tuple[Candidate, Candidate]]:
-    """One run's pairs: per game and control, a maximum-weight matching over the allowed pairs.
+def pairings(candidates: Iterable[Candidate], now: datetime) -> list[tuple[Candidate, ...]]:
+    """One run's tables: per game, number of players and control, a
+    maximum-weight matching over the allowed pairs, or tables of four.
 
-    Each pair is given in entry order (who joined first); seats are
-    :func:`colours`' business.
+    Each table is given in entry order (who joined first); seats are
+    :func:`colours`' business (2 players) or ``lobby.balanced_teams``' (4).
     """
-    by_pool: dict[tuple[str, str], list[Candidate]] = {}
+    by_pool: dict[tuple[str, int, str], list[Candidate]] = {}
     for c in candidates:
-        by_pool.setdefault((c.rules, c.time_control), []).append(c)
-    pairs = []
-    for group in by_pool.values():
-        pairs.extend(_match_group(group, now))
-    return sorted(pairs, key=lambda pair: pair[0].entry)
+        by_pool.setdefault((c.rules, c.players, c.time_control), []).append(c)
+    tables: list[tuple[Candidate, ...]] = []
+    for (_, players, _), group in by_pool.items():
+        tables.extend(_match_group(group, now) if players == 2 else _tables_of_four(group, now))
+    return sorted(tables, key=lambda table: table[0].entry)
+
+
+def _tables_of_four(group: Sequence[Candidate], now: datetime) -> list[tuple[Candidate, ...]]:
+    """Tables of four neighbours in rating whose windows all admit one another.
+
+    Greedy from the lowest rating up: four consecutive players are the
+    closest four there can be around them, and a table that fits is taken
+    at once (nobody waits for a slightly better one). No repeat penalty: a
+    table of four meets again only by the ratings' chance."""
+    windows = {c.entry: window(c, now) for c in group}
+    by_rating = sorted(group, key=lambda c: (c.rating, c.entry))
+    tables = []
+    i = 0
+    while i + 4 <= len(by_rating):
+        four = by_rating[i:i + 4]
+        fits = len({c.user for c in four}) == 4 and all(
+            windows[a.entry].admits(b.rating) for a in four for b in four)
+        if fits:
+            tables.append(tuple(sorted(four, key=lambda c: c.entry)))
+            i += 4
+        else:
+            i += 1
+    return tables
 
 
 def _match_group(group: Sequence[Candidate], now: datetime) -> list[tuple[Candidate, Candidate]]:
@@ -202,9 +232,10 @@ def _wants_red(c: Candidate) -> bool | None:
 # --- Joining and leaving --------------------------------------------------
 
 
-def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: Any = ACE) -> PoolEntry:
-    """Wait in the rated pool of a game (``rules``, a Setup key) and a real-time
-    control; a player already waiting moves here.
+def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: Any = ACE,
+         players: Any = 2) -> PoolEntry:
+    """Wait in the rated pool of a game (``rules``, a Setup key), a number of
+    players (4: Rhombus teams) and a real-time control; a player already waiting moves here.
 
     Moving to another game or control starts the wait afresh, with a narrow
     window; asking again for the same keeps the wait (and window) it has.
@@ -212,22 +243,23 @@ def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: An
     _logged_in(user, "play rated games")
     restrictions.check(user, "pool", error=PoolRefusal)
     tc = pool_control(time_control)
-    setup = pool_rules(rules)
+    setup = pool_rules(rules, players)
+    players = int(players)
     now = now or timezone.now()
     with transaction.atomic():
         # Lock first: a matcher pairing this wait right now commits before we look for games.
         waiting = list(PoolEntry.objects.select_for_update().filter(user=user, status=PoolEntry.Status.WAITING))
         _check_not_playing(user)
-        same = next((entry for entry in waiting if entry.time_control == tc.key and entry_setup(entry) == setup),
-                    None)
+        same = next((entry for entry in waiting if entry.time_control == tc.key and entry_setup(entry) == setup
+                     and entry.players == players), None)
         if same is not None:  # the same button again, or a second tab: the wait goes on
             return same
         # That game's ladder, read only: a newcomer waits at 1500 and gets a row when rated.
-        rating = standing_of(user, ladder_of(setup.kind, 2)).rating
+        rating = standing_of(user, ladder_of(setup.kind, players)).rating
         PoolEntry.objects.filter(pk__in=[entry.pk for entry in waiting]).update(status=PoolEntry.Status.LEFT)
         try:
             with transaction.atomic():
-                entry = PoolEntry.objects.create(user=user, kind=setup.kind, variant=setup.variant,
+                entry = PoolEntry.objects.create(user=user, kind=setup.kind, variant=setup.variant, players=players,
                                                  time_control=tc.key, rating=rating, joined=now)
         except IntegrityError:  # another tab joined at the same moment: the constraint keeps one
             raise PoolRefusal("you are already joining the pool from another tab") from None
@@ -270,15 +302,18 @@ def pool_control(key: Any) -> TimeControl:
     return tc
 
 
-def pool_rules(key: Any) -> play.Setup:
-    """The game a wait is for, by its Setup key, or a refusal naming the keys."""
+def pool_rules(key: Any, players: Any = 2) -> play.Setup:
+    """The game a wait is for, by its Setup key and number of players, or a
+    refusal naming what is wrong (4 players: Rhombus only, RH31)."""
     try:
         setup = play.setup_of(key)
     except play.Refusal as refusal:
         raise PoolRefusal(str(refusal)) from None
-    # Every game here has a two-player form today; a four-player-only game would have no pool.
-    if 2 not in engine.GAMES[setup.kind].player_counts:
-        raise PoolRefusal(f"{setup.title} is not played by two: the rated pool pairs two players")
+    if players not in (2, 4) or isinstance(players, bool):
+        raise PoolRefusal('"players" must be 2 or 4')
+    if players not in engine.GAMES[setup.kind].player_counts:
+        raise PoolRefusal(f"{setup.title} is not played by {players}: choose "
+                          + " or ".join(str(n) for n in engine.GAMES[setup.kind].player_counts) + " players")
     return setup
 
 
@@ -318,6 +353,7 @@ def pool_json(entry: PoolEntry | None, now: datetime | None = None) -> PoolJSON 
     return {
         "entry": entry.pk,
         "rules": {"key": setup.key, "title": setup.title},
+        "players": entry.players,
         "time_control": lobby.time_control_json(TimeControl.parse(entry.time_control)),
         "rating": entry.rating,
         "joined": entry.joined.isoformat(),
@@ -336,8 +372,8 @@ def match(now: datetime | None = None) -> list[int]:
     started = []
     with transaction.atomic():
         _serialize_runs()
-        for a, b in pairings(_candidates(), now):
-            game = _start_pair(a, b)
+        for table in pairings(_candidates(), now):
+            game = _start_table(table)
             if game is not None:
                 started.append(game.pk)
     return started
@@ -385,32 +421,46 @@ def _candidate(entry: PoolEntry) -> Candidate:
         colour = "red" if first == entry.user_id else "black"
         opponent = second if colour == "red" else first
     return Candidate(entry.pk, entry.user_id, entry.rating, entry.joined, entry.time_control,
-                     opponent, colour, entry_setup(entry).key)
+                     opponent, colour, entry_setup(entry).key, entry.players)
 
 
-def _start_pair(a: Candidate, b: Candidate) -> Game | None:
-    """Lock both entries, check they still wait, and start their game; None if not."""
-    with transaction.atomic():  # a savepoint: one failed pair leaves the others
+def _start_table(table: Sequence[Candidate]) -> Game | None:
+    """Lock the table's entries (two or four), check they all still wait, and
+    start their game; None if not."""
+    with transaction.atomic():  # a savepoint: one failed table leaves the others
         entries = list(PoolEntry.objects.select_for_update().select_related("user")
-                       .filter(pk__in=[a.entry, b.entry], status=PoolEntry.Status.WAITING).order_by("pk"))
-        if len(entries) != 2:
+                       .filter(pk__in=[c.entry for c in table], status=PoolEntry.Status.WAITING).order_by("pk"))
+        if len(entries) != len(table):
             return None
         busy = [e for e in entries if _playing_real_time(e.user_id)]
         if busy:  # sat down to another game meanwhile (a seek, a challenge)
             _leave_busy(busy)
             return None
-        red, black = colours(a, b)
         users = {e.pk: e.user for e in entries}
-        game = play.start_game(users[red.entry], users[black.entry], rated=True,
-                               time_control=TimeControl.parse(a.time_control), setup=entry_setup(entries[0]))
+        seated = _seats(table, users)
+        game = play.start_game(*seated, rated=True, time_control=TimeControl.parse(table[0].time_control),
+                               setup=entry_setup(entries[0]))
         for entry in entries:
             entry.status, entry.game = PoolEntry.Status.PAIRED, game
             entry.save(update_fields=["status", "game"])
-        if lobby.withdraw_real_time_seeks(a.user, b.user):
+        players = tuple(c.user for c in table)
+        if lobby.withdraw_real_time_seeks(*players):
             lobby.lobby_changed_on_commit()
-        game_id, players = game.pk, (a.user, b.user)
+        game_id = game.pk
         transaction.on_commit(lambda: lobby.send_game_started(game_id, players))
     return game
+
+
+def _seats(table: Sequence[Candidate], users: dict[int, Any]) -> tuple[Any, ...]:
+    """The users in seat order: a pair by :func:`colours`; four as balanced
+    teams on the team ladder, which team sits first (SW) drawn at random."""
+    if len(table) == 2:
+        red, black = colours(*table)
+        return users[red.entry], users[black.entry]
+    kind = play.setup_of(table[0].rules).kind
+    pair, rest = lobby.balanced_teams([users[c.entry] for c in table], ladder_of(kind, 4))
+    first, second = (pair, rest) if secrets.choice([True, False]) else (rest, pair)
+    return lobby.team_seats(first, second)
 
 
 def _leave_busy(entries: list[PoolEntry]) -> None:
