@@ -25,6 +25,24 @@ class GameOptionsForm(forms.Form):
                 "colour": data["colour"], "rules": data["rules"] or "ace-in-the-hole"}
 
 
+class ChallengeOptionsForm(GameOptionsForm):
+    """The profile's Challenge form: the game options, and for Rhombus 4 players
+    with a partner and two opponents (ladder.lobby.create_team_challenge checks them)."""
+
+    players = forms.TypedChoiceField(choices=[("2", "2"), ("4", "4")], coerce=int, initial=2, required=False,
+                                     empty_value=2)
+    partner = forms.CharField(max_length=150, required=False)
+    opponent1 = forms.CharField(max_length=150, required=False)
+    opponent2 = forms.CharField(max_length=150, required=False)
+
+    def team(self) -> dict[str, Any] | None:
+        """The names for a 4-player challenge, or None for 2 players."""
+        data = self.cleaned_data
+        if data["players"] != 4:
+            return None
+        return {"partner": data["partner"], "opponents": [data["opponent1"], data["opponent2"]]}
+
+
 class SeekOptionsForm(GameOptionsForm):
     """The lobby's Create form: the game options, and for Rhombus 4 players with
     an optional partner (ladder.lobby.create_seek checks the pairing)."""

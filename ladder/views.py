@@ -25,7 +25,7 @@ from games.records import games_of
 from games.timecontrols import CORRESPONDENCE, REAL_TIME
 from ladder import charts, elo, leaderboard, lobby, ratings
 from ladder.models import LADDERS
-from ladder.forms import GameOptionsForm, SeekOptionsForm
+from ladder.forms import ChallengeOptionsForm, GameOptionsForm, SeekOptionsForm
 
 
 def _options_context() -> dict[str, Any]:
@@ -159,6 +159,12 @@ def seek_cancel(request: HttpRequest, seek_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def challenge_create(request: HttpRequest, username: str) -> HttpResponse:
+    form = ChallengeOptionsForm(request.POST)
+    team = form.team() if form.is_valid() else None
+    if team is not None:  # 4 players: the names come from the form, the profile's player among them
+        return _attempt(request, lambda: lobby.create_team_challenge(request.user, team["partner"],
+                                                                     team["opponents"], **_options(request)),
+                        reverse("ladder:profile", args=[username]), "Your 4-player challenge is sent.")
     return _attempt(request, lambda: lobby.create_challenge(request.user, username, **_options(request)),
                     reverse("ladder:profile", args=[username]), f"You challenged {username}.")
 

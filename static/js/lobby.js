@@ -118,18 +118,27 @@
     return button("Join", true, () => send({ type: "join", seek: seek.id }));
   }
 
+  // A 4-player challenge (Rhombus teams): "alice and bob v charlie and dave; accepted: bob".
+  function teams(c) {
+    return c.challenger + " and " + c.partner + " v " + c.opponents.join(" and ") +
+      "; accepted: " + (c.accepted.length ? c.accepted.join(", ") : "nobody yet");
+  }
+
   function describe(c) {
-    const who = c.direction === "incoming" ? c.challenger + " challenges you" : "You challenged " + c.challenged;
+    const team = c.players === 4;
+    const who = c.direction === "incoming"
+      ? c.challenger + " challenges you" + (team ? " to a 4-player game" : "")
+      : "You challenged " + (team ? c.partner + ", " + c.opponents.join(", ") : c.challenged);
     return who + ": " + c.rules.title + ", " + c.time_control.label + ", " + (c.rated ? "rated" : "casual") +
-      ", challenger plays " + c.colour;
+      ", challenger plays " + c.colour + (team ? " (" + teams(c) + ")" : "");
   }
 
   function renderChallenges() {
     if (!challengeList) return;
     challengeList.replaceChildren(...[...challenges.values()].map((c) => {
+      const accept = c.answered ? [] : [button("Accept", true, () => send({ type: "accept_challenge", challenge: c.id }))];
       const buttons = c.direction === "incoming"
-        ? [button("Accept", true, () => send({ type: "accept_challenge", challenge: c.id })),
-           button("Decline", false, () => send({ type: "decline_challenge", challenge: c.id }))]
+        ? [...accept, button("Decline", false, () => send({ type: "decline_challenge", challenge: c.id }))]
         : [button("Cancel", false, () => send({ type: "cancel_challenge", challenge: c.id }))];
       return el("li", { class: "challenge challenge--" + c.direction, dataset: { challenge: c.id } },
         el("span", { class: "challenge__text" }, describe(c)), ...buttons);
@@ -146,8 +155,10 @@
     } else {
       challenges.delete(c.id);
       const other = c.direction === "incoming" ? c.challenger : c.challenged;
+      const me = root.dataset.user;
       const endings = {
-        declined: c.direction === "outgoing" ? other + " declined your challenge." : "Challenge declined.",
+        declined: c.declined_by && c.declined_by !== me ? c.declined_by + " declined the 4-player challenge."
+          : c.direction === "outgoing" ? other + " declined your challenge." : "Challenge declined.",
         cancelled: c.direction === "incoming" ? other + " withdrew their challenge." : "Challenge cancelled.",
         expired: "The challenge " + (c.direction === "outgoing" ? "to " : "from ") + other + " expired.",
       };
@@ -191,7 +202,7 @@
       ownWait = null;
       return;
     }
-    poolField("rules").textContent = wait.rules.title;
+    poolField("rules").textContent = wait.rules.title + (wait.players === 4 ? " 4-player" : "");
     poolField("control").textContent = wait.time_control.label;
     poolField("rating").textContent = String(wait.rating);
     poolField("window").textContent = wait.window.low + "–" + wait.window.high + " (±" + wait.window.width + ")";
@@ -209,11 +220,22 @@
   }
 
   if (poolButtons) {
+    // 4 players only with Rhombus's rules (RH31), as in the Create form.
+    const poolFour = poolButtons.querySelector('input[name="pool-players"][value="4"]');
+    const poolTwo = poolButtons.querySelector('input[name="pool-players"][value="2"]');
+    const fitPoolPlayers = () => {
+      const rules = poolButtons.querySelector('input[name="pool-rules"]:checked');
+      poolFour.disabled = !(rules && rules.value.startsWith("rhombus"));
+      if (poolFour.disabled && poolFour.checked) poolTwo.checked = true;
+    };
+    poolButtons.addEventListener("change", fitPoolPlayers);
+    fitPoolPlayers();
     poolButtons.querySelectorAll("[data-pool-join]").forEach((button) => {
       button.disabled = false;
       button.addEventListener("click", () => {
         const rules = poolButtons.querySelector('input[name="pool-rules"]:checked');
-        ownWait = { time_control: button.dataset.poolJoin, rules: rules ? rules.value : "ace-in-the-hole" };
+        ownWait = { time_control: button.dataset.poolJoin, rules: rules ? rules.value : "ace-in-the-hole",
+                    players: poolFour.checked ? 4 : 2 };
         send({ type: "pool_join", ...ownWait });
       });
     });
@@ -258,9 +280,30 @@
 
   const challengeForm = root.querySelector("[data-challenge-form]");
   if (challengeForm) {
+    // 4 players (Rhombus teams): a partner and two opponents, the profile's player named first.
+    const four = challengeForm.querySelector('input[name="players"][value="4"]');
+    const two = challengeForm.querySelector('input[name="players"][value="2"]');
+    const teamFields = challengeForm.querySelector("[data-team-fields]");
+    const fitPlayers = () => {
+      const rules = new FormData(challengeForm).get("rules") || "";
+      four.disabled = !rules.startsWith("rhombus");
+      if (four.disabled && four.checked) two.checked = true;
+      teamFields.hidden = !four.checked;
+    };
+    if (four) {
+      challengeForm.addEventListener("change", fitPlayers);
+      fitPlayers();
+    }
     challengeForm.addEventListener("submit", (event) => {
       event.preventDefault();
-      send({ type: "challenge", username: challengeForm.dataset.username, ...options(challengeForm) });
+      if (four && four.checked) {
+        const data = new FormData(challengeForm);
+        const name = (field) => String(data.get(field) || "").trim();
+        send({ type: "challenge", ...options(challengeForm), players: 4, partner: name("partner"),
+               opponents: [name("opponent1"), name("opponent2")] });
+      } else {
+        send({ type: "challenge", username: challengeForm.dataset.username, ...options(challengeForm) });
+      }
     });
   }
 

@@ -66,19 +66,24 @@
 
   function describe(c) {
     const colour = c.colour === "random" ? "colours drawn at random" : c.challenger + " plays " + c.colour;
+    const team = c.players === 4 ? " 4-player game: " + c.challenger + " and " + c.partner + " v " +
+      c.opponents.join(" and ") + ", " : " game (";
     return c.challenger + " challenges you to a " + (c.rated ? "rated " : "casual ") +
-      c.time_control.label + " game (" + colour + ").";
+      c.time_control.label + team + colour + (c.players === 4 ? "." : ").");
   }
 
   function challengeChanged(c) {
     if (c.status === "pending") {
-      if (c.direction === "incoming" && !shown.has(c.id)) shown.set(c.id, challengeToast(c));
+      // A 4-player challenge this player has accepted already waits for the others: no toast.
+      if (c.direction === "incoming" && !c.answered && !shown.has(c.id)) shown.set(c.id, challengeToast(c));
       return;
     }
     const toast = shown.get(c.id);
     if (toast) { toast.remove(); shown.delete(c.id); }
     const other = c.direction === "incoming" ? c.challenger : c.challenged;
-    if (c.direction === "outgoing" && c.status === "declined") note(other + " declined your challenge.");
+    if (c.status === "declined" && c.declined_by && toast) {
+      if (!("declined" in toast.dataset)) note(c.declined_by + " declined the 4-player challenge.");
+    } else if (c.direction === "outgoing" && c.status === "declined") note((c.declined_by || other) + " declined your challenge.");
     if (c.status === "expired") note("The challenge " + (c.direction === "outgoing" ? "to " : "from ") + other + " expired.");
     if (c.direction === "incoming" && c.status === "cancelled" && toast) note(other + " withdrew their challenge.");
   }
@@ -91,7 +96,10 @@
       accept.disabled = true;
       send({ type: "accept_challenge", challenge: c.id });
     });
-    const decline = button("Decline", "button", () => send({ type: "decline_challenge", challenge: c.id }));
+    const decline = button("Decline", "button", () => {
+      toast.dataset.declined = "";  // this player's own answer: no note about it
+      send({ type: "decline_challenge", challenge: c.id });
+    });
     const buttons = element("div", "toast__buttons");
     buttons.append(accept, decline);
     toast.append(element("p", "toast__text", describe(c)), buttons);

@@ -237,3 +237,33 @@ def test_the_last_two_acceptances_racing_start_exactly_one_game(alice: Any, bob:
     assert Game.objects.count() == 1
     assert Challenge.objects.get(pk=challenge.pk).game_id == games[0].pk
     assert set(ChallengeInvitee.objects.values_list("answer", flat=True)) == {"accepted"}
+
+
+# --- The profile's form, without JavaScript ------------------------------------------
+
+
+def test_the_profile_form_sends_a_four_player_challenge(client: Any, alice: Any, bob: Any, charlie: Any,
+                                                        dave: Any) -> None:
+    client.force_login(alice)
+    page = client.get("/@/charlie/").content.decode()
+    assert 'name="opponent1"' in page and 'value="charlie"' in page
+    response = client.post("/@/charlie/challenge/", {
+        "rules": "rhombus", "time_control": "5+3", "mode": "casual", "colour": "random", "players": "4",
+        "partner": "bob", "opponent1": "charlie", "opponent2": "dave"})
+    assert response.status_code == 302
+    [challenge] = Challenge.objects.all()
+    assert (challenge.players, challenge.challenged, challenge.rated) == (4, bob, False)
+    assert [(i.user.username, i.role) for i in challenge.invitees.all()] == [
+        ("bob", "partner"), ("charlie", "opponent"), ("dave", "opponent")]
+    client.force_login(dave)
+    assert "alice challenges you to a 4-player game" in client.get("/lobby/").content.decode()
+
+
+def test_the_profile_form_refuses_four_with_ace(client: Any, alice: Any, bob: Any, charlie: Any,
+                                                dave: Any) -> None:
+    client.force_login(alice)
+    response = client.post("/@/charlie/challenge/", {
+        "rules": "ace-in-the-hole", "time_control": "5+3", "mode": "rated", "colour": "random", "players": "4",
+        "partner": "bob", "opponent1": "charlie", "opponent2": "dave"}, follow=True)
+    assert "Ace in the Hole is played by 2 players, not 4" in response.content.decode()
+    assert stored() == (0, 0)
