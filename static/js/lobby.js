@@ -150,8 +150,11 @@
     const known = challenges.has(c.id);
     if (c.status === "pending") {
       challenges.set(c.id, c);
-      if (!known && c.direction === "incoming") say(c.challenger + " challenges you to a " + c.time_control.label + " game.");
-      if (!known && c.direction === "outgoing") say("Challenge sent to " + c.challenged + ": waiting for an answer.");
+      const team = c.players === 4;
+      if (!known && c.direction === "incoming") say(c.challenger + " challenges you to a " + c.time_control.label +
+        (team ? " 4-player game (" + teams(c) + ")." : " game."));
+      if (!known && c.direction === "outgoing") say("Challenge sent to " +
+        (team ? [c.partner, ...c.opponents].join(", ") : c.challenged) + ": waiting for an answer.");
     } else {
       challenges.delete(c.id);
       const other = c.direction === "incoming" ? c.challenger : c.challenged;
