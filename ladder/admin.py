@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from ladder.moderation import actions as moderation
 from ladder.moderation.models import ModerationAction
-from ladder.models import Challenge, Player, RatingChange, Seek, SeekEntry
+from ladder.models import Challenge, ChallengeInvitee, Player, RatingChange, Seek, SeekEntry
 
 
 class SeekEntryInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -31,13 +31,22 @@ class SeekAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     inlines = [SeekEntryInline]
 
 
+class ChallengeInviteeInline(admin.TabularInline):  # type: ignore[type-arg]
+    """A 4-player challenge's invitees and their answers."""
+
+    model = ChallengeInvitee
+    raw_id_fields = ("user",)
+    extra = 0
+
+
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("id", "challenger", "challenged", "time_control", "rated", "colour", "status",
+    list_display = ("id", "challenger", "challenged", "players", "time_control", "rated", "colour", "status",
                     "expires_at", "game")
-    list_filter = ("status", "rated", "time_control")
+    list_filter = ("status", "players", "rated", "time_control")
     search_fields = ("challenger__username", "challenged__username")
     raw_id_fields = ("challenger", "challenged", "game")
+    inlines = [ChallengeInviteeInline]
 
 
 @admin.register(Player)

@@ -5,18 +5,22 @@ database, no services needed."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, Seat
 from ladder import matchmaking
 from ladder.matchmaking import Candidate, pairings
 from ladder.models import PoolEntry, Rating
+from tests.helpers import require_service
 from tests.matchmaking.conftest import status_of
+from tests.matchmaking.test_concurrency import at_once
 
 pytestmark = pytest.mark.django_db
 Rated = Callable[[str, int], Any]
@@ -151,3 +155,37 @@ def test_a_table_whose_player_sat_down_elsewhere_does_not_start(rated: Rated, dj
     assert matchmaking._start_table(tuple(candidates)) is None
     assert not Game.objects.exists()
     assert {status_of(user) for user in four[1:]} == {"waiting"}
+
+
+# --- Several runs at once (PostgreSQL row locks and advisory lock) ------------------------
+
+
+def fill_mixed_pool(count: int) -> list[Any]:
+    """``count`` players waiting for Rhombus 5+3, every third for 2 players, the rest for 4."""
+    users = []
+    for i in range(count):
+        user = get_user_model().objects.create_user(f"q{i:03}", f"q{i:03}@example.org", "password")
+        PoolEntry.objects.create(user=user, kind="rhombus", players=2 if i % 3 == 0 else 4, time_control="5+3",
+                                 rating=1500 + (i * 37) % 100, joined=timezone.now())
+        users.append(user)
+    return users
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("advisory_lock", [True, False])
+def test_runs_at_once_never_put_a_wait_in_two_games(monkeypatch: pytest.MonkeyPatch, advisory_lock: bool) -> None:
+    """Three runs together over 2- and 4-player waits; without the advisory lock the
+    entry row locks alone must hold."""
+    require_service("DATABASE_URL", "row locks and the advisory lock on PostgreSQL")
+    if not advisory_lock:
+        monkeypatch.setattr(matchmaking, "_serialize_runs", lambda: None)
+    users = fill_mixed_pool(30)  # 10 waiting for 2 players, 20 for 4
+    results = at_once(3)
+    started = [game for run in results for game in run]
+    assert len(started) == len(set(started)) == Game.objects.count() == 5 + 5
+    seats = Counter(Seat.objects.values_list("user_id", flat=True))
+    assert max(seats.values()) == 1
+    for entry in PoolEntry.objects.filter(user__in=users).select_related("game"):
+        assert entry.status == "paired" and entry.game is not None
+        assert entry.game.players == entry.players
+        assert Seat.objects.filter(game=entry.game, user_id=entry.user_id).exists()

@@ -167,5 +167,7 @@ def test_the_lobby_offers_the_game_for_quick_pairing(client: Client, alice: Any)
     for key, title in (("ace-in-the-hole", "Ace in the Hole"), ("rhombus", "Rhombus"),
                        ("rhombus-formation", "Rhombus Formation")):
         assert f'name="pool-rules" value="{key}"' in pool and f"<span>{title}</span>" in pool
-    assert pool.count("checked") == 1 and 'value="ace-in-the-hole" checked' in pool
+    # One game and one number of players (2 unless 4 is chosen, Rhombus only) are checked.
+    assert pool.count("checked") == 2 and 'value="ace-in-the-hole" checked' in pool
+    assert 'name="pool-players" value="2" checked' in pool and 'name="pool-players" value="4"' in pool
     assert "data-pool-rules" in pool  # the waiting line names the game
