@@ -69,3 +69,45 @@ async def test_refusals_reach_the_socket_as_errors(cookies: dict[str, str], lobb
     [seek] = (await alice.receive_type("seeks"))["seeks"]
     await alice.send({"type": "join", "seek": seek["id"]})
     assert "your own seek" in (await alice.receive_type("error"))["message"]
+
+
+# --- A 4-player challenge over the socket ------------------------------------------
+
+
+async def test_a_four_player_challenge_reaches_all_three_and_the_third_accept_starts_it(
+        cookies: dict[str, str], dave_cookie: str, lobby_sockets: Opener) -> None:
+    names = ("alice", "bob", "charlie", "dave")
+    socks = [(await lobby_sockets({**cookies, "dave": dave_cookie}[name]))[0] for name in names]
+    await socks[0].send({"type": "challenge", "players": 4, "partner": "bob", "opponents": ["charlie", "dave"],
+                         "rules": "rhombus", "time_control": "5+3", "colour": "red"})
+    shown = [(await sock.receive_type("challenge"))["challenge"] for sock in socks]
+    assert [c["direction"] for c in shown] == ["outgoing", "incoming", "incoming", "incoming"]
+    assert all((c["players"], c["partner"], c["opponents"]) == (4, "bob", ["charlie", "dave"]) for c in shown)
+    challenge = shown[0]["id"]
+
+    await socks[2].send({"type": "accept_challenge", "challenge": challenge})
+    after = [(await sock.receive_type("challenge"))["challenge"] for sock in socks]
+    assert all(c["accepted"] == ["charlie"] and c["status"] == "pending" for c in after)
+    assert [c["answered"] for c in after] == [False, False, True, False]
+    await socks[2].send({"type": "accept_challenge", "challenge": challenge})
+    assert (await socks[2].receive_type("error"))["message"] == (
+        "you have already accepted that challenge: wait for the others")
+
+    await socks[1].send({"type": "accept_challenge", "challenge": challenge})
+    await socks[3].send({"type": "accept_challenge", "challenge": challenge})
+    started = [await sock.receive_type("game_started") for sock in socks]
+    game = await only_game()
+    assert all(message["game"] == game.pk for message in started)
+    assert await seated(game) == ["alice", "charlie", "bob", "dave"]  # SW, SE, NE, NW: red is alice's team
+
+
+async def test_a_four_player_challenge_refused_over_the_socket_stores_nothing(
+        cookies: dict[str, str], lobby_sockets: Opener) -> None:
+    sock, _ = await lobby_sockets(cookies["alice"])
+    await sock.send({"type": "challenge", "players": 4, "partner": "bob", "opponents": ["charlie", "bob"],
+                     "rules": "rhombus", "time_control": "5+3"})
+    assert (await sock.receive_type("error"))["message"] == "name three different players: a partner and two opponents"
+    await sock.send({"type": "challenge", "players": 4, "partner": "bob", "opponents": ["charlie", "alice"],
+                     "time_control": "5+3"})  # no rules: Ace in the Hole
+    assert (await sock.receive_type("error"))["message"] == "Ace in the Hole is played by 2 players, not 4"
+    assert await sock.silent()
