@@ -549,9 +549,8 @@ def cancel_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
 
 def _invited(challenge: Challenge, user_id: int) -> bool:
     if challenge.players != 4:
-        return challenge.challenged_id == user_id
-    # Who declined is kept so the others are told who closed it.
-    return challenge.invitees.filter(user_id=user_id).update(answer=ChallengeInvitee.Answer.DECLINED) > 0
+        return bool(challenge.challenged_id == user_id)
+    return bool(challenge.invitees.filter(user_id=user_id).exists())
 
 
 def _close(challenge_id: Any, user: Any, now: datetime | None, may: Callable[[Challenge, int], bool],
@@ -561,6 +560,8 @@ def _close(challenge_id: Any, user: Any, now: datetime | None, may: Callable[[Ch
         challenge = _locked_challenge(challenge_id, now)
         if not may(challenge, user.pk):
             raise LobbyRefusal(refusal)
+        if status == Challenge.Status.DECLINED:  # kept so the others are told who closed it (4 players)
+            challenge.invitees.filter(user_id=user.pk).update(answer=ChallengeInvitee.Answer.DECLINED)
         challenge.status = status
         challenge.save(update_fields=["status"])
         _challenge_changed_on_commit(challenge)

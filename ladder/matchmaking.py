@@ -455,7 +455,7 @@ def _seats(table: Sequence[Candidate], users: dict[int, Any]) -> tuple[Any, ...]
     """The users in seat order: a pair by :func:`colours`; four as balanced
     teams on the team ladder, which team sits first (SW) drawn at random."""
     if len(table) == 2:
-        red, black = colours(*table)
+        red, black = colours(table[0], table[1])
         return users[red.entry], users[black.entry]
     kind = play.setup_of(table[0].rules).kind
     pair, rest = lobby.balanced_teams([users[c.entry] for c in table], ladder_of(kind, 4))

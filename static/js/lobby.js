@@ -206,6 +206,7 @@
       return;
     }
     poolField("rules").textContent = wait.rules.title + (wait.players === 4 ? " 4-player" : "");
+    poolField("whom").textContent = wait.players === 4 ? "table" : "opponent";
     poolField("control").textContent = wait.time_control.label;
     poolField("rating").textContent = String(wait.rating);
     poolField("window").textContent = wait.window.low + "–" + wait.window.high + " (±" + wait.window.width + ")";
