@@ -19,6 +19,7 @@ from games import bots
 from games.models import Game
 from ladder import bot_accounts, lobby
 from ladder.models import Challenge, ChallengeInvitee
+from ladder.moderation.models import Restriction
 from tests.conftest import make_user
 from tests.helpers import require_service
 from tests.lobby.test_four_player_seeks import seated, team_of
@@ -267,3 +268,17 @@ def test_the_profile_form_refuses_four_with_ace(client: Any, alice: Any, bob: An
         "partner": "bob", "opponent1": "charlie", "opponent2": "dave"}, follow=True)
     assert "Ace in the Hole is played by 2 players, not 4" in response.content.decode()
     assert stored() == (0, 0)
+
+
+# --- Moderation: a restricted player neither sends nor accepts one -------------------------
+
+
+def test_a_lobby_restriction_stops_sending_and_accepting(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
+    Restriction.objects.create(user=alice, scope=Restriction.Scope.LOBBY)
+    with pytest.raises(lobby.LobbyRefusal, match="a moderator has restricted your account"):
+        challenge4(alice)
+    assert stored() == (0, 0)
+    challenge = challenge4(bob, partner="charlie", opponents=("dave", "alice"))
+    with pytest.raises(lobby.LobbyRefusal, match="a moderator has restricted your account"):
+        lobby.accept_challenge(challenge.pk, alice)
+    assert ChallengeInvitee.objects.get(challenge=challenge, user=alice).answer == ""
