@@ -48,7 +48,7 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections, transaction
 from django.utils import timezone
 
-from games import play
+from games import play, shared_redis
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 
@@ -411,15 +411,7 @@ def _submit(game: Game, seat: str, ply: int, action: str) -> str:
 
 
 def _redis() -> Any:
-    """A client on the site's Redis, or None in the in-process setup (no REDIS_URL)."""
-    if not settings.REDIS_URL:
-        return None
-    client = _bot_cache.get("redis")
-    if client is None:
-        import redis
-
-        client = _bot_cache["redis"] = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2)
-    return client
+    return shared_redis.client()
 
 
 def _wait_key(game_id: int) -> str:

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from django.conf import settings
 
-from games import play
+from games import play, pulse
 from games.sockets import db_work
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,8 @@ class Heartbeat:
             await asyncio.sleep(settings.GAME_BEAT_SECONDS)
             try:
                 now = await db_work(play.steps)(list(self.sockets))
-            except Exception:  # the database is away: beat again next time
+                await db_work(pulse.beat)()  # the site is serving (penalties ask, games/pulse.py)
+            except Exception:  # the database or Redis is away: beat again next time
                 log.exception("heartbeat: could not read the games' plies")
                 continue
             for game_id, sockets in list(self.sockets.items()):

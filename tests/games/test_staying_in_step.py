@@ -11,13 +11,15 @@ beat later is sent the state unasked.
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
-from games import play
+from games import play, pulse
 from games.consumers import GameConsumer
 from games.models import Game
 from tests.games.conftest import load_game
@@ -114,3 +116,15 @@ async def test_a_socket_closing_while_a_message_is_on_its_way_still_records_the_
     await consumer.game_changed({"type": "game.changed", "ply": 0})  # raised before
     await consumer._depart()
     assert (await load_game(game.pk)).seat("red").left_at is not None
+
+
+async def test_each_beat_records_the_sites_pulse(game: Game, cookies: dict[str, str], sockets: Opener,
+                                                 settings: Any) -> None:
+    """What penalties ask before blaming a player (games/pulse.py, issue 14)."""
+    settings.GAME_BEAT_SECONDS = BEAT
+    await database_sync_to_async(pulse.forget)()
+    red, _ = await sockets(game.pk, cookies["alice"])
+    assert (await red.receive())["type"] == "beat"
+    now = timezone.now()
+    assert await database_sync_to_async(pulse.served)(now - timedelta(seconds=5), now, now)
+    await database_sync_to_async(pulse.forget)()
