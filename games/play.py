@@ -26,6 +26,7 @@ from django.utils import timezone
 
 import engine
 from games.models import ENDINGS_RULE, FIRST_MOVE_WINDOW, TURN_RULE, Event, Game, Move, Seat
+from games.signals import game_aborted
 from games.timecontrols import TimeControl
 
 ACE = "ace-in-the-hole"
@@ -104,6 +105,24 @@ def provide_ratings(provider: RatingsProvider) -> None:
     """Register a source of GameJSON's ``ratings`` (registering twice is harmless)."""
     if provider not in _ratings_providers:
         _ratings_providers.append(provider)
+
+
+# Whether a user may start a game with other people now (a playban, a
+# moderator's restriction): the ladder registers the check, for the same reason.
+StartCheck = Callable[[Any, bool], "str | None"]
+_start_checks: list[StartCheck] = []
+
+
+def provide_start_check(check: StartCheck) -> None:
+    """Register a check ``check(user, rated)``: None, or why ``user`` may not start a game."""
+    if check not in _start_checks:
+        _start_checks.append(check)
+
+
+def _may_start(user: Any, rated: bool) -> None:
+    for check in _start_checks:
+        if (why := check(user, rated)) is not None:
+            raise Refusal(why)
 
 
 def _ratings_json(game: Game) -> dict[str, RatingJSON] | None:
@@ -350,7 +369,7 @@ def _abort_unstarted(game: Game) -> bool:
     if game.forfeit_no_shows:
         _forfeit_no_show(game, now)
     else:
-        _call_off(game, now)
+        _call_off(game, now, seat=game.to_move, no_show=True)
     return True
 
 
@@ -513,6 +532,8 @@ def rematch(game_id: int, user: Any) -> Game:
             raise Refusal("the game is still running: finish it before asking for a rematch")
         if game.rematch_game_id is not None or seat in game.rematch_offers:
             return game
+        if any(not _bot_plays(game, name) for name in game.seat_names if name != seat):
+            _may_start(user, game.rated)  # playing the computer again is never refused
         game.rematch_offers = [*game.rematch_offers, seat]
         waiting = [name for name in game.seat_names if name not in game.rematch_offers and not _bot_plays(game, name)]
         if not waiting:
@@ -530,19 +551,20 @@ def rematch(game_id: int, user: Any) -> Game:
 def abort(game_id: int, user: Any) -> Game:
     """Call the game off before every seat has moved once: no result, unrated (R17, RH27)."""
     with transaction.atomic():
-        game, _ = _running_game_of(game_id, user)
+        game, seat = _running_game_of(game_id, user)
         if game.forfeit_no_shows:
             raise Refusal("a tournament game cannot be aborted: resign instead "
                           "(a player who does not move in time loses by forfeit)")
         if game.ply >= game.players:
             raise Refusal(f"too late to abort: every player has moved ({ENDINGS_RULE[game.kind]}); "
                           "resign instead")
-        _call_off(game, timezone.now())
+        _call_off(game, timezone.now(), seat=seat)
     return game
 
 
-def _call_off(game: Game, now: datetime) -> None:
-    """End a locked game with no result, unrated (R17)."""
+def _call_off(game: Game, now: datetime, *, seat: str | None, no_show: bool = False) -> None:
+    """End a locked game with no result, unrated (R17); ``seat`` called it
+    off, or let its first-move window pass (``no_show``)."""
     game.charge_clock(now, increment=False)
     game.status = Game.Status.ABORTED
     game.reason = Game.Reason.ABORTED
@@ -551,6 +573,7 @@ def _call_off(game: Game, now: datetime) -> None:
     game.turn_started_at = None
     game.abort_at = None
     game.save()
+    game_aborted.send(sender=Game, game=game, seat=seat, no_show=no_show)
     _notify_on_commit(game)
 
 

@@ -8,3 +8,8 @@ from django.dispatch import Signal
 # ``game`` (the finished Game, not yet saved). A receiver's error rolls the
 # result back with it, so ratings and standings never disagree with the game.
 game_finished = Signal()
+
+# Sent when a game is called off (R17, RH27), inside that transaction, with
+# ``game`` and ``seat``: the seat that aborted it, or that let its first-move
+# window pass (then ``no_show`` is True). Penalties listen (ladder/playban.py).
+game_aborted = Signal()

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from ladder.moderation import actions as moderation
 from ladder.moderation.models import ModerationAction
-from ladder.models import Challenge, ChallengeInvitee, Player, RatingChange, Seek, SeekEntry
+from ladder.models import Ban, Challenge, ChallengeInvitee, Player, RatingChange, Seek, SeekEntry
 
 
 class SeekEntryInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -94,3 +94,18 @@ class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # changes come from games only
+
+
+@admin.register(Ban)
+class BanAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Playbans (ladder/playban.py): earned by the rules, not made by hand; a
+    moderator may shorten one by editing its end."""
+
+    list_display = ["user", "offence", "started", "ends", "game"]
+    list_filter = ["offence"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user", "game"]
+    readonly_fields = ["user", "offence", "started", "game"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

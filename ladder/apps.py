@@ -10,12 +10,18 @@ class LadderConfig(AppConfig):
     def ready(self) -> None:
         # games shows a finished game's rating changes without importing the ladder.
         from games import bots, play
-        from games.signals import game_finished
+        from games.signals import game_aborted, game_finished
+        from ladder import playban
         from ladder.bot_accounts import levels
         from ladder.game_ratings import ratings_json
+        from ladder.moderation.restrictions import may_rematch
         from ladder.ratings import rate_finished_game
 
         play.provide_ratings(ratings_json)
+        play.provide_start_check(may_rematch)
         bots.provide_bot_levels(levels)
         # A finished game moves ratings inside the transaction that records it.
         game_finished.connect(rate_finished_game, dispatch_uid="ladder.ratings")
+        # Fair-play penalties count how each game ended, or who called it off.
+        game_finished.connect(playban.game_finished, dispatch_uid="ladder.playban.finished")
+        game_aborted.connect(playban.game_aborted, dispatch_uid="ladder.playban.aborted")

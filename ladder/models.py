@@ -312,3 +312,32 @@ class PoolEntry(models.Model):
 
     def __str__(self) -> str:
         return f"Pool {self.pk}: {self.user} {self.kind}-{self.variant} {self.time_control} ({self.status})"
+
+
+class PlaybanRecord(models.Model):
+    """A player's latest game outcomes, as fair-play penalties count them
+    (ladder/playban.py): "good", or the offence a game ended with."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True,
+                                related_name="playban_record")
+    outcomes = models.JSONField(default=list)  # oldest first, at most playban.WINDOW
+    banned_until = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.outcomes}"
+
+
+class Ban(models.Model):
+    """A playban: no new games from ``started`` to ``ends`` (ladder/playban.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="playbans")
+    started = models.DateTimeField()
+    ends = models.DateTimeField()
+    offence = models.CharField(max_length=16)
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "ends"], name="ban_user_ends_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.offence} until {self.ends:%Y-%m-%d %H:%M}"

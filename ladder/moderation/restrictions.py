@@ -8,6 +8,7 @@ from typing import Any, Literal
 from django.db.models import Q
 from django.utils import timezone
 
+from ladder import playban
 from ladder.moderation.models import Restriction
 
 Doing = Literal["rated", "seek", "challenge", "pool", "tournament"]
@@ -25,9 +26,15 @@ _WHAT = {"rated": "play rated games", "seek": "create or accept seeks", "challen
 
 
 def refusal(user: Any, doing: Doing, *, rated: bool = False) -> str | None:
-    """None if ``user`` may do ``doing`` (a rated one if ``rated``), else why not, for the user to read."""
+    """None if ``user`` may do ``doing`` (a rated one if ``rated``), else why not, for the user to read.
+
+    A playban (ladder/playban.py) stops all of it too: every place that
+    starts a game with other people asks here.
+    """
     if user is None or not getattr(user, "is_authenticated", False):
         return None  # the callers refuse anonymous users themselves
+    if (banned := playban.refusal(user)) is not None:
+        return banned
     scopes = _SCOPES[doing] + ((Restriction.Scope.RATED,) if rated else ())
     found = active(user).filter(scope__in=scopes).order_by("ends").first()
     if found is None:
@@ -49,3 +56,8 @@ def check(user: Any, doing: Doing, *, rated: bool = False, error: type[Exception
     one line at each place a restricted user is stopped."""
     if (why := refusal(user, doing, rated=rated)) is not None:
         raise error(why)
+
+
+def may_rematch(user: Any, rated: bool) -> str | None:
+    """games.play's start check for rematches, which are challenges of a kind."""
+    return refusal(user, "challenge", rated=rated)

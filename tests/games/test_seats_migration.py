@@ -21,8 +21,11 @@ from games import play
 from games.models import Game, Seat
 
 BEFORE = [("games", "0005_tournament_events")]
-AFTER = [("games", "0006_seats")]
 SEED = "migrated-game"
+
+
+def newest() -> list[tuple[str, str]]:
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def migrate(targets: list[tuple[str, str]]) -> Any:
@@ -46,7 +49,7 @@ def old_apps(transactional_db: None) -> Iterator[Any]:
     try:
         yield migrate(BEFORE)
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate(newest())
 
 
 def old_games(apps: Any) -> dict[str, Any]:
@@ -77,7 +80,7 @@ def old_games(apps: Any) -> dict[str, Any]:
 
 def test_old_games_get_seats_clocks_points_and_offers(old_apps: Any) -> None:
     ids = old_games(old_apps)
-    migrate(AFTER)
+    migrate(newest())  # games 0006 and all that depends on it
     running, finished = Game.objects.get(pk=ids["running"]), Game.objects.get(pk=ids["finished"])
     assert [(s.number, s.name, s.user_id) for s in running.table] == [(0, "red", ids["alice"]), (1, "black", ids["bob"])]
     assert [(s.name, s.user_id) for s in finished.table] == [("red", ids["bob"]), ("black", ids["alice"])]
@@ -90,7 +93,7 @@ def test_old_games_get_seats_clocks_points_and_offers(old_apps: Any) -> None:
 
 def test_migrated_games_are_shown_and_played_on(old_apps: Any) -> None:
     ids = old_games(old_apps)
-    migrate(AFTER)
+    migrate(newest())  # games 0006 and all that depends on it
     finished = play.load(ids["finished"])
     assert finished is not None
     shown = play.view_for(finished, finished.seat("black").user)["game"]
@@ -108,7 +111,7 @@ def test_migrated_games_are_shown_and_played_on(old_apps: Any) -> None:
 
 def test_migrating_back_restores_red_and_black(old_apps: Any) -> None:
     ids = old_games(old_apps)
-    migrate(AFTER)
+    migrate(newest())  # games 0006 and all that depends on it
     apps = migrate(BEFORE)
     OldGame = apps.get_model("games", "Game")
     running, finished = OldGame.objects.get(pk=ids["running"]), OldGame.objects.get(pk=ids["finished"])

@@ -136,7 +136,8 @@ def test_who_had_red_last_time_gets_black(rated: Rated, charlie: Any) -> None:
     ann = rated("ann", 1500)
     for i in range(5):  # with random colours, five right in a row would be luck 1 in 32
         ben = rated(f"ben{i}", 1500)  # no game yet: no wish
-        play.abort(play.start_game(ann, charlie).pk, ann)  # Ann red last
+        # Ann red last; Charlie calls it off (aborting five times would earn Ann a playban)
+        play.abort(play.start_game(ann, charlie).pk, charlie)
         matchmaking.join(ann, "5+3")
         matchmaking.join(ben, "5+3")
         [game_id] = matchmaking.match()

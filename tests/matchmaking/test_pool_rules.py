@@ -130,7 +130,8 @@ def test_who_had_sw_in_the_last_rhombus_game_gets_ne(rated: Rated, charlie: Any)
     ann = rated("ann", 1500)
     for i in range(5):  # with random seats, five right in a row would be luck 1 in 32
         ben = rated(f"ben{i}", 1500)  # no game yet: no wish
-        play.abort(play.start_game(ann, charlie, setup=play.Setup("rhombus")).pk, ann)  # Ann SW last
+        # Ann SW last; Charlie calls it off (aborting five times would earn Ann a playban)
+        play.abort(play.start_game(ann, charlie, setup=play.Setup("rhombus")).pk, charlie)
         matchmaking.join(ann, "5+3", rules="rhombus")
         matchmaking.join(ben, "5+3", rules="rhombus")
         [game_id] = matchmaking.match()

@@ -41,7 +41,7 @@ def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
         "moderation.add_moderationaction", "moderation.view_restriction", "auth.view_user", "games.view_game",
         "ladder.view_ratingchange", "moderation.restrict_account", "moderation.close_account",
         "moderation.adjudicate_game", "moderation.undo_rating", "moderation.refund_rating",
-        "moderation.lift_restriction"}
+        "moderation.lift_restriction", "ladder.view_ban"}
 
 
 def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(moderator: Any, alice: Any, bob: Any,
