@@ -7,12 +7,10 @@ the last two acceptances needs PostgreSQL's row locks and is marked so."""
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from games import bots
@@ -22,6 +20,7 @@ from ladder.models import Challenge, ChallengeInvitee
 from ladder.moderation.models import Restriction
 from tests.conftest import make_user
 from tests.helpers import require_service
+from tests.lobby.racing import at_once
 from tests.lobby.test_four_player_seeks import seated, team_of
 
 pytestmark = pytest.mark.django_db
@@ -216,23 +215,7 @@ def test_the_last_two_acceptances_racing_start_exactly_one_game(alice: Any, bob:
     require_service("DATABASE_URL", "row locks racing on PostgreSQL")
     challenge = challenge4(alice)
     lobby.accept_challenge(challenge.pk, bob)
-    barrier = threading.Barrier(2)
-    results: dict[str, Any] = {}
-
-    def accept(user: Any) -> None:
-        barrier.wait()
-        try:
-            results[user.username] = lobby.accept_challenge(challenge.pk, user)
-        except lobby.LobbyRefusal as refusal:
-            results[user.username] = refusal
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=accept, args=(user,)) for user in (charlie, dave)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=20)
+    results = at_once(lambda user: lobby.accept_challenge(challenge.pk, user), charlie, dave)
     games = [r for r in results.values() if isinstance(r, Game)]
     assert len(games) == 1 and len(results) == 2, results
     assert Game.objects.count() == 1

@@ -6,11 +6,9 @@ the last seat needs PostgreSQL's row locks and is marked so."""
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from games import bots, play
 from games.models import Game
@@ -18,6 +16,7 @@ from ladder import bot_accounts, lobby
 from ladder.models import Rating, Seek, SeekEntry
 from tests.conftest import make_user
 from tests.helpers import require_service
+from tests.lobby.racing import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -238,23 +237,7 @@ def test_two_players_racing_for_the_last_seat_start_exactly_one_game(alice: Any,
     seek = seek4(alice)
     lobby.join_seek(seek.pk, bob)
     lobby.join_seek(seek.pk, charlie)
-    barrier = threading.Barrier(2)
-    results: dict[str, Any] = {}
-
-    def join(user: Any) -> None:
-        barrier.wait()
-        try:
-            results[user.username] = lobby.join_seek(seek.pk, user)
-        except lobby.LobbyRefusal as refusal:
-            results[user.username] = refusal
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=join, args=(user,)) for user in (dave, erin)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=20)
+    results = at_once(lambda user: lobby.join_seek(seek.pk, user), dave, erin)
     games = [r for r in results.values() if isinstance(r, Game)]
     refusals = [r for r in results.values() if isinstance(r, lobby.LobbyRefusal)]
     assert len(games) == 1 and len(refusals) == 1, results

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from games.models import Game
 from ladder import lobby
 from ladder.models import Seek
+from tests.lobby.racing import at_once
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services")]
 
@@ -149,23 +148,7 @@ def test_long_abandoned_real_time_seeks_are_taken_down(alice: Any, bob: Any) -> 
 @pytest.mark.django_db(transaction=True)
 def test_two_players_accepting_at_once_start_exactly_one_game(alice: Any, bob: Any, charlie: Any) -> None:
     seek = lobby.create_seek(alice, "5+3")
-    barrier = threading.Barrier(2)
-    results: dict[str, Any] = {}
-
-    def accept(user: Any) -> None:
-        barrier.wait()
-        try:
-            results[user.username] = lobby.accept_seek(seek.pk, user)
-        except lobby.LobbyRefusal as refusal:
-            results[user.username] = refusal
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=accept, args=(user,)) for user in (bob, charlie)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=20)
+    results = at_once(lambda user: lobby.accept_seek(seek.pk, user), bob, charlie)
     games = [r for r in results.values() if isinstance(r, Game)]
     refusals = [r for r in results.values() if isinstance(r, lobby.LobbyRefusal)]
     assert len(games) == 1 and len(refusals) == 1
