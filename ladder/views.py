@@ -28,10 +28,12 @@ from ladder.models import LADDERS
 from ladder.forms import ChallengeOptionsForm, GameOptionsForm, SeekOptionsForm
 
 
-def _options_context() -> dict[str, Any]:
-    """What the game-options partial needs: every offered control, grouped."""
+def _options_context(game: str = "") -> dict[str, Any]:
+    """What the game-options partial needs: every offered control, grouped, and
+    the game chosen first (``?game=rhombus`` from a "Play Rhombus" link)."""
+    setups = play.setups()
     return {"real_time": REAL_TIME, "correspondence": CORRESPONDENCE, "default_control": "5+3",
-            "setups": play.setups()}
+            "setups": setups, "chosen_rules": game if game in setups else next(iter(setups))}
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -87,7 +89,7 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
     context = {
         "seeks": lobby.open_seeks(request.user),
         "challenges": lobby.pending_challenges(request.user),
-        **_options_context(),
+        **_options_context(request.GET.get("game", "")),
     }
     return render(request, "ladder/lobby.html", context)
 

@@ -3,6 +3,7 @@ Hole, Rhombus or Rhombus Formation (issue 13), two players."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -76,3 +77,15 @@ def test_play_the_computer_refuses_an_unknown_game(alice: Any, bot_accounts: dic
     with pytest.raises(play.Refusal, match="not a game here"):
         bots.play_computer(alice, "greedy", TimeControl.parse("10+5"), setup=play.setup_of("go"))
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(("query", "chosen"), [("?game=rhombus", "rhombus"), ("?game=rhombus-formation", "rhombus-formation"),
+                                              ("?game=chess", "ace-in-the-hole"), ("", "ace-in-the-hole")])
+def test_a_play_link_chooses_the_game_in_every_lobby_form(client: Any, alice: Any, query: str, chosen: str) -> None:
+    """The home page's "Play Rhombus" lands on the lobby with Rhombus chosen: in
+    the Create form, quick pairing and Play the computer."""
+    client.force_login(alice)
+    page = client.get(f"/lobby/{query}").content.decode()
+    assert re.findall(r'name="rules" value="([\w-]+)" checked', page) == [chosen]
+    assert re.findall(r'name="pool-rules" value="([\w-]+)" checked', page) == [chosen]
+    assert re.findall(r'<option value="([\w-]+)" selected>', page).count(chosen) >= 1

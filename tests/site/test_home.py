@@ -44,7 +44,8 @@ def test_it_introduces_the_site_and_both_games(page: str) -> None:
 
 
 def test_each_game_has_a_play_link_to_the_lobby_and_a_rules_link(page: str) -> None:
-    assert page.count('class="button button--primary" href="/lobby/"') == 2
+    assert 'class="button button--primary" href="/lobby/?game=ace-in-the-hole"' in page
+    assert 'class="button button--primary" href="/lobby/?game=rhombus"' in page
     assert 'href="/rules/ace-in-the-hole/"' in page
     assert 'href="/rules/rhombus/"' in page
     assert 'id="rules"' in page  # the nav's Rules link lands here
