@@ -174,6 +174,8 @@
     if (!notice) return;
     notice.textContent = text;
     notice.classList.toggle("lobby__notice--error", Boolean(error));
+    // A refusal answers a click far down the page (Create seek): bring it into sight.
+    if (error) notice.scrollIntoView({ block: "nearest" });
   }
 
   // --- The rated pool -----------------------------------------------------
