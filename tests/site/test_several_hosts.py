@@ -34,7 +34,7 @@ from games.timecontrols import TimeControl
 from ladder import bot_accounts
 from tests.games.conftest import session_cookie
 from tests.helpers import ROOT, redis_db_number, require_service, wait_for_other_sessions_to_end
-from tests.netns import SERVICES_ADDRESS, Network, NamespacesUnavailable, entered, probe
+from tests.netns import Network, NamespacesUnavailable, entered, probe
 from tests.raw_websocket import RawSocket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -144,6 +144,7 @@ class Player(threading.Thread):
         self.rng = random.Random(seed)
         self.connections: list[str] = []  # the server of each connection made
         self.finished: dict[str, Any] | None = None
+        self.ply: int | None = None  # of the last state received
         self.error: BaseException | None = None
 
     def run(self) -> None:
@@ -177,7 +178,7 @@ class Player(threading.Thread):
                     continue
                 if frame is None:
                     return  # the server went away: connect again
-                if frame.get("type") == "beat" and frame["ply"] != getattr(self, "ply", None):
+                if frame.get("type") == "beat" and frame["ply"] != self.ply:  # behind: ask for the state
                     sock.send_json({"type": "sync"})
                 if frame.get("type") not in ("sync", "update"):
                     continue
