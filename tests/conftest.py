@@ -92,6 +92,18 @@ def charlie(django_user_model: Any) -> Any:
     return make_user(django_user_model, "charlie")
 
 
+@pytest.fixture
+def dave(django_user_model: Any) -> Any:
+    """A fourth player, for team games (RH31)."""
+    return make_user(django_user_model, "dave")
+
+
+@pytest.fixture
+def erin(django_user_model: Any) -> Any:
+    """A fifth: one more than a table of four."""
+    return make_user(django_user_model, "erin")
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -156,16 +156,6 @@ def no_sideways_scroll(page: Page) -> None:
 # --- The tests ------------------------------------------------------------------
 
 
-@pytest.fixture
-def dave(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("dave", "dave@example.org", "password")
-
-
-@pytest.fixture
-def erin(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("erin", "erin@example.org", "password")
-
-
 def test_two_players_play_a_whole_game_by_clicking_while_a_spectator_watches(
     alice: Any, bob: Any, charlie: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
 ) -> None:

@@ -7,31 +7,11 @@ import re
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from games import play
-from games.models import Game
+from tests.gamepage.test_game_view import page_for
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dave(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("dave", "dave@example.org", "password")
-
-
-@pytest.fixture
-def erin(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("erin", "erin@example.org", "password")
-
-
-def page_for(game: Game, user: Any | None) -> str:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    response = client.get(f"/games/{game.pk}/")
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def places(html: str) -> dict[str, str]:

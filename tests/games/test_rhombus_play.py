@@ -14,18 +14,12 @@ import engine
 from games import play, records
 from games.models import Game, Move
 from ladder.models import Player
-from tests.conftest import make_user
 from tests.seats import set_game
 
 pytestmark = pytest.mark.django_db
 
 SEED = "rhombus-site"
 RHOMBUS = play.Setup("rhombus")
-
-
-@pytest.fixture
-def dave(django_user_model: Any) -> Any:
-    return make_user(django_user_model, "dave")
 
 
 @pytest.fixture

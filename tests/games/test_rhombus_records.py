@@ -22,7 +22,6 @@ from engine.errors import RecordError
 from engine.record import RhombusRecord, read_rhombus, replay_rhombus
 from games import play, records
 from games.models import Game, Move
-from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -31,11 +30,6 @@ SEED = "t4"  # random play from this seed ends by RH27's quiet rule after 100 ac
 # Rhombus's cards (RH5), as tests/games/test_rhombus_no_leaks.py finds them.
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[6-9AJQK])[HDSC](?![0-9A-Za-z])")
 STEPS = re.compile(r'<script id="replay-steps" type="application/json">(.*?)</script>', re.S)
-
-
-@pytest.fixture
-def dave(django_user_model: Any) -> Any:
-    return make_user(django_user_model, "dave")
 
 
 def play_random(game: Game, users: dict[str, Any], count: int, rng: random.Random) -> Game:

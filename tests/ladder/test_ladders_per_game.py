@@ -12,17 +12,11 @@ from django.test import Client
 from games import play
 from ladder import elo, ratings
 from ladder.models import Player, Rating, RatingChange
-from tests.conftest import make_user
 from tests.ladder.test_profile import chart_values
 
 pytestmark = pytest.mark.django_db
 
 RHOMBUS = play.Setup("rhombus")
-
-
-@pytest.fixture
-def dave(django_user_model: Any) -> Any:
-    return make_user(django_user_model, "dave")
 
 
 def test_a_team_game_moves_each_player_on_the_team_ladder(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:

@@ -83,3 +83,9 @@ async def lobby_sockets() -> AsyncIterator[Opener]:
     yield open_socket
     for sock in opened:
         await sock.close()
+
+
+@pytest.fixture
+def dave_cookie(dave: Any) -> str:
+    """Dave's session, for a fourth browser or socket."""
+    return session_cookie(dave)

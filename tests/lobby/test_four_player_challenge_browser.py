@@ -7,24 +7,16 @@ test_four_player_challenges.py)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.conftest import make_user
-from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
 from tests.lobby.test_lobby_browser import logged_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
 GAME_URL = re.compile(r".*/games/(\d+)/$")
-
-
-@pytest.fixture
-def dave_cookie(django_user_model: Any) -> str:
-    return session_cookie(make_user(django_user_model, "dave"))
 
 
 def test_three_invitees_accept_live_and_all_four_land_on_the_game(

@@ -26,11 +26,6 @@ from tests.lobby.test_four_player_seeks import seated, team_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def dave(django_user_model: Any) -> Any:
-    return make_user(django_user_model, "dave")
-
-
 @pytest.fixture(autouse=True)
 def fresh_bot_cache() -> Any:
     """Bot ids are cached per process; each test has its own users."""

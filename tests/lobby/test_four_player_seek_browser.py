@@ -10,8 +10,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import make_user
-from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
 from tests.lobby.test_lobby_browser import logged_in
 
@@ -19,11 +17,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 GAME_URL = re.compile(r".*/games/(\d+)/$")
 NAMES = ("alice", "bob", "charlie", "dave")
-
-
-@pytest.fixture
-def dave_cookie(django_user_model: Any) -> str:
-    return session_cookie(make_user(django_user_model, "dave"))
 
 
 def seats_text(page: Page) -> Any:

@@ -14,21 +14,10 @@ from games import bots, play
 from games.models import Game
 from ladder import bot_accounts, lobby
 from ladder.models import Rating, Seek, SeekEntry
-from tests.conftest import make_user
 from tests.helpers import require_service
 from tests.lobby.racing import at_once
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dave(django_user_model: Any) -> Any:
-    return make_user(django_user_model, "dave")
-
-
-@pytest.fixture
-def erin(django_user_model: Any) -> Any:
-    return make_user(django_user_model, "erin")
 
 
 @pytest.fixture(autouse=True)

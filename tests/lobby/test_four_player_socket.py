@@ -3,22 +3,14 @@ seats fill, and the fourth join sends all four players to the game."""
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 
 from games.models import Game
-from tests.conftest import make_user
-from tests.games.conftest import session_cookie
 from tests.lobby.conftest import Opener
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
-
-
-@pytest.fixture
-def dave_cookie(django_user_model: Any) -> str:
-    return session_cookie(make_user(django_user_model, "dave"))
 
 
 @database_sync_to_async
