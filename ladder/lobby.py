@@ -232,7 +232,7 @@ def accept_seek(seek_id: Any, user: Any) -> Game | Seek:
         if seek.creator_id == user.pk:
             raise LobbyRefusal("that is your own seek: wait for someone to accept it")
         restrictions.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
-        game = _start(seek.creator, user, seek.colour, seek.rated, seek.tc, setup(seek))
+        game = _start([seek.creator], [user], seek.colour, seek.rated, seek.tc, setup(seek))
         seek.status, seek.game = Seek.Status.ACCEPTED, game
         seek.save(update_fields=["status", "game"])
         lobby_changed_on_commit()
@@ -303,13 +303,9 @@ def _not_seated_elsewhere(user: Any, tc: TimeControl) -> None:
 
 
 def _start_team_game(seek: Seek, users: list[Any]) -> Game:
-    """Seat the four by teams and start the game: partners opposite, so the
-    turn order (SW, SE, NE, NW: RH31) alternates the teams."""
+    """Seat the four by teams (``teams``) and start the game."""
     ours, theirs = teams(seek, users)
-    colour = seek.colour if seek.colour != Colour.RANDOM else secrets.choice([Colour.RED, Colour.BLACK])
-    # "Red" is the side of the first seat (SW, with NE); the creator sits first in their team.
-    first, second = (ours, theirs) if colour == Colour.RED else (theirs, ours)
-    return _start_seated(team_seats(first, second), seek.rated, seek.tc, setup(seek))
+    return _start(ours, theirs, seek.colour, seek.rated, seek.tc, setup(seek))
 
 
 def teams(seek: Seek, users: list[Any]) -> tuple[list[Any], list[Any]]:
@@ -334,10 +330,11 @@ def balanced_teams(users: Sequence[Any], ladder: str) -> tuple[list[Any], list[A
     return [by_rating[0], by_rating[3]], [by_rating[1], by_rating[2]]
 
 
-def team_seats(first: Sequence[Any], second: Sequence[Any]) -> tuple[Any, Any, Any, Any]:
-    """Seat order for two teams, ``first`` taking SW (who moves first, RH9):
-    partners opposite, so the turn order SW, SE, NE, NW alternates the teams (RH31)."""
-    return (first[0], second[0], first[1], second[1])
+def team_seats(first: Sequence[Any], second: Sequence[Any]) -> tuple[Any, ...]:
+    """Seat order for two sides of one or two players, ``first`` taking the
+    first seat (Red; SW, who moves first, RH9): with teams, partners sit
+    opposite, so the turn order SW, SE, NE, NW alternates the teams (RH31)."""
+    return tuple(player for pair in zip(first, second, strict=True) for player in pair)
 
 
 def _locked_seek(seek_id: Any) -> Seek:
@@ -503,7 +500,7 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
         if challenge.challenged_id != user.pk:
             raise LobbyRefusal("only the challenged player can accept a challenge")
         restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
-        game = _start(challenge.challenger, user, challenge.colour, challenge.rated, challenge.tc,
+        game = _start([challenge.challenger], [user], challenge.colour, challenge.rated, challenge.tc,
                       setup(challenge))
         challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
         challenge.save(update_fields=["status", "game"])
@@ -527,9 +524,7 @@ def _accept_team(challenge: Challenge, user: Any) -> Game | Challenge:
     partner = next(invitee.user for invitee in invitees if invitee.role == ChallengeInvitee.Role.PARTNER)
     ours = [challenge.challenger, partner]
     theirs = [invitee.user for invitee in invitees if invitee.role == ChallengeInvitee.Role.OPPONENT]
-    colour = challenge.colour if challenge.colour != Colour.RANDOM else secrets.choice([Colour.RED, Colour.BLACK])
-    first, second = (ours, theirs) if colour == Colour.RED else (theirs, ours)
-    game = _start_seated(team_seats(first, second), challenge.rated, challenge.tc, setup(challenge))
+    game = _start(ours, theirs, challenge.colour, challenge.rated, challenge.tc, setup(challenge))
     challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
     challenge.save(update_fields=["status", "game"])
     return game
@@ -679,14 +674,15 @@ def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
 # --- Starting the game ----------------------------------------------------
 
 
-def _start(creator: Any, acceptor: Any, colour: str, rated: bool, tc: TimeControl,
-           chosen: play.Setup = play.Setup()) -> Game:
-    """Seat the two players by the creator's wish (random by `secrets`) and start the game.
-    "Red" is the first seat of any game (Rhombus: SW, who moves first, RH9)."""
+def _start(ours: Sequence[Any], theirs: Sequence[Any], colour: str, rated: bool, tc: TimeControl,
+           chosen: play.Setup) -> Game:
+    """Seat two sides (a player each, or a team each, ours' creator first) by
+    the creator's wish (random by `secrets`) and start the game. "Red" is the
+    side of the first seat of any game (Rhombus: SW, who moves first, RH9)."""
     if colour == Colour.RANDOM:
         colour = secrets.choice([Colour.RED, Colour.BLACK])
-    red, black = (creator, acceptor) if colour == Colour.RED else (acceptor, creator)
-    return _start_seated((red, black), rated, tc, chosen)
+    first, second = (ours, theirs) if colour == Colour.RED else (theirs, ours)
+    return _start_seated(team_seats(first, second), rated, tc, chosen)
 
 
 def _start_seated(seated: Sequence[Any], rated: bool, tc: TimeControl, chosen: play.Setup) -> Game:
