@@ -35,9 +35,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import pulse
+from games import bots, pulse
 from games.models import Game, Move
-from ladder.models import Ban, Player, PlaybanRecord
+from ladder.models import Ban, PlaybanRecord
 
 GOOD = "good"
 ABORT, NO_SHOW, ABANDON, SITTING = "abort", "no-show", "abandon", "sitting"
@@ -120,9 +120,8 @@ def _counts(game: Game) -> bool:
 
 
 def _human_seats(game: Game) -> list[Any]:
-    bots = set(Player.objects.filter(user__in=[s.user_id for s in game.table], is_bot=True)
-               .values_list("user_id", flat=True))
-    return [seat for seat in game.table if seat.user_id not in bots]
+    played_by_bots = bots.bot_seats(game)  # the cached bot list: no query at every game's end
+    return [seat for seat in game.table if seat.name not in played_by_bots]
 
 
 def _culprit(game: Game) -> str | None:

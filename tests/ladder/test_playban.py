@@ -190,6 +190,7 @@ def test_running_out_of_time_on_a_short_turn_or_level_is_no_offence(alice: Any, 
 
 def test_bots_and_correspondence_games_are_never_counted(alice: Any, bob: Any) -> None:
     bot = Player.objects.create(user=bob, is_bot=True, bot_level="random").user
+    bots.forget_bot_levels()  # bots are read once a minute (games/bots.py)
     game = play.start_game(alice, bot, time_control=BLITZ)
     play.abort(game.pk, bot)
     correspondence = play.start_game(alice, bob, time_control=TimeControl.parse("3d"))
