@@ -39,8 +39,6 @@ FIRST_MOVE_WINDOW = timedelta(seconds=30)
 # endings (resigning, clocks, aborting, abandoning).
 TURN_RULE = {"ace-in-the-hole": "R7", "rhombus": "RH10"}
 ENDINGS_RULE = {"ace-in-the-hole": "R17", "rhombus": "RH27"}
-# The games games.replays can replay (both: issue 13).
-REPLAYED = frozenset({"ace-in-the-hole", "rhombus"})
 
 
 @dataclass(frozen=True)
@@ -147,10 +145,6 @@ class Game(models.Model):
         """The reason as shown, citing this game's own rules: the platform's
         endings are R17 in Ace in the Hole and RH27 in Rhombus (ENDINGS_RULE)."""
         return str(self.get_reason_display()).replace("(R17)", f"({ENDINGS_RULE[self.kind]})")
-
-    @property
-    def has_replay(self) -> bool:
-        return self.kind in REPLAYED
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         self._table = None  # the seats too: their presence may have changed

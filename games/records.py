@@ -239,7 +239,7 @@ def _row(game: Game, user: Any) -> GameRow:
         time_control=game.time_control.label,
         rated=game.rated,
         date=game.finished or game.created,
-        replay_url=f"/games/{game.pk}/replay/" if game.has_replay else "",
+        replay_url=f"/games/{game.pk}/replay/",
         live_url=f"/games/{game.pk}/",
     )
 

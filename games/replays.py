@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 from engine.errors import EngineError
@@ -84,10 +84,7 @@ def _uploaded_text(upload: Any) -> str:
 
 
 def _game(game_id: int) -> Game:
-    game = get_object_or_404(Game, pk=game_id)
-    if not game.has_replay:  # a game the replays do not know yet (games.models.REPLAYED)
-        raise Http404(f"replays of {game.rules.title} games are not built yet")
-    return game
+    return get_object_or_404(Game, pk=game_id)
 
 
 def _template(record: records.AnyRecord) -> str:

@@ -49,7 +49,6 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
         "seat": seat or "",
         "names": names,
         "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
-        "has_replay": game.has_replay,
         "finished": game.status == Game.Status.FINISHED,  # a finished game's players can be reported
     }
     if game.kind == "rhombus":

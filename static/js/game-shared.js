@@ -239,7 +239,7 @@
     }
 
     function renderButtons() {
-      const replay = $("game-replay"); // games whose replay page exists
+      const replay = $("game-replay");
       if (replay) replay.hidden = running(); // everyone, spectators too, once it is over
       const box = $("game-buttons");
       if (!box) return;
