@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "ladder",
     "ladder.tournaments",
     "ladder.moderation",
+    "ladder.api",
 ]
 
 MIDDLEWARE = [
@@ -170,6 +171,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer and Celery --------------------------------------
 
 REDIS_URL = os.getenv("REDIS_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "api": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "api"},
+}
+# The public API's rate limits (docs/api.md): requests per token, and per address
+# whatever the token; over either, a 429 with Retry-After.
+API_RATE_PER_TOKEN = os.getenv("API_RATE_PER_TOKEN", "300/min")
+API_RATE_PER_ADDRESS = os.getenv("API_RATE_PER_ADDRESS", "600/min")
+NINJA_NUM_PROXIES = envint("NINJA_NUM_PROXIES", 0)  # proxies in front: which address is the client's
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -188,6 +198,9 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # The API's rate limits count in Redis, so that every server counts together.
+    CACHES["api"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                     "KEY_PREFIX": "aceweb"}
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:

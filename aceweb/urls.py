@@ -5,6 +5,8 @@ from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from ladder.api.main import api
+
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Browsers ask for /favicon.ico on pages that name no icon (the admin's, raw files)."""
@@ -16,6 +18,8 @@ urlpatterns = [
     path("", include("ladder.urls")),  # player profiles at /@/<username>/, lichess style
     path("tournaments/", include("ladder.tournaments.urls")),
     path("report/", include("ladder.moderation.urls")),
+    path("api/", api.urls),
+    path("account/tokens/", include("ladder.api.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),

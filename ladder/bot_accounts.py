@@ -1,6 +1,12 @@
-"""The computer players' accounts: one user per engine level, flagged as a bot
-on the ladder's Player row. games.bots plays them; it reads who is a bot
-through ``levels``, registered in LadderConfig.ready()."""
+"""Bot accounts, flagged ``is_bot`` on the ladder's Player row, of two kinds:
+
+- the computer players: one user per engine level (``bot_level`` names it).
+  games.bots plays them; it reads who they are through ``levels``, registered
+  in LadderConfig.ready();
+- BOT accounts (``bot_level`` empty): a person's program, playing through the
+  public API (docs/api.md), as lichess's BOT accounts. A fresh account becomes
+  one for ever (``make_api_bot``); the site's lobby and game pages refuse it.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +14,51 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from django.db import transaction
+
 from games import bots, play
-from ladder.models import Player
+from games.models import Seat
+from ladder.models import PoolEntry, Player, Rating, Seek
 
 
 def levels() -> dict[int, str]:
-    """{user id: engine level} for every bot account."""
-    return dict(Player.objects.filter(is_bot=True).values_list("user_id", "bot_level"))
+    """{user id: engine level} for every computer player (not the API's BOT accounts)."""
+    return dict(Player.objects.filter(is_bot=True).exclude(bot_level="").values_list("user_id", "bot_level"))
+
+
+def is_api_bot(user: Any) -> bool:
+    """Whether ``user`` is a BOT account played through the API. A query each
+    time (not the cached ``levels``): it decides what a socket may do."""
+    pk = getattr(user, "pk", None)
+    return pk is not None and Player.objects.filter(user_id=pk, is_bot=True, bot_level="").exists()
+
+
+def api_bot_ids(user_ids: set[int]) -> set[int]:
+    """Which of ``user_ids`` are BOT accounts (to flag them on a page or payload)."""
+    return set(Player.objects.filter(user_id__in=user_ids, is_bot=True, bot_level="")
+               .values_list("user_id", flat=True))
+
+
+def make_api_bot(user: Any) -> None:
+    """Turn ``user`` into a BOT account, for ever; refuses an account that has
+    played (its games and rating were a person's) or is already a bot. Its open
+    seeks and pool waits end: a BOT account plays challenges, the computer and
+    tournaments, never the lobby's seeks or the pool (as on lichess)."""
+    with transaction.atomic():
+        player, _ = Player.objects.select_for_update().get_or_create(user=user)
+        if player.is_bot:
+            raise play.Refusal("this account is a BOT account already")
+        if user.is_staff or user.is_superuser:
+            raise play.Refusal("a staff account cannot become a BOT account")
+        if Seat.objects.filter(user=user).exists():
+            raise play.Refusal("only an account that has never played a game can become a BOT account")
+        player.is_bot = True
+        player.save(update_fields=["is_bot"])
+        Rating.objects.filter(user=user).update(is_bot=True)
+        Seek.objects.filter(creator=user, status=Seek.Status.OPEN).update(
+            status=Seek.Status.CANCELLED)
+        PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).update(status=PoolEntry.Status.LEFT)
+    bots.forget_bot_levels()
 
 
 def ensure_bot_accounts() -> list[tuple[Any, bool]]:

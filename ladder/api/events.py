@@ -1,0 +1,5 @@
+"""(being written)"""
+
+
+def connect() -> None:
+    pass

@@ -1,0 +1,79 @@
+"""The public API (docs/api.md): one django-ninja ``NinjaAPI`` at /api/, its
+OpenAPI 3 spec at /api/openapi.json and a browsable page at /api/docs.
+
+Every operation is a thin wrapper around the same domain functions the pages
+and sockets use (games.play, ladder.lobby, ladder.tournaments.running), so a
+move or a join through the API takes the same row locks, checks and
+transactions as one from the site. Refusals from those functions become 400s
+with their own words; every error body is ``{"error": "..."}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from games import play
+from ladder.api import account, playing, players, public_games, seeks, streams, tournaments
+from ladder.api.auth import PerAddress, PerToken
+from ladder.api.tokens import TokenRefusal
+from ladder.lobby import LobbyRefusal
+
+api = NinjaAPI(
+    title="aceweb API",
+    version="1",
+    description=("Everything a player or organizer does on aceweb, for programs: see "
+                 "[the API guide](/docs/api/). Send a personal access token as "
+                 "`Authorization: Bearer <token>`; make one on your account page."),
+    urls_namespace="api",
+    docs_url="/docs",
+    openapi_url="/openapi.json",
+    throttle=[PerAddress(), PerToken()],
+)
+
+for router in (account.router, players.router, public_games.router, playing.router, seeks.router,
+               tournaments.router, streams.router):
+    api.add_router("/", router)
+
+
+def _error(request: HttpRequest, message: str, status: int, **extra: Any) -> HttpResponse:
+    return api.create_response(request, {"error": message, **extra}, status=status)
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return _error(request, str(exc), exc.status_code)
+
+
+@api.exception_handler(AuthenticationError)
+def unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return _error(request, 'send a personal access token: "Authorization: Bearer <token>"', 401)
+
+
+@api.exception_handler(Http404)
+def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return _error(request, str(exc) or "not found", 404)
+
+
+@api.exception_handler(ValidationError)
+def bad_input(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    first = exc.errors[0] if exc.errors else {}
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid input"))
+    return _error(request, message, 422, detail=_plain(exc.errors))
+
+
+@api.exception_handler(play.Refusal)
+@api.exception_handler(LobbyRefusal)
+@api.exception_handler(TokenRefusal)
+def refused(request: HttpRequest, exc: Exception) -> HttpResponse:
+    return _error(request, str(exc), 400)
+
+
+def _plain(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """pydantic's error dicts, without the parts JSON cannot carry (its ``ctx``
+    may hold the exception object)."""
+    return [{key: value for key, value in error.items() if key in ("type", "loc", "msg")} for error in errors]

@@ -1,0 +1,7 @@
+"""(being written)"""
+
+from __future__ import annotations
+
+from ninja import Router
+
+router = Router(tags=["tournaments"])

@@ -1,0 +1,43 @@
+"""The account page's personal access tokens (/account/tokens/): make one (shown
+once), see the live ones, revoke one."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from ladder import bot_accounts
+from ladder.api import tokens
+from ladder.api.forms import TokenForm
+
+
+@login_required
+def token_list(request: HttpRequest) -> HttpResponse:
+    form = TokenForm(request.POST or None)
+    new_token = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            row, new_token = tokens.make(request.user, form.cleaned_data["name"], form.cleaned_data["scopes"])
+        except tokens.TokenRefusal as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            form = TokenForm()
+    context = {"form": form, "new_token": new_token, "tokens": tokens.live_tokens(request.user),
+               "is_bot": bot_accounts.is_api_bot(request.user)}
+    refused = request.method == "POST" and new_token is None
+    return render(request, "ladder/api_tokens.html", context, status=400 if refused else 200)
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseRedirect:
+    try:
+        row = tokens.revoke(request.user, token_id)
+    except tokens.TokenRefusal as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, f"Revoked {row.name}: programs using it are refused from now on.")
+    return redirect("api-tokens:list")
