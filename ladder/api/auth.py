@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.http import HttpRequest
 from ninja.errors import HttpError
@@ -44,6 +45,9 @@ class Token(HttpBearer):
     def __call__(self, request: HttpRequest) -> Any:
         if not request.headers.get("Authorization"):
             if self.optional:
+                # Only a token says who calls the API: a browser's session cookie does not
+                # (so no page can make a visitor's browser act through it).
+                request.user = AnonymousUser()
                 return VISITOR
             raise HttpError(401, 'send a personal access token: "Authorization: Bearer <token>" '
                                  "(make one on your account page, /account/tokens/)")
