@@ -179,6 +179,7 @@ CACHES = {
 # whatever the token; over either, a 429 with Retry-After.
 API_RATE_PER_TOKEN = os.getenv("API_RATE_PER_TOKEN", "300/min")
 API_RATE_PER_ADDRESS = os.getenv("API_RATE_PER_ADDRESS", "600/min")
+API_STREAM_KEEPALIVE = float(os.getenv("API_STREAM_KEEPALIVE", "7"))  # seconds between keep-alive lines
 NINJA_NUM_PROXIES = envint("NINJA_NUM_PROXIES", 0)  # proxies in front: which address is the client's
 if REDIS_URL:
     CHANNEL_LAYERS = {

@@ -139,6 +139,14 @@ class LobbyConsumer(JsonFrameConsumer):
         game_id = int(event["game"])
         await self.send_json({"type": "game_started", "game": game_id, "url": lobby.game_url(game_id)})
 
+    async def tournament_round(self, event: dict[str, Any]) -> None:
+        """A round of a tournament this user plays has started: the page needs
+        nothing (a game start follows for everyone with a board)."""
+
+    async def game_finished(self, event: dict[str, Any]) -> None:
+        """A game of this user's has ended: its own page says so; the message is
+        for the API's event stream (ladder/api/streams.py)."""
+
     # --- Helpers ----------------------------------------------------------
 
     async def _send_seeks(self) -> None:

@@ -788,5 +788,9 @@ def send_game_started(game_id: int, players: tuple[int, ...]) -> None:
 
 def send_games_started(games: Sequence[tuple[int, tuple[int, ...]]]) -> None:
     """Each player of each game is sent to it, on whatever page they are."""
-    send_to_groups([(user_group(pk), {"type": "game.started", "game": game_id})
-                    for game_id, players in games for pk in players])
+    send_to_groups(games_started_messages(games))
+
+
+def games_started_messages(games: Sequence[tuple[int, tuple[int, ...]]]) -> list[tuple[str, dict[str, Any]]]:
+    return [(user_group(pk), {"type": "game.started", "game": game_id})
+            for game_id, players in games for pk in players]

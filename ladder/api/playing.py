@@ -1,7 +1,112 @@
-"""(being written)"""
+"""Playing through the API: a seat's own view, an action, resigning, aborting,
+claiming (docs/api.md, "Playing").
+
+Each call is the same games.play function the game socket calls: the game's
+row lock, the stale-ply guard (``ply`` must be the ply you saw), the rules'
+check naming the rule an action breaks, one transaction, and the game's
+sockets and streams told only after the commit.
+"""
 
 from __future__ import annotations
 
-from ninja import Router
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Field, Router, Schema
+from ninja.errors import HttpError
+
+from games import play
+from games.models import Game
+from ladder.api.auth import Token
+from ladder.api.schemas import ERRORS, View
 
 router = Router(tags=["playing"])
+
+MAX_ACTION_CHARS = 64  # as the game socket (games.consumers)
+
+
+class ActionIn(Schema):
+    ply: int = Field(description="The ply of the view you act on; a stale one is refused, never guessed at")
+    action: str = Field(min_length=1, max_length=MAX_ACTION_CHARS,
+                        description='An action in the rules\' notation, e.g. "5H e1-e6" (R10) or "KC b1-b3"')
+
+
+def seated_game(game_id: int, user: Any) -> tuple[Game, str]:
+    """The game and ``user``'s seat in it: 404 for no such game, 403 for a
+    game the user does not play (the public view is GET /api/games/{id})."""
+    game = play.load(game_id)
+    if game is None:
+        raise HttpError(404, f"there is no game {game_id}")
+    seat = game.seat_of(user)
+    if seat is None:
+        raise HttpError(403, f"you have no seat in game {game_id}: its public view is GET /api/games/{game_id}")
+    return game, seat
+
+
+def _view(game_id: int, user: Any) -> play.PayloadJSON:
+    game = play.load(game_id)
+    assert game is not None  # games are never deleted while we answer
+    return play.view_for(game, user)
+
+
+@router.get("/games/{game_id}/seat", response={200: View, **ERRORS}, auth=Token("play"),
+            summary="Your seat's view of a game")
+def seat(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """What your seat may see (your own hand, the legal actions when it is your
+    turn) and the game's public fields: the same payload as the game socket's."""
+    game, _ = seated_game(game_id, request.user)
+    return play.view_for(game, request.user)
+
+
+@router.post("/games/{game_id}/actions", response={200: View, **ERRORS}, auth=Token("play"),
+             summary="Play an action")
+def act(request: HttpRequest, game_id: int, body: ActionIn) -> play.PayloadJSON:
+    """Play ``action`` at ``ply``. An illegal action is refused with the rule it
+    breaks, a stale ply with the game's ply, and nothing changes; an accepted
+    one is committed before anyone is told. Answers your view after it."""
+    seated_game(game_id, request.user)
+    game = play.submit(game_id, request.user, body.ply, body.action)
+    return play.view_for(game, request.user)
+
+
+def _change(change: Any, request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    seated_game(game_id, request.user)
+    change(game_id, request.user)
+    return _view(game_id, request.user)
+
+
+@router.post("/games/{game_id}/resign", response={200: View, **ERRORS}, auth=Token("play"), summary="Resign")
+def resign(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """Give up: the other side wins by resignation (R17; a team's, RH27)."""
+    return _change(play.resign, request, game_id)
+
+
+@router.post("/games/{game_id}/abort", response={200: View, **ERRORS}, auth=Token("play"), summary="Abort")
+def abort(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """Call the game off before every player has moved once: no result, unrated (R17, RH27)."""
+    return _change(play.abort, request, game_id)
+
+
+@router.post("/games/{game_id}/claim-victory", response={200: View, **ERRORS}, auth=Token("play"),
+             summary="Claim the win: your opponent left")
+def claim_victory(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """Win because the player to move, on the other side, left the game and
+    did not come back in time (R17, RH27); refused, with when it becomes
+    possible, before then."""
+    return _change(play.claim_abandonment, request, game_id)
+
+
+@router.post("/games/{game_id}/claim-time", response={200: View, **ERRORS}, auth=Token("play"),
+             summary="Claim the win on time")
+def claim_time(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """End the game if the side to move has run out of time (R17), or abort it
+    if they let their first-move window pass. Changes nothing otherwise."""
+    return _change(play.flag, request, game_id)
+
+
+@router.post("/games/{game_id}/rematch", response={200: View, **ERRORS}, auth=Token("play"),
+             summary="Offer or accept a rematch")
+def rematch(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """Offer a rematch of a finished game, or accept the offer; once every
+    player has asked, the new game's id is in ``game.rematch.game_id``."""
+    return _change(play.rematch, request, game_id)

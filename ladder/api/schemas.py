@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ninja import Schema
-from ninja.responses import codes_4xx
 
 
 class Error(Schema):
@@ -20,4 +19,19 @@ class Done(Schema):
 
 
 # Every operation answers errors in one shape; add this to its ``response``.
-ERRORS: dict[Any, Any] = {codes_4xx: Error}
+# 400 refused (the domain's words), 401 no or bad token, 403 wrong scope or not
+# yours, 404 no such thing, 422 bad input, 429 over a rate limit (Retry-After).
+ERROR_CODES = frozenset({400, 401, 403, 404, 422, 429})
+ERRORS: dict[Any, Any] = {ERROR_CODES: Error}
+
+
+class View(Schema):
+    """A seat's own view of a game, or a spectator's: the same payload as the
+    game socket's ``sync`` (docs/protocol.md), built by games.play.seat_view.
+    Its position fields depend on the game (``kind``); ``game`` holds the
+    public fields (players, clocks, status, result)."""
+
+    model_config = {"extra": "allow"}
+
+    ply: int
+    game: dict[str, Any]

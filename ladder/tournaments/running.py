@@ -448,9 +448,19 @@ def _start_round(tournament: Tournament, number: int, boards: list[Board],
     tournament.save(update_fields=["current_round", "next_round_at"])
     if not started:  # every board a bye or a forfeit: the round is already over
         _finish_round(tournament, round_)
-    transaction.on_commit(lambda: lobby.send_games_started(started))
+    notices = _round_notices(tournament, number, pairings) + lobby.games_started_messages(started)
+    transaction.on_commit(lambda: lobby.send_to_groups(notices))
     _changed_on_commit(tournament)
     return round_
+
+
+def _round_notices(tournament: Tournament, number: int, pairings: list[Pairing]) -> list[tuple[str, dict[str, Any]]]:
+    """Every paired player (a bye too) hears that the round has started: the
+    API's event stream reports it (ladder/api/streams.py), the site's notifier
+    ignores it (the game start sends players to their boards)."""
+    message = {"type": "tournament.round", "tournament": tournament.pk, "round": number}
+    users = {entry.user_id for pairing in pairings for entry in (pairing.red, pairing.black) if entry is not None}
+    return [(lobby.user_group(user_id), message) for user_id in sorted(users)]
 
 
 def _forfeit_against_absent(red: Entry, black: Entry, walkover: bool = False) -> str:
