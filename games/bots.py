@@ -86,6 +86,7 @@ class BotWaitJSON(TypedDict):
 
 
 class BotJSON(TypedDict):
+    accounts: list[str]  # seats played by BOT accounts (programs, through the API)
     seats: dict[str, BotSeatJSON]
     waiting: BotWaitJSON | None  # the bot move the game is waiting for, if any
 
@@ -142,8 +143,31 @@ def bot_levels() -> dict[int, str]:
     return levels
 
 
+# BOT accounts (ladder.bot_accounts): a person's program, which plays only
+# through the public API. The ladder registers how to tell them.
+_api_only_checks: list[Callable[[Any], bool]] = []
+
+
+def provide_api_only_check(check: Callable[[Any], bool]) -> None:
+    if check not in _api_only_checks:
+        _api_only_checks.append(check)
+
+
+def plays_only_through_api(user: Any) -> bool:
+    """Whether ``user`` is a BOT account: its game sockets may watch, not act.
+    A query (no cache): it must hold from the moment an account becomes one."""
+    return any(check(user) for check in _api_only_checks)
+
+
 def level_of(user_id: int | None) -> str | None:
-    return bot_levels().get(user_id) if user_id is not None else None
+    """The engine level the computer player ``user_id`` plays; None for anyone
+    else, a BOT account included (its program plays it, not ours)."""
+    return (bot_levels().get(user_id) or None) if user_id is not None else None
+
+
+def is_bot_account(user_id: int | None) -> bool:
+    """A BOT account (from the cache: for flagging it BOT, not for deciding what it may do)."""
+    return user_id is not None and bot_levels().get(user_id) == ""
 
 
 def is_bot(user: Any) -> bool:
@@ -461,14 +485,15 @@ def _count_delivery(task_id: str) -> int:
 def bot_json(game: Game) -> BotJSON | None:
     """The payload's ``bot`` field: who is a bot, and the move the game waits on."""
     seats = bot_seats(game)
-    if not seats:
+    accounts = [seat.name for seat in game.table if is_bot_account(seat.user_id)]
+    if not seats and not accounts:
         return None
     waiting = None
     if game.running and game.to_move in seats:
         waiting = _waiting(game.pk, game.ply)
         resume_in_process(game)
     return {"seats": {seat: {"level": level, "label": level_label(level)} for seat, level in seats.items()},
-            "waiting": waiting}
+            "accounts": accounts, "waiting": waiting}
 
 
 def _waiting(game_id: int, ply: int) -> BotWaitJSON:

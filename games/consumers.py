@@ -15,7 +15,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from games import play
+from games import bots, play
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, db_work
@@ -34,6 +34,7 @@ class GameConsumer(JsonFrameConsumer):
     seat: str | None = None  # this socket's seat once it is known to be a player's
     viewer: Any = None  # whose view this socket gets: its user, or None to watch
     watching = False  # ?watch=1: it only follows the game (and acts on nothing)
+    api_only = False  # a BOT account's socket: its own view, but no actions
     heartbeat: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
@@ -45,6 +46,8 @@ class GameConsumer(JsonFrameConsumer):
         # player reading the replay in another tab is not counted as present.
         self.watching = _watching(self.scope)
         self.viewer = None if self.watching else self.scope.get("user")
+        # A BOT account sees its own seat's view here but plays only through the API.
+        self.api_only = self.viewer is not None and await db_work(bots.plays_only_through_api)(self.viewer)
         # Arrive before joining: this socket's own sync already shows it present.
         self.seat = await self._arrive() if self.viewer is not None else None
         # Join before loading, so that no change between the two is missed.
@@ -87,6 +90,10 @@ class GameConsumer(JsonFrameConsumer):
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
         if self.watching:
             return {"sync": self._resync, "ping": self._ping}
+        if self.api_only:
+            refuse = self._refuse_api_only
+            return {"act": refuse, "resign": refuse, "abort": refuse, "flag": refuse, "claim": refuse,
+                    "rematch": refuse, "sync": self._resync, "ping": self._ping}
         return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
                 "claim": self._claim, "rematch": self._rematch, "sync": self._resync, "ping": self._ping}
 
@@ -98,6 +105,9 @@ class GameConsumer(JsonFrameConsumer):
             await self._error('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"')
         else:
             await self._attempt(self._move, ply, action)
+
+    async def _refuse_api_only(self, content: dict[str, Any]) -> None:
+        await self._error("BOT accounts play through the API, not in the browser (docs/api.md)")
 
     async def _resign(self, content: dict[str, Any]) -> None:
         await self._attempt(self._change, play.resign)

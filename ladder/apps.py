@@ -12,7 +12,7 @@ class LadderConfig(AppConfig):
         from games import bots, play
         from games.signals import game_aborted, game_finished
         from ladder import playban
-        from ladder.bot_accounts import levels
+        from ladder.bot_accounts import is_api_bot, levels
         from ladder.game_ratings import ratings_json
         from ladder.moderation.restrictions import may_rematch
         from ladder.ratings import rate_finished_game
@@ -20,6 +20,7 @@ class LadderConfig(AppConfig):
         play.provide_ratings(ratings_json)
         play.provide_start_check(may_rematch)
         bots.provide_bot_levels(levels)
+        bots.provide_api_only_check(is_api_bot)
         # A finished game moves ratings inside the transaction that records it.
         game_finished.connect(rate_finished_game, dispatch_uid="ladder.ratings")
         # Fair-play penalties count how each game ended, or who called it off.

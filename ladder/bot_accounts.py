@@ -22,8 +22,9 @@ from ladder.models import PoolEntry, Player, Rating, Seek
 
 
 def levels() -> dict[int, str]:
-    """{user id: engine level} for every computer player (not the API's BOT accounts)."""
-    return dict(Player.objects.filter(is_bot=True).exclude(bot_level="").values_list("user_id", "bot_level"))
+    """{user id: engine level} for every bot: "" for a BOT account (games.bots
+    plays only those with a level)."""
+    return dict(Player.objects.filter(is_bot=True).values_list("user_id", "bot_level"))
 
 
 def is_api_bot(user: Any) -> bool:

@@ -1,7 +1,8 @@
 """Streams as newline-delimited JSON over HTTP, as lichess's API (docs/api.md,
 "Streams"): one JSON object a line, and an empty line every
 ``API_STREAM_KEEPALIVE`` seconds so that clients and proxies know the stream
-is alive.
+is alive. The first line is empty too, sent once the stream listens: a
+client that waits for it misses nothing that happens after.
 
 A stream is an async view that listens on the same Channels groups as the
 sockets: the game's group (``game-<id>``) for a seat's stream, the user's
@@ -96,6 +97,7 @@ async def _lines(group: str, watcher: _Watcher) -> AsyncIterator[bytes]:
     channel = await layer.new_channel()
     await layer.group_add(group, channel)
     try:
+        yield b"\n"  # listening: what happens from now on will be streamed (the headers went out before)
         for line in await watcher.opening():
             yield _encode(line)
         while not watcher.done:
@@ -137,8 +139,10 @@ class _SeatWatcher:
         return await db_work(self._line)("sync")
 
     async def after(self, message: dict[str, Any]) -> list[Line]:
-        if message.get("type") == "game.left" and message.get("seat") == self.seat:
-            await self._stamp(play.arrive)  # another of this seat's sockets closed: this one is still here
+        if message.get("seat") == self.seat:  # this seat's own presence: nothing new to show it
+            if message.get("type") == "game.left":
+                await self._stamp(play.arrive)  # another of its sockets closed: this stream is still here
+            return []
         return await db_work(self._line)("update")
 
     async def idle(self) -> None:

@@ -111,7 +111,8 @@
         const counts = bar.querySelector("[data-counts]");
         if (counts) counts.textContent = renderer.counts(seat);
         const botSeat = state.game.bot && state.game.bot.seats[seat];
-        renderBotTag(bar, botSeat);
+        const botAccount = Boolean(state.game.bot && (state.game.bot.accounts || []).includes(seat));
+        renderBotTag(bar, botSeat || (botAccount ? { label: null } : null));
         renderRating(bar, seat);
         const dot = bar.querySelector("[data-presence]");
         dot.hidden = !presence || Boolean(botSeat); // a bot has no sockets: "offline" would mislead
@@ -149,7 +150,8 @@
       }
       if (tag) {
         tag.hidden = !seat;
-        tag.title = seat ? `Computer: ${seat.label}` : "";
+        // A computer player names its level; a BOT account is someone's program (through the API).
+        tag.title = !seat ? "" : seat.label ? `Computer: ${seat.label}` : "BOT account: a program playing through the API";
       }
     }
 

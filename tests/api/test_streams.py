@@ -1,0 +1,164 @@
+"""The API's NDJSON streams over real daphne, PostgreSQL and Redis: a seat's
+view after every change, ending with the game; keep-alive lines; the
+account's events (challenges, game starts and ends, tournament rounds); and
+the seat kept present while its stream is open (ladder/api/streams.py)."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+import requests
+from django.utils import timezone
+
+from games import play
+from games.models import Seat
+from ladder import lobby
+from ladder.api import tokens
+from ladder.tournaments import running
+from ladder.tournaments.models import Tournament
+from tests.api.streams import StreamReader
+from tests.games.conftest import services  # noqa: F401
+from tests.tournaments.conftest import organizer  # noqa: F401
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> str:
+    """daphne with keep-alive lines every half second (set before it starts)."""
+    monkeypatch.setenv("API_STREAM_KEEPALIVE", "0.5")
+    return str(request.getfixturevalue("daphne_server"))
+
+
+@pytest.fixture
+def stream(server: str) -> Iterator[Callable[[str, str], StreamReader]]:
+    opened: list[StreamReader] = []
+
+    def open_stream(path: str, token: str) -> StreamReader:
+        reader = StreamReader(server + path, token)
+        opened.append(reader)
+        return reader
+
+    yield open_stream
+    for reader in opened:
+        reader.close()
+
+
+def token(user: Any, *scopes: str) -> str:
+    return tokens.make(user, "test", list(scopes))[1]
+
+
+def post(server: str, path: str, token_: str, body: dict[str, Any] | None = None) -> requests.Response:
+    return requests.post(server + path, json=body or {}, headers={"Authorization": f"Bearer {token_}"}, timeout=10)
+
+
+def test_a_seat_stream_shows_each_change_and_ends_with_the_game(
+        server: str, stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
+    game = play.start_game(alice, bob, seed="stream-seed")
+    alice_token, bob_token = token(alice, "play"), token(bob, "play")
+    red, black = stream(f"/api/stream/game/{game.pk}", alice_token), stream(f"/api/stream/game/{game.pk}", bob_token)
+    assert red.status == 200 and red.response.headers["Content-Type"] == "application/x-ndjson"
+    first = red.next()
+    assert first is not None and first["type"] == "sync" and first["seat"] == "red" and first["ply"] == 0
+    assert black.next()["seat"] == "black"  # type: ignore[index]
+    action = first["legal"][0]
+    moved = post(server, f"/api/games/{game.pk}/actions", alice_token, {"ply": 0, "action": action})
+    assert moved.status_code == 200 and moved.json()["ply"] == 1
+    for reader in (red, black):
+        update = reader.until(lambda line: line["ply"] == 1)
+        assert update["type"] == "update" and update["discards"]["red"][-1] == action
+    assert post(server, f"/api/games/{game.pk}/resign", bob_token).status_code == 200
+    for reader in (red, black):
+        last = reader.until(lambda line: line["game"]["status"] != "running")
+        assert last["game"]["winner"] == "red" and last["game"]["seed"] == "stream-seed"  # public once over (R19)
+        assert reader.next() is None  # and the stream has ended
+
+
+def test_a_quiet_stream_sends_keep_alive_lines(
+        stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
+    game = play.start_game(alice, bob)
+    reader = stream(f"/api/stream/game/{game.pk}", token(alice, "play"))
+    reader.next()
+    with pytest.raises(queue.Empty):  # nothing happens in the game: no JSON line for 2 s
+        reader.next(timeout=2)
+    assert reader.keepalives >= 3  # the first line, then one each half second
+    assert all(line == b"" or line.startswith(b"{") for line in reader.raw)
+
+
+def test_an_open_stream_keeps_its_seat_present_and_closing_it_leaves(
+        stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
+    game = play.start_game(alice, bob)
+    reader = stream(f"/api/stream/game/{game.pk}", token(alice, "play"))
+    assert reader.next()["game"]["presence"]["red"] is True  # type: ignore[index]
+    seat = Seat.objects.get(game=game, user=alice)
+    assert seat.present(timezone.now())
+    reader.close()
+    deadline = timezone.now() + timedelta(seconds=10)
+    while Seat.objects.get(pk=seat.pk).left_at is None:
+        assert timezone.now() < deadline, "closing the stream did not mark the seat as left"
+    assert not Seat.objects.get(pk=seat.pk).present(timezone.now())
+
+
+def test_the_event_stream_tells_challenges_and_games_starting_and_ending(
+        stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
+    running_game = play.start_game(alice, bob)
+    events = stream("/api/stream/event", token(alice, "read"))
+    assert events.next() == {"type": "game_started", "game": running_game.pk, "url": f"/games/{running_game.pk}/"}
+    events.wait_listening()
+    challenge = lobby.create_challenge(bob, "alice", "5+3")
+    line = events.until(lambda line: line["type"] == "challenge")
+    assert line["challenge"]["id"] == challenge.pk and line["challenge"]["direction"] == "incoming"
+    assert line["challenge"]["status"] == "pending"
+    game = lobby.accept_challenge(challenge.pk, alice)
+    started = events.until(lambda line: line["type"] == "game_started")
+    assert started["game"] == game.pk
+    play.resign(game.pk, alice)
+    finished = events.until(lambda line: line["type"] == "game_finished")
+    assert finished["game"] == game.pk and finished["status"] == "finished" and finished["reason"] == "resignation"
+
+
+def test_the_event_stream_tells_a_tournament_round_start(
+        stream: Callable[..., StreamReader], organizer: Any, alice: Any, bob: Any, charlie: Any) -> None:
+    tournament = Tournament.objects.create(name="Winter Cup", organizer=organizer, pause_seconds=0,
+                                           starts_at=timezone.now() + timedelta(hours=1), time_control="5+3", rounds=2)
+    for user in (alice, bob, charlie):
+        running.join(tournament.pk, user)
+    readers = {user.username: stream("/api/stream/event", token(user, "read")).wait_listening()
+               for user in (alice, bob, charlie)}
+    running.start_early(tournament.pk, organizer)
+    for name, reader in readers.items():
+        line = reader.until(lambda line: line["type"] == "tournament_round_started")
+        assert line == {"type": "tournament_round_started", "tournament": tournament.pk, "round": 1,
+                        "url": f"/tournaments/{tournament.pk}/"}, name
+    # Three players: one has the bye, and only the two others hear that a game started.
+    started = [name for name, reader in readers.items() if _has_game_started(reader)]
+    assert len(started) == 2
+
+
+def _has_game_started(reader: StreamReader) -> bool:
+    try:
+        reader.until(lambda line: line["type"] == "game_started", timeout=3)
+    except queue.Empty:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("path", "scopes", "status", "message"), [
+    ("/api/stream/event", (), 401, "send a personal access token"),
+    ("/api/stream/event", ("tournament:write",), 403, "lacks the 'read' scope"),
+    ("/api/stream/game/{game}", ("read",), 403, "lacks the 'play' scope"),
+    ("/api/stream/game/{other}", ("play",), 403, "you have no seat in game"),
+    ("/api/stream/game/999999", ("play",), 404, "there is no game 999999"),
+])
+def test_streams_refuse_in_json_before_streaming(
+        server: str, alice: Any, bob: Any, charlie: Any, path: str, scopes: tuple[str, ...],
+        status: int, message: str) -> None:
+    game, other = play.start_game(alice, bob), play.start_game(bob, charlie)
+    headers = {"Authorization": f"Bearer {token(alice, *scopes)}"} if scopes else {}
+    response = requests.get(server + path.format(game=game.pk, other=other.pk), headers=headers, timeout=10)
+    assert response.status_code == status
+    assert message in response.json()["error"]
