@@ -8,15 +8,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.safestring import mark_safe
 
-from ladder.tournaments import brackets, running, tiebreaks
+from ladder.tournaments import brackets, running, tiebreaks, trf
 from ladder.tournaments.bracket_svg import bracket_svg
 from ladder.tournaments.models import Entry, Pairing, Round, Tournament
 from ladder.tournaments.results import Player
 
 
 PAGE_SIZE = 100  # standings lines a page, as lichess pages its standings
+
+# The list page's sections, in the page's order: the statuses each shows and how it sorts them.
+SECTIONS: dict[str, tuple[list[str], str]] = {
+    "running": ([Tournament.Status.RUNNING, Tournament.Status.PAUSED], "starts_at"),
+    "upcoming": ([Tournament.Status.UPCOMING], "starts_at"),
+    "finished": ([Tournament.Status.FINISHED, Tournament.Status.CANCELLED], "-finished_at"),
+}
+
+
+def listed(section: str) -> QuerySet[Tournament]:
+    """One section of the tournament list (a key of SECTIONS), in its order, with the organizers."""
+    statuses, order = SECTIONS[section]
+    return Tournament.objects.select_related("organizer").filter(status__in=statuses).order_by(order)
 
 
 @dataclass(frozen=True)
@@ -28,6 +42,7 @@ class Line:
     points: str
     tiebreaks: list[str]
     cells: list[str]  # per round: "12w1", "bye", "-" ...
+    standing: tiebreaks.Standing  # the same line as numbers (the API's standings)
 
 
 @dataclass(frozen=True)
@@ -47,7 +62,7 @@ def standings(tournament: Tournament) -> tuple[list[str], list[Line]]:
                                         round_robin=tournament.format == Tournament.Format.ROUND_ROBIN):
         player = standing.player
         lines.append(Line(standing.rank, entries[player.number], _number(standing.points),
-                          [_value(v) for v in standing.tiebreaks], _cells(player)))
+                          [_value(v) for v in standing.tiebreaks], _cells(player), standing))
     return [tiebreaks.TIEBREAKS[code].label for code in order], lines
 
 
@@ -79,6 +94,12 @@ def _value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     return f"{float(value):g}"
+
+
+def trf_text(tournament: Tournament) -> str:
+    """The results so far as FIDE's TRF-16 (a Swiss or round robin: an elimination has none)."""
+    return trf.write(trf.Tournament(tournament.name, tuple(running.trf_players(tournament)),
+                                    running.planned_rounds(tournament)))
 
 
 def round_shown(tournament: Tournament, asked: str | None) -> RoundView | None:

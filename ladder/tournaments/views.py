@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import play
-from ladder.tournaments import pages, running, trf
+from ladder.tournaments import pages, running
 from ladder.tournaments.forms import TournamentForm
 from ladder.tournaments.models import Tournament
 
@@ -30,15 +30,8 @@ LIST_LENGTH = 50
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """Upcoming, running and finished tournaments, as lichess lists them."""
-    shown = Tournament.objects.select_related("organizer")
-    context = {
-        "running": shown.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED])
-        .order_by("starts_at")[:LIST_LENGTH],
-        "upcoming": shown.filter(status=Tournament.Status.UPCOMING).order_by("starts_at")[:LIST_LENGTH],
-        "finished": shown.filter(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED])
-        .order_by("-finished_at")[:LIST_LENGTH],
-        "may_organize": running.may_organize(request.user),
-    }
+    context: dict[str, Any] = {section: pages.listed(section)[:LIST_LENGTH] for section in pages.SECTIONS}
+    context["may_organize"] = running.may_organize(request.user)
     return render(request, "tournaments/list.html", context)
 
 
@@ -90,9 +83,7 @@ def trf_download(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if tournament.elimination:
         raise PermissionDenied("elimination tournaments have no TRF")
-    text = trf.write(trf.Tournament(tournament.name, tuple(running.trf_players(tournament)),
-                                    running.planned_rounds(tournament)))
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(pages.trf_text(tournament), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.trf"'
     return response
 
