@@ -33,6 +33,7 @@ from ladder.tournaments import berger, brackets, results
 from ladder.tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
 
 NO_SHOWS_TO_WITHDRAW = 2  # a player who forfeits twice is withdrawn (issue 11)
+WHY_LENGTH = Entry._meta.get_field("withdrawn_why").max_length
 
 
 class Refusal(play.Refusal):
@@ -166,7 +167,9 @@ def _leave(tournament: Tournament, entry: Entry, why: str) -> None:
     if tournament.status == Tournament.Status.UPCOMING:
         entry.delete()
         return
-    entry.withdrawn_at, entry.withdrawn_why = timezone.now(), why
+    # Cut to the column: "removed by the organizer: " and the site's 80-character
+    # reason overflowed it (PostgreSQL refuses the save; SQLite kept it whole).
+    entry.withdrawn_at, entry.withdrawn_why = timezone.now(), why[:WHY_LENGTH]
     entry.withdrawn_after_round = tournament.current_round
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         entry.annulled = _games_played(entry) * 2 < _games_scheduled(tournament)
