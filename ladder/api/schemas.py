@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ninja import Schema
+from pydantic import BaseModel, ConfigDict
 
 
 class Error(Schema):
@@ -25,13 +26,15 @@ ERROR_CODES = frozenset({400, 401, 403, 404, 422, 429})
 ERRORS: dict[Any, Any] = {ERROR_CODES: Error}
 
 
-class View(Schema):
+class View(BaseModel):
     """A seat's own view of a game, or a spectator's: the same payload as the
     game socket's ``sync`` (docs/protocol.md), built by games.play.seat_view.
     Its position fields depend on the game (``kind``); ``game`` holds the
     public fields (players, clocks, status, result)."""
 
-    model_config = {"extra": "allow"}
+    # A plain pydantic model: ninja's Schema reads only the declared fields off
+    # its input, and a view's other fields must pass through as they are.
+    model_config = ConfigDict(extra="allow")
 
     ply: int
     game: dict[str, Any]
