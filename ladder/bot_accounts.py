@@ -18,7 +18,7 @@ from django.db import transaction
 
 from games import bots, play
 from games.models import Seat
-from ladder.models import PoolEntry, Player, Rating, Seek
+from ladder.models import PoolEntry, Player, Rating, Seek, SeekEntry
 
 
 def levels() -> dict[int, str]:
@@ -43,8 +43,9 @@ def api_bot_ids(user_ids: set[int]) -> set[int]:
 def make_api_bot(user: Any) -> None:
     """Turn ``user`` into a BOT account, for ever; refuses an account that has
     played (its games and rating were a person's) or is already a bot. Its open
-    seeks and pool waits end: a BOT account plays challenges, the computer and
-    tournaments, never the lobby's seeks or the pool (as on lichess)."""
+    seeks, its seats at others' 4-player seeks and its pool waits end: a BOT
+    account plays challenges, the computer and tournaments, never the lobby's
+    seeks or the pool (as on lichess)."""
     with transaction.atomic():
         player, _ = Player.objects.select_for_update().get_or_create(user=user)
         if player.is_bot:
@@ -58,6 +59,7 @@ def make_api_bot(user: Any) -> None:
         Rating.objects.filter(user=user).update(is_bot=True)
         Seek.objects.filter(creator=user, status=Seek.Status.OPEN).update(
             status=Seek.Status.CANCELLED)
+        SeekEntry.objects.filter(user=user, seek__status=Seek.Status.OPEN).delete()
         PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).update(status=PoolEntry.Status.LEFT)
     bots.forget_bot_levels()
 

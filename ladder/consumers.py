@@ -177,6 +177,7 @@ class LobbyConsumer(JsonFrameConsumer):
 
     @database_sync_to_async
     def _do(self, change: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        lobby.refuse_api_bot_on_site(self.scope.get("user"))
         change(self.scope.get("user"), *args, **kwargs)
 
     @database_sync_to_async
@@ -185,6 +186,7 @@ class LobbyConsumer(JsonFrameConsumer):
 
     @database_sync_to_async
     def _join_pool(self, time_control: Any, rules: Any, players: Any) -> int:
+        lobby.refuse_api_bot_on_site(self.scope.get("user"))
         entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control, rules=rules, players=players)
         return entry.pk
 

@@ -144,6 +144,20 @@ def _logged_in(user: Any, doing: str = "play") -> None:
         raise LobbyRefusal(f"log in to {doing}")
 
 
+def refuse_api_bot(user: Any, where: str, error: type[LobbyRefusal] = LobbyRefusal) -> None:
+    """A BOT account (ladder.bot_accounts) never waits for a stranger: as on
+    lichess, it plays challenges, the computer and tournaments, not ``where``."""
+    if bot_accounts.is_api_bot(user):
+        raise error(f"BOT accounts play challenges, the computer and tournaments, not {where}")
+
+
+def refuse_api_bot_on_site(user: Any) -> None:
+    """The site's lobby (its forms and socket) is for people: a BOT account
+    does everything through the API, which calls this module directly."""
+    if bot_accounts.is_api_bot(user):
+        raise LobbyRefusal("BOT accounts play through the API (see /docs/api/)")
+
+
 # --- Seeks ----------------------------------------------------------------
 
 
@@ -182,6 +196,7 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
     A 4-player seek (Rhombus) seats its creator at once and waits for three
     more (``join_seek``); ``partner`` names who will sit opposite the creator."""
     _logged_in(user, "create a game")
+    refuse_api_bot(user, "seeks")
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
     restrictions.check(user, "seek", rated=rated, error=LobbyRefusal)
@@ -225,6 +240,7 @@ def accept_seek(seek_id: Any, user: Any) -> Game | Seek:
     A 4-player seek is joined instead (``join_seek``): the Seek comes back
     until the fourth player's join starts the Game."""
     _logged_in(user, "accept a seek")
+    refuse_api_bot(user, "seeks")
     with transaction.atomic():
         seek = _locked_seek(seek_id)  # the lock makes a second acceptor wait, then see "accepted"
         if seek.players == 4:
@@ -249,6 +265,7 @@ def join_seek(seek_id: Any, user: Any) -> Game | Seek:
     players racing for the last seat start one game: the second waits, then
     finds the seek accepted."""
     _logged_in(user, "join a seek")
+    refuse_api_bot(user, "seeks")
     with transaction.atomic():
         return _join(_locked_seek(seek_id), user)
 

@@ -241,6 +241,7 @@ def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: An
     window; asking again for the same keeps the wait (and window) it has.
     """
     _logged_in(user, "play rated games")
+    lobby.refuse_api_bot(user, "the pool", error=PoolRefusal)
     restrictions.check(user, "pool", error=PoolRefusal)
     tc = pool_control(time_control)
     setup = pool_rules(rules, players)

@@ -59,8 +59,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "chart": charts.rating_history_svg(history) if history else "",
         "opponents": ratings.record_against_opponents(player),
         "is_self": is_self,
-        # A bot is played from the lobby's "Play the computer", not challenged.
-        "can_challenge": request.user.is_authenticated and not is_self and not account.is_bot,
+        # A computer player is played from the lobby's "Play the computer", not
+        # challenged; a BOT account (a program, through the API) is challenged.
+        "can_challenge": request.user.is_authenticated and not is_self and not bots.is_bot(player),
         "game_rows": games_of(player, 20),
         "challenges": lobby.pending_challenges(request.user),
         **_options_context(),
@@ -100,6 +101,7 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
 def _attempt(request: HttpRequest, change: Callable[[], Any], back: str, done: str) -> HttpResponse:
     """Run a lobby change: to the game if one started, else back with a message."""
     try:
+        lobby.refuse_api_bot_on_site(request.user)
         result = change()
     except lobby.LobbyRefusal as refusal:
         messages.error(request, str(refusal))
@@ -191,6 +193,7 @@ def computer_create(request: HttpRequest) -> HttpResponse:
     """Play the computer: a game against the bot of the chosen level starts at once
     (4 players, Rhombus: the player and a bot partner against two bots)."""
     try:
+        lobby.refuse_api_bot_on_site(request.user)
         tc = lobby.offered_time_control(request.POST.get("time_control"))
         if request.POST.get("players") == "4":
             game = lobby.play_computer_team(request.user, request.POST.get("level", ""), tc,
