@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypedDict
 
+from django.db.models import QuerySet
+
 import engine
 from engine import rhombus
 from engine.ace.actions import Action
@@ -221,12 +223,18 @@ class GameRow:
 
 def games_of(user: Any, limit: int = 20) -> list[GameRow]:
     """``user``'s most recent games, newest first."""
-    games = (Game.objects.filter(seats__user=user).prefetch_related("seats__user")
-             .defer("position").order_by("-created")[:limit])
-    return [_row(game, user) for game in games]
+    return [row_of(game, user) for game in games_played_by(user)[:limit]]
 
 
-def _row(game: Game, user: Any) -> GameRow:
+def games_played_by(user: Any) -> QuerySet[Game]:
+    """Every game ``user`` has a seat in, newest first, with the seats and
+    their players loaded with them: slice it, or page it (the API)."""
+    return (Game.objects.filter(seats__user=user).prefetch_related("seats__user")
+            .defer("position").order_by("-created", "-pk"))
+
+
+def row_of(game: Game, user: Any) -> GameRow:
+    """``game`` as a line of ``user``'s game list."""
     seat = game.seat_of(user) or ""
     opponents = [s.user.get_username() for s in game.table if s.name not in game.side_of(seat)]
     return GameRow(

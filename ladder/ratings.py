@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -202,15 +202,27 @@ def streak_of(latest_first: Iterable[float]) -> int:
 # --- What a profile shows -------------------------------------------------------
 
 
+class HistoryPoint(NamedTuple):
+    when: datetime
+    rating: int
+    game_id: int | None  # the rated game that made it; None for the rating before the first
+
+
 def history(user: Any, ladder: str = ACE) -> list[tuple[datetime, int]]:
     """(when, rating after) for each rated game on ``ladder`` that still counts,
     starting from the rating before the first: the points of the profile's chart."""
+    return [(point.when, point.rating) for point in history_points(user, ladder)]
+
+
+def history_points(user: Any, ladder: str = ACE) -> list[HistoryPoint]:
+    """``history`` with the game behind each point (the API's rating history)."""
     changes = list(RatingChange.objects.filter(user=user, ladder=ladder, undone_at__isnull=True)
-                   .order_by("created", "pk").values_list("created", "before", "after"))
+                   .order_by("created", "pk").values_list("created", "before", "after", "game_id"))
     if not changes:
         return []
-    first_when, first_before, _ = changes[0]
-    return [(first_when, first_before)] + [(when, after) for when, _, after in changes]
+    first_when, first_before, _, _ = changes[0]
+    return [HistoryPoint(first_when, first_before, None)] + [
+        HistoryPoint(when, after, game_id) for when, _, after, game_id in changes]
 
 
 class OpponentRecord(TypedDict):
