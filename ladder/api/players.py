@@ -173,7 +173,7 @@ def leaderboard_list(request: HttpRequest, ladder: str = LADDER_QUERY, page: int
                      bots: Literal["show", "hide"] = "show",
                      q: str = Query("", description="a name's beginning: only the players it starts, "
                                                     "with their real ranks")) -> dict[str, Any]:
-    """As the leaderboard page (/leaderboard/), with the same filters: players
+    """As the leaderboard page (/ladder/), with the same filters: players
     by rating, 50 a page, with competition ranks ("1224") over everyone the
     filters keep, whatever the search. Only players with a rated game are on
     it. A page past the last is a 404."""

@@ -292,3 +292,12 @@ def test_a_bad_token_is_a_401_even_on_a_public_read(path: str, alice: Any, clien
     assert response.status_code == 401
     assert response.json() == {"error": "unknown or revoked token"}
     assert db_state() == before
+
+
+@pytest.mark.parametrize("path", ["/api/players/{username}", "/api/players/{username}/rating-history",
+                                  "/api/players/{username}/games", "/api/leaderboard"])
+def test_each_read_is_documented_in_the_spec(path: str, api_as: Any) -> None:
+    operation = api_as(None).get("/api/openapi.json").json()["paths"][path]["get"]
+    assert operation["summary"] and len(operation["description"]) > 80
+    assert operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith("Out")
+    assert operation["responses"]["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")

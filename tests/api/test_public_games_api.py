@@ -172,3 +172,14 @@ def test_a_bad_token_is_a_401_even_on_a_public_read(path: str, ace: Game, client
     assert response.status_code == 401
     assert response.json() == {"error": "unknown or revoked token"}
     assert Game.objects.get(pk=ace.pk).ply == 15
+
+
+@pytest.mark.parametrize(("path", "schema"), [("/api/games/{game_id}", "GameStateOut"),
+                                              ("/api/games/{game_id}/record", "RecordOut")])
+def test_each_read_is_documented_in_the_spec(path: str, schema: str, api_as: Any) -> None:
+    spec = api_as(None).get("/api/openapi.json").json()
+    operation = spec["paths"][path]["get"]
+    assert operation["summary"] and len(operation["description"]) > 80
+    assert operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"] == (
+        f"#/components/schemas/{schema}")
+    assert operation["responses"]["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
