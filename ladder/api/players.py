@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import EmptyPage, Paginator
 from django.http import HttpRequest
 from django.utils import timezone
-from ninja import Query, Router, Schema
+from ninja import P, QueryEx, Router, Schema
 from ninja.errors import HttpError
 
 from games.models import Game
@@ -27,8 +27,11 @@ from ladder.models import ACE, LADDERS, Player, Standing
 router = Router(tags=["players"], auth=Token(optional=True))
 
 GAMES_PAGE_SIZE = 50
-LADDER_QUERY = Query(ACE, description=f"Which game's ladder: one of {', '.join(LADDERS)}")
-PAGE_QUERY = Query(1, ge=1, description="1 for the first page")
+# Query parameters with their checks and words for the spec (ninja's mypy-friendly form).
+LadderParam = QueryEx[str, P(description=f"Which game's ladder: one of {', '.join(LADDERS)}")]
+PageParam = QueryEx[int, P(ge=1, description="1 for the first page")]
+ActiveParam = QueryEx[bool, P(description=f"only players rated in the last {leaderboard.ACTIVE_DAYS} days")]
+SearchParam = QueryEx[str, P(description="a name's beginning: only the players it starts, with their real ranks")]
 
 
 class LadderOut(Schema):
@@ -140,7 +143,7 @@ def player(request: HttpRequest, username: str) -> dict[str, Any]:
 
 @router.get("/players/{username}/rating-history", response={200: HistoryOut, **ERRORS},
             summary="A player's rating history on one ladder")
-def rating_history(request: HttpRequest, username: str, ladder: str = LADDER_QUERY) -> dict[str, Any]:
+def rating_history(request: HttpRequest, username: str, ladder: LadderParam = ACE) -> dict[str, Any]:
     """The points of the profile's chart: the rating before the first rated game
     (``game_id`` null), then the rating after each rated game that still counts
     (a moderator's undo takes a game out), oldest first. Empty before a first
@@ -153,7 +156,7 @@ def rating_history(request: HttpRequest, username: str, ladder: str = LADDER_QUE
 
 
 @router.get("/players/{username}/games", response={200: GamesOut, **ERRORS}, summary="A player's games")
-def player_games(request: HttpRequest, username: str, page: int = PAGE_QUERY) -> dict[str, Any]:
+def player_games(request: HttpRequest, username: str, page: PageParam = 1) -> dict[str, Any]:
     """Every game the player has a seat in, running ones included, newest first,
     GAMES_PAGE_SIZE (50) a page; a page past the last is a 404."""
     user = _player(username)
@@ -167,12 +170,9 @@ def player_games(request: HttpRequest, username: str, page: int = PAGE_QUERY) ->
 
 
 @router.get("/leaderboard", response={200: LeaderboardOut, **ERRORS}, summary="The leaderboard of one ladder")
-def leaderboard_list(request: HttpRequest, ladder: str = LADDER_QUERY, page: int = PAGE_QUERY,
-                     active_only: bool = Query(True, description="only players with a rated game in the last "
-                                                                 f"{leaderboard.ACTIVE_DAYS} days"),
-                     bots: Literal["show", "hide"] = "show",
-                     q: str = Query("", description="a name's beginning: only the players it starts, "
-                                                    "with their real ranks")) -> dict[str, Any]:
+def leaderboard_list(request: HttpRequest, ladder: LadderParam = ACE, page: PageParam = 1,
+                     active_only: ActiveParam = True, bots: Literal["show", "hide"] = "show",
+                     q: SearchParam = "") -> dict[str, Any]:
     """As the leaderboard page (/ladder/), with the same filters: players
     by rating, 50 a page, with competition ranks ("1224") over everyone the
     filters keep, whatever the search. Only players with a rated game are on
