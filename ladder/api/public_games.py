@@ -18,13 +18,16 @@ from pydantic import BaseModel, ConfigDict
 from games import play, records
 from games.models import Game
 from ladder.api.auth import Token
-from ladder.api.schemas import ERRORS
+from ladder.api.schemas import ERRORS, View
 
 router = Router(tags=["public_games"], auth=Token(optional=True))
 
 
-class GameFieldsOut(Schema):
+class GameFields(BaseModel):
     """games.play.GameJSON: who plays, the result, clocks; the seed only once it is over."""
+
+    # Passed through whole, as View: a field games.play adds reaches the client too.
+    model_config = ConfigDict(extra="allow")
 
     id: int
     kind: str  # "ace-in-the-hole", "rhombus"
@@ -50,23 +53,20 @@ class GameFieldsOut(Schema):
     adjudication: str | None
 
 
-class GameStateOut(BaseModel):
+class SpectatorView(View):
     """A spectator's view, as the game's socket sends it (docs/protocol.md): the
     fields below in both games, and each game's own (Ace in the Hole's
     ``captured``, ``discards``, ``hand_counts``, ``deck_counts``; Rhombus's
     ``seats``, ``discard``, ``pile_count``, ``actions``...) beside them."""
 
-    # A pydantic model, not a ninja Schema: a Schema reads declared fields only
-    # and would drop each game's own.
-    model_config = ConfigDict(extra="allow")
-
     seat: None  # always a spectator's: no seat, no hand
-    ply: int
     to_move: str
     board: dict[str, str]
     legal: list[str]  # always empty for a spectator
     outcome: dict[str, Any] | None
-    game: GameFieldsOut
+    # Narrower than View's dict, so the spec spells the public game fields out
+    # (mypy calls narrowing a mutable field unsafe; nothing assigns to it).
+    game: GameFields  # type: ignore[assignment]
 
 
 class RecordBodyOut(BaseModel):
@@ -93,7 +93,7 @@ class RecordOut(Schema):
     record: RecordBodyOut
 
 
-@router.get("/games/{game_id}", response={200: GameStateOut, **ERRORS}, summary="A game's public state")
+@router.get("/games/{game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state")
 def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
     """Exactly what a spectator's socket is sent (docs/protocol.md): the board
     and every public fact of the position, the players, clocks and result. No
