@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.deprecation import MiddlewareMixin
 
 
@@ -22,7 +22,8 @@ class RefuseNulInUrlMiddleware(MiddlewareMixin):
     def process_request(self, request: HttpRequest) -> HttpResponse | None:
         if "\x00" in request.path or any("\x00" in key or any("\x00" in value for value in values)
                                          for key, values in request.GET.lists()):
-            return HttpResponseBadRequest(
-                "Bad request: the address holds a NUL character (%00), which no page of this site accepts.",
-                content_type="text/plain; charset=utf-8")
+            message = "the address holds a NUL character (%00), which no page of this site accepts"
+            if request.path.startswith("/api/"):  # the API answers every error in its one JSON shape
+                return JsonResponse({"error": message}, status=400)
+            return HttpResponseBadRequest(f"Bad request: {message}.", content_type="text/plain; charset=utf-8")
         return None

@@ -3,7 +3,7 @@
 ``Token(scope)`` is a django-ninja security scheme: ``Authorization: Bearer
 <token>``, documented in the OpenAPI spec as HTTP bearer. A missing or unknown
 token is a 401, a token without the scope a 403, each with a JSON ``error``.
-Public reads use ``Token(optional=True)``: no header is fine (a visitor), a bad
+Public reads use ``OptionalToken()``: no header is fine (a visitor), a bad
 one is still a 401, so a typo in a token is never silently anonymous.
 
 "play" is one scope for two kinds of account, as on lichess: a person's token
@@ -64,6 +64,14 @@ class Token(HttpBearer):
         _check_scope(row, self.scope)
         request.user = row.user
         return row
+
+
+class OptionalToken(Token):
+    """A public read: no token is a visitor. Its own class, so that the spec can
+    tell it apart (ladder/api/main.py marks its token optional there)."""
+
+    def __init__(self) -> None:
+        super().__init__(optional=True)
 
 
 def _check_scope(row: ApiToken, scope: str | None) -> None:

@@ -18,11 +18,25 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import play
 from ladder.api import account, playing, players, public_games, seeks, streams, tournaments
-from ladder.api.auth import PerAddress, PerToken
+from ladder.api.auth import OptionalToken, PerAddress, PerToken, Token
 from ladder.api.tokens import TokenRefusal
 from ladder.lobby import LobbyRefusal
 
-api = NinjaAPI(
+class Api(NinjaAPI):
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        """ninja's spec, with a public read's token marked optional: the bearer
+        requirement or none (OpenAPI 3: security is "any of"), and one scheme."""
+        schema = super().get_openapi_schema(**kwargs)
+        optional = OptionalToken.__name__
+        for methods in schema["paths"].values():
+            for operation in methods.values():
+                if {optional: []} in operation.get("security", []):
+                    operation["security"] = [{Token.__name__: []}, {}]
+        schema["components"].get("securitySchemes", {}).pop(optional, None)
+        return schema
+
+
+api = Api(
     title="aceweb API",
     version="1",
     description=("Everything a player or organizer does on aceweb, for programs: see "
@@ -61,7 +75,7 @@ def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
 @api.exception_handler(ValidationError)
 def bad_input(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     first = exc.errors[0] if exc.errors else {}
-    where = ".".join(str(part) for part in first.get("loc", ()))
+    where = ".".join(str(part) for part in _place(first.get("loc", ())))
     message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid input"))
     return _error(request, message, 422, detail=_plain(exc.errors))
 
@@ -71,6 +85,13 @@ def bad_input(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 @api.exception_handler(TokenRefusal)
 def refused(request: HttpRequest, exc: Exception) -> HttpResponse:
     return _error(request, str(exc), 400)
+
+
+def _place(loc: Any) -> list[Any]:
+    """Where a bad value was, as a client wrote it: ("body", "body", "colour")
+    (the source, then ninja's name for the whole body) is body.colour."""
+    parts = list(loc)
+    return [parts[0], *parts[2:]] if parts[:1] == ["body"] and len(parts) > 2 else parts
 
 
 def _plain(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -20,15 +20,15 @@ from ninja.errors import HttpError
 from games.models import Game
 from games.records import games_played_by, row_of
 from ladder import elo, leaderboard, ratings
-from ladder.api.auth import Token
-from ladder.api.schemas import ERRORS
+from ladder.api.auth import OptionalToken, Token
+from ladder.api.schemas import ERRORS, LadderKey
 from ladder.models import ACE, LADDERS, Player, Standing
 
-router = Router(tags=["players"], auth=Token(optional=True))
+router = Router(tags=["players"], auth=OptionalToken())
 
 GAMES_PAGE_SIZE = 50
 # Query parameters with their checks and words for the spec (ninja's mypy-friendly form).
-LadderParam = QueryEx[str, P(description=f"Which game's ladder: one of {', '.join(LADDERS)}")]
+LadderParam = QueryEx[LadderKey, P(description=f"Which game's ladder: one of {', '.join(LADDERS)}")]
 PageParam = QueryEx[int, P(ge=1, description="1 for the first page")]
 ActiveParam = QueryEx[bool, P(description=f"only players rated in the last {leaderboard.ACTIVE_DAYS} days")]
 SearchParam = QueryEx[str, P(description="a name's beginning: only the players it starts, with their real ranks")]
@@ -148,7 +148,6 @@ def rating_history(request: HttpRequest, username: str, ladder: LadderParam = AC
     (``game_id`` null), then the rating after each rated game that still counts
     (a moderator's undo takes a game out), oldest first. Empty before a first
     rated game."""
-    _check_ladder(ladder)
     user = _player(username)
     points = ratings.history_points(user, ladder)
     return {"username": user.get_username(), "ladder": ladder,
@@ -177,7 +176,6 @@ def leaderboard_list(request: HttpRequest, ladder: LadderParam = ACE, page: Page
     by rating, 50 a page, with competition ranks ("1224") over everyone the
     filters keep, whatever the search. Only players with a rated game are on
     it. A page past the last is a 404."""
-    _check_ladder(ladder)
     now = timezone.now()
     filters = leaderboard.Filters.from_query({"game": ladder, "show": "active" if active_only else "all",
                                               "bots": bots, "q": q})
@@ -199,11 +197,6 @@ def _player(username: str) -> Any:
     if user is None:
         raise HttpError(404, f"there is no player {username!r}")
     return user
-
-
-def _check_ladder(ladder: str) -> None:
-    if ladder not in LADDERS:
-        raise HttpError(400, f"there is no ladder {ladder!r}: choose one of {', '.join(LADDERS)}")
 
 
 def _ladder_json(standing: Standing, ladder: str, now: datetime) -> dict[str, Any]:

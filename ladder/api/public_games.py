@@ -17,10 +17,10 @@ from pydantic import BaseModel, ConfigDict
 
 from games import play, records
 from games.models import Game
-from ladder.api.auth import Token
+from ladder.api.auth import OptionalToken, Token
 from ladder.api.schemas import ERRORS, View
 
-router = Router(tags=["public_games"], auth=Token(optional=True))
+router = Router(tags=["public_games"], auth=OptionalToken())
 
 
 class GameFields(BaseModel):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ninja import Schema
 from pydantic import BaseModel, ConfigDict
+
+from games import play
+from games.timecontrols import OFFERED
+from ladder.models import LADDERS
 
 
 class Error(Schema):
@@ -17,6 +21,14 @@ class Error(Schema):
 
 class Done(Schema):
     ok: bool = True
+
+
+# The site's fixed vocabularies, as enums in the spec: a value outside them is a
+# 422 naming the choices, and a client generated from the spec offers only these.
+LadderKey = Literal[tuple(LADDERS)]  # type: ignore[valid-type]
+TimeControlKey = Literal[tuple(tc.key for tc in OFFERED)]  # type: ignore[valid-type]
+RulesKey = Literal[tuple(play.setups())]  # type: ignore[valid-type]
+ColourKey = Literal["red", "black", "random"]
 
 
 # Every operation answers errors in one shape; add this to its ``response``.

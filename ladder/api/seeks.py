@@ -20,8 +20,8 @@ from ninja import Router, Schema
 from games import bots, play
 from games.models import Game
 from ladder import lobby
-from ladder.api.auth import Token
-from ladder.api.schemas import ERRORS, Done
+from ladder.api.auth import OptionalToken, Token
+from ladder.api.schemas import ERRORS, ColourKey, Done, RulesKey, TimeControlKey
 from ladder.models import Challenge, Seek
 
 router = Router(tags=["seeks"])
@@ -107,20 +107,20 @@ class ChallengeAcceptOut(Schema):
 
 
 class SeekIn(Schema):
-    time_control: str  # one offered control: "5+3", "10+5", "1d", ...
+    time_control: TimeControlKey  # one offered control: "5+3", "10+5", "1d", ...
     rated: bool = True
-    colour: str = "random"  # red, black or random: the side you would like
-    rules: str = lobby.ACE  # "ace-in-the-hole", "rhombus" or "rhombus-formation"
+    colour: ColourKey = "random"  # the side you would like
+    rules: RulesKey = lobby.ACE  # "ace-in-the-hole", "rhombus" or "rhombus-formation"
     players: int = 2  # 4: a Rhombus team game, seated as players join
     partner: str | None = None  # 4 players: who sits opposite you (else the site pairs the teams)
 
 
 class ChallengeIn(Schema):
-    time_control: str
+    time_control: TimeControlKey
     username: str | None = None  # 2 players: whom to challenge
     rated: bool = True
-    colour: str = "random"
-    rules: str = lobby.ACE
+    colour: ColourKey = "random"
+    rules: RulesKey = lobby.ACE
     players: Literal[2, 4] = 2  # 4: Rhombus teams, you and ``partner`` against ``opponents``
     partner: str | None = None
     opponents: list[str] | None = None
@@ -128,17 +128,17 @@ class ChallengeIn(Schema):
 
 class ComputerIn(Schema):
     level: str  # an engine level, e.g. "random", "greedy", "ismcts-2"
-    time_control: str
+    time_control: TimeControlKey
     rated: bool = False
-    colour: str = "random"  # 2 players; with 4 you sit at SW, who moves first
-    rules: str = lobby.ACE
+    colour: ColourKey = "random"  # 2 players; with 4 you sit at SW, who moves first
+    rules: RulesKey = lobby.ACE
     players: Literal[2, 4] = 2  # 4: Rhombus, you and a bot partner against two bots
 
 
 # --- Seeks ----------------------------------------------------------------
 
 
-@router.get("/seeks", response={200: list[SeekOut], **ERRORS}, auth=Token(optional=True),
+@router.get("/seeks", response={200: list[SeekOut], **ERRORS}, auth=OptionalToken(),
             summary="Open seeks")
 def seek_list(request: HttpRequest) -> list[lobby.SeekJSON]:
     """The lobby's open seeks, oldest first, as the caller sees them (``mine``,

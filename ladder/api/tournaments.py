@@ -19,7 +19,7 @@ from ninja.errors import HttpError, ValidationError
 
 import engine
 from games.play import setup_of
-from ladder.api.auth import Token
+from ladder.api.auth import OptionalToken, Token
 from ladder.api.schemas import ERRORS
 from ladder.tournaments import brackets, pages, running
 from ladder.tournaments.forms import TournamentForm
@@ -170,7 +170,7 @@ class AdjudicateIn(Schema):
 # --- Reading -----------------------------------------------------------------
 
 
-@router.get("/tournaments", response={200: TournamentListOut, **ERRORS}, auth=Token(optional=True),
+@router.get("/tournaments", response={200: TournamentListOut, **ERRORS}, auth=OptionalToken(),
             summary="List tournaments")
 def tournament_list(request: HttpRequest, status: Section | None = None,
                     page: int = Query(1, ge=1)) -> dict[str, Any]:
@@ -184,7 +184,7 @@ def tournament_list(request: HttpRequest, status: Section | None = None,
             "tournaments": [_summary(t, t.entry_count) for t in shown]}
 
 
-@router.get("/tournaments/{tournament_id}", response={200: TournamentOut, **ERRORS}, auth=Token(optional=True),
+@router.get("/tournaments/{tournament_id}", response={200: TournamentOut, **ERRORS}, auth=OptionalToken(),
             summary="A tournament's details")
 def tournament_detail(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Its game, format, time control, conditions of entry, status and rounds."""
@@ -192,7 +192,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> dict[str, Any
 
 
 @router.get("/tournaments/{tournament_id}/entries", response={200: list[EntryOut], **ERRORS},
-            auth=Token(optional=True), summary="A tournament's players")
+            auth=OptionalToken(), summary="A tournament's players")
 def tournament_entries(request: HttpRequest, tournament_id: int) -> list[dict[str, Any]]:
     """Everyone who entered, by pairing number (given at the start), then by
     when they joined; those who left are listed with why. Their ``id`` is what
@@ -202,7 +202,7 @@ def tournament_entries(request: HttpRequest, tournament_id: int) -> list[dict[st
 
 
 @router.get("/tournaments/{tournament_id}/standings", response={200: StandingsOut, **ERRORS},
-            auth=Token(optional=True), summary="A tournament's standings")
+            auth=OptionalToken(), summary="A tournament's standings")
 def tournament_standings(request: HttpRequest, tournament_id: int, page: int = Query(1, ge=1)) -> dict[str, Any]:
     """A Swiss or round robin: players by points, then by the organizer's
     tiebreaks (FIDE C.07), as on the tournament's page, 100 a page. An
@@ -220,7 +220,7 @@ def tournament_standings(request: HttpRequest, tournament_id: int, page: int = Q
 
 
 @router.get("/tournaments/{tournament_id}/pairings", response={200: PairingsOut, **ERRORS},
-            auth=Token(optional=True), summary="A round's boards")
+            auth=OptionalToken(), summary="A round's boards")
 def tournament_pairings(request: HttpRequest, tournament_id: int,
                         round_number: int | None = Query(None, alias="round", ge=1)) -> dict[str, Any]:
     """Round ``round``'s boards (the current round when left out): the
@@ -239,7 +239,7 @@ def tournament_pairings(request: HttpRequest, tournament_id: int,
     return answer
 
 
-@router.get("/tournaments/{tournament_id}/trf", response={200: None, **ERRORS}, auth=Token(optional=True),
+@router.get("/tournaments/{tournament_id}/trf", response={200: None, **ERRORS}, auth=OptionalToken(),
             summary="A tournament's results as TRF-16",
             openapi_extra={"responses": {200: {"description": "The TRF-16 file", "content": {
                 "text/plain": {"schema": {"type": "string"}}}}}})

@@ -251,12 +251,12 @@ def test_an_unknown_or_closed_player_is_a_404(path: str, alice: Any, api_as: Any
 
 
 @pytest.mark.parametrize("path", ["/api/players/alice/rating-history", "/api/leaderboard"])
-def test_an_unknown_ladder_is_a_400_naming_the_ladders(path: str, alice: Any, api_as: Any) -> None:
+def test_an_unknown_ladder_is_a_422_naming_the_ladders(path: str, alice: Any, api_as: Any) -> None:
     before = db_state()
     response = api_as(None).get(path, ladder="chess")
-    assert response.status_code == 400
-    assert response.json() == {"error": "there is no ladder 'chess': choose one of ace-in-the-hole, rhombus, "
-                                        "rhombus-teams"}
+    assert response.status_code == 422
+    assert response.json()["error"] == ("query.ladder: Input should be 'ace-in-the-hole', 'rhombus' "
+                                        "or 'rhombus-teams'")
     assert db_state() == before
 
 
