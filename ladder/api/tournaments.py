@@ -125,7 +125,7 @@ class StandingsOut(Schema):
     standings: list[StandingOut]
 
 
-class SeatOut(Schema):
+class BoardSeatOut(Schema):
     seat: str  # the game's seat: "red"/"black" (Ace in the Hole), "SW"/"NE" (Rhombus)
     username: str
     entry_id: int
@@ -136,7 +136,7 @@ class PairingOut(Schema):
     board: int
     match: str | None  # elimination: the bracket's match ("W1-2", "GF"); None otherwise
     match_game: int  # elimination: the game's number within the match
-    players: list[SeatOut]  # in seat order; one player for a bye
+    players: list[BoardSeatOut]  # in seat order; one player for a bye
     result: str | None  # from the first seat's side: "1-0", "0-1", "1/2", "+-", "-+", "--", "bye"; None while playing
     game_id: int | None
 

@@ -94,3 +94,15 @@ def assert_refused(response: Any, status: int, words: str, before: tuple[list[An
     assert response.status_code == status, response.content
     assert words in response.json()["error"]
     assert lobby_rows() == before
+
+
+@pytest.fixture
+def api_server(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Callable[..., str]:
+    """``api_server(VAR="value", ...)``: a real daphne (tests/conftest.py) started
+    with these settings in its environment (the API's keep-alive, rate limits)."""
+    def start(**env: str) -> str:
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        return str(request.getfixturevalue("daphne_server"))
+
+    return start

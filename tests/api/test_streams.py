@@ -28,10 +28,9 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 @pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> str:
-    """daphne with keep-alive lines every half second (set before it starts)."""
-    monkeypatch.setenv("API_STREAM_KEEPALIVE", "0.5")
-    return str(request.getfixturevalue("daphne_server"))
+def server(api_server: Callable[..., str]) -> str:
+    """daphne with keep-alive lines every half second."""
+    return api_server(API_STREAM_KEEPALIVE="0.5")
 
 
 @pytest.fixture

@@ -101,3 +101,4 @@ def test_rate_limit_per_address_counts_every_token(alice: Any, bob: Any, api_as:
     assert api_as(bob, "read").get("/api/account").status_code == 200
     assert api_as(None).get("/api/openapi.json").status_code == 200  # the spec is not limited
     assert api_as(bob, "read").get("/api/account").status_code == 429
+
