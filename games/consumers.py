@@ -107,7 +107,7 @@ class GameConsumer(JsonFrameConsumer):
             await self._attempt(self._move, ply, action)
 
     async def _refuse_api_only(self, content: dict[str, Any]) -> None:
-        await self._error("BOT accounts play through the API, not in the browser (docs/api.md)")
+        await self._error("BOT accounts play through the API, not in the browser (see /api/docs)")
 
     async def _resign(self, content: dict[str, Any]) -> None:
         await self._attempt(self._change, play.resign)

@@ -155,7 +155,7 @@ def refuse_api_bot_on_site(user: Any) -> None:
     """The site's lobby (its forms and socket) is for people: a BOT account
     does everything through the API, which calls this module directly."""
     if bot_accounts.is_api_bot(user):
-        raise LobbyRefusal("BOT accounts play through the API (see /docs/api/)")
+        raise LobbyRefusal("BOT accounts play through the API (see /api/docs)")
 
 
 # --- Seeks ----------------------------------------------------------------

@@ -10,6 +10,7 @@ with their own words; every error body is ``{"error": "..."}``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -36,12 +37,12 @@ class Api(NinjaAPI):
         return schema
 
 
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+
 api = Api(
     title="aceweb API",
     version="1",
-    description=("Everything a player or organizer does on aceweb, for programs: see "
-                 "[the API guide](/docs/api/). Send a personal access token as "
-                 "`Authorization: Bearer <token>`; make one on your account page."),
+    description=GUIDE.read_text(),  # docs/api.md: the guide is the top of /api/docs
     urls_namespace="api",
     docs_url="/docs",
     openapi_url="/openapi.json",

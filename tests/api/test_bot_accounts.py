@@ -21,7 +21,7 @@ from tests.lobby.conftest import LobbySocket
 
 pytestmark = pytest.mark.django_db
 
-ON_THE_SITE = "BOT accounts play through the API (see /docs/api/)"
+ON_THE_SITE = "BOT accounts play through the API (see /api/docs)"
 NOT_SEEKS = "BOT accounts play challenges, the computer and tournaments, not seeks"
 
 
