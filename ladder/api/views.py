@@ -13,22 +13,26 @@ from ladder import bot_accounts
 from ladder.api import tokens
 from ladder.api.forms import TokenForm
 
+NEW_TOKEN = "new-api-token"  # the session key holding a new token until its page shows it
+
 
 @login_required
 def token_list(request: HttpRequest) -> HttpResponse:
+    """The tokens, and a form for a new one. A new token is shown on the page
+    the form redirects to, then never again: it is kept in the session only
+    until that page takes it (and a reload does not make a second one)."""
     form = TokenForm(request.POST or None)
-    new_token = None
     if request.method == "POST" and form.is_valid():
         try:
-            row, new_token = tokens.make(request.user, form.cleaned_data["name"], form.cleaned_data["scopes"])
+            _, token = tokens.make(request.user, form.cleaned_data["name"], form.cleaned_data["scopes"])
         except tokens.TokenRefusal as refusal:
             form.add_error(None, str(refusal))
         else:
-            form = TokenForm()
-    context = {"form": form, "new_token": new_token, "tokens": tokens.live_tokens(request.user),
-               "is_bot": bot_accounts.is_api_bot(request.user)}
-    refused = request.method == "POST" and new_token is None
-    return render(request, "ladder/api_tokens.html", context, status=400 if refused else 200)
+            request.session[NEW_TOKEN] = token
+            return redirect("api-tokens:list")
+    context = {"form": form, "new_token": request.session.pop(NEW_TOKEN, None) if request.method == "GET" else None,
+               "tokens": tokens.live_tokens(request.user), "is_bot": bot_accounts.is_api_bot(request.user)}
+    return render(request, "ladder/api_tokens.html", context, status=400 if request.method == "POST" else 200)
 
 
 @login_required

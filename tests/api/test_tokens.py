@@ -65,8 +65,8 @@ def test_refusals_when_making_tokens_change_nothing(alice: Any, bob: Any) -> Non
 def test_the_token_page_shows_a_new_token_once_and_revokes(client: Any, alice: Any) -> None:
     client.force_login(alice)
     page = client.post("/account/tokens/", {"name": "my bot", "scopes": ["read", "bot:play"]},
-                       HTTP_HOST="localhost")
-    assert page.status_code == 200
+                       HTTP_HOST="localhost", follow=True)
+    assert page.status_code == 200 and page.redirect_chain == [("/account/tokens/", 302)]
     token = page.context["new_token"]
     assert token in page.content.decode()
     again = client.get("/account/tokens/", HTTP_HOST="localhost").content.decode()
