@@ -9,6 +9,7 @@ finds the rows, checks who may act, and shapes the answers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
 
@@ -297,32 +298,33 @@ def create(request: HttpRequest, body: TournamentIn) -> dict[str, Any]:
     return _details(_tournament(tournament.pk))
 
 
+def _organizer_act(request: HttpRequest, tournament_id: int, act: Callable[[int, Any], Any]) -> dict[str, Any]:
+    """The organizer's change through ladder.tournaments.running, then the details."""
+    _organized(request, tournament_id)
+    act(tournament_id, request.user)
+    return _details(_tournament(tournament_id))
+
+
 @router.post("/tournaments/{tournament_id}/start", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Start a tournament now")
 def start(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Start before the planned time: entries close, players are seeded and
     the first round is paired. With fewer than 2 players it is cancelled."""
-    _organized(request, tournament_id)
-    running.start_early(tournament_id, request.user)
-    return _details(_tournament(tournament_id))
+    return _organizer_act(request, tournament_id, running.start_early)
 
 
 @router.post("/tournaments/{tournament_id}/pause", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Pause a running tournament")
 def pause(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """No new round starts until it is resumed; games already running finish."""
-    _organized(request, tournament_id)
-    running.pause(tournament_id, request.user)
-    return _details(_tournament(tournament_id))
+    return _organizer_act(request, tournament_id, running.pause)
 
 
 @router.post("/tournaments/{tournament_id}/resume", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Resume a paused tournament")
 def resume(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """The next round is paired as soon as it is due."""
-    _organized(request, tournament_id)
-    running.resume(tournament_id, request.user)
-    return _details(_tournament(tournament_id))
+    return _organizer_act(request, tournament_id, running.resume)
 
 
 @router.post("/tournaments/{tournament_id}/entries/{entry_id}/remove", response={200: EntryOut, **ERRORS},
