@@ -25,7 +25,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from games import play
-from games.models import Event, Game
+from games.models import Event, Game, Seat
 from ladder import lobby, ratings
 from ladder.moderation import restrictions
 from ladder.models import Player as LadderPlayer
@@ -311,7 +311,18 @@ def adjudicate(tournament_id: int, organizer: Any, pairing_id: int, winner: str 
         pairing = Pairing.objects.filter(pk=pairing_id, round__tournament=tournament).first()
         if pairing is None or pairing.game_id is None:
             raise Refusal("there is no such game in this tournament")
-    return play.adjudicate(pairing.game_id, winner, note)
+    return play.adjudicate(pairing.game_id, _seat_of_side(pairing, winner), note)
+
+
+def _seat_of_side(pairing: Pairing, winner: str | None) -> str | None:
+    """The pages name a board's sides as its pairing does, red and black (the
+    first and second seat); in Rhombus those seats are SW and NE. A seat's own
+    name (the API's) is taken as it is."""
+    sides = ("red", "black")
+    if winner not in sides:
+        return winner
+    seats = Seat.objects.filter(game_id=pairing.game_id).order_by("number").values_list("name", flat=True)
+    return list(seats)[sides.index(winner)]
 
 
 # --- Advancing (Celery: tasks.advance) -------------------------------------

@@ -25,8 +25,8 @@ def admin_client_for(django_user_model: Any) -> Client:
     return client
 
 
-def started(tournament: Callable[..., Tournament], players: Any) -> Tournament:
-    t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now())
+def started(tournament: Callable[..., Tournament], players: Any, **fields: Any) -> Tournament:
+    t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), **fields)
     for user in players(4):
         running.join(t.pk, user)
     running.advance(t.pk)
@@ -66,4 +66,18 @@ def test_a_board_page_adjudicates_its_game_with_the_reason(admin_client_for: Cli
     admin_client_for.post(url, {"adjudicate": "black", "reason": "Red's club lost power"}, follow=True)
     game = Game.objects.get(pk=pairing.game_id)
     assert (game.winner, game.reason, game.adjudication_note) == ("black", "adjudication", "Red's club lost power")
+    assert Pairing.objects.get(pk=pairing.pk).result == "0-1"
+
+
+def test_a_rhombus_board_is_adjudicated_by_its_pairing_s_sides(organizer: Any, tournament: Any,
+                                                               players: Any) -> None:
+    """The live page's form says Red or Black, as the pairing does; in Rhombus
+    those are the SW and NE seats (running._seat_of_side)."""
+    t = started(tournament, players, rules="rhombus")
+    pairing = Pairing.objects.filter(round__tournament=t, game__isnull=False).first()
+    client = Client()
+    client.force_login(organizer)
+    client.post(f"/tournaments/{t.pk}/adjudicate/{pairing.pk}/", {"winner": "black", "reason": "a lost connection"})
+    game = Game.objects.get(pk=pairing.game_id)
+    assert (game.winner, game.reason) == ("NE", "adjudication")
     assert Pairing.objects.get(pk=pairing.pk).result == "0-1"
