@@ -154,3 +154,24 @@ def test_a_rematch_is_offered_then_accepted(game: Game, alice: Any, bob: Any, ap
     accepted = api_as(bob, "play").post(f"/api/games/{game.pk}/rematch").json()
     new = Game.objects.get(pk=accepted["game"]["rematch"]["game_id"])
     assert [seat.user for seat in new.table] == [bob, alice]  # colours swap
+
+
+@pytest.mark.django_db(transaction=True)  # the stream's checks read on the sockets' database threads
+@pytest.mark.parametrize(("path", "scopes", "status", "message"), [
+    ("/api/stream/event", (), 401, "send a personal access token"),
+    ("/api/stream/event", ("tournament:write",), 403, "lacks the 'read' scope"),
+    ("/api/stream/game/{game}", ("read",), 403, "lacks the 'play' scope"),
+    ("/api/stream/game/{other}", ("play",), 403, "you have no seat in game"),
+    ("/api/stream/game/999999", ("play",), 404, "there is no game 999999"),
+])
+def test_streams_refuse_in_json_before_streaming(
+        game: Game, alice: Any, bob: Any, charlie: Any, api_as: Any, path: str, scopes: tuple[str, ...],
+        status: int, message: str) -> None:
+    """Refused before a stream begins: a JSON error, not an NDJSON stream
+    (the streams themselves run under daphne: tests/api/test_streams.py)."""
+    other = play.start_game(bob, charlie)
+    client = api_as(alice, *scopes) if scopes else api_as(None)
+    response = client.get(path.format(game=game.pk, other=other.pk))
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert message in response.json()["error"]

@@ -144,20 +144,3 @@ def _has_game_started(reader: StreamReader) -> bool:
     except queue.Empty:
         return False
     return True
-
-
-@pytest.mark.parametrize(("path", "scopes", "status", "message"), [
-    ("/api/stream/event", (), 401, "send a personal access token"),
-    ("/api/stream/event", ("tournament:write",), 403, "lacks the 'read' scope"),
-    ("/api/stream/game/{game}", ("read",), 403, "lacks the 'play' scope"),
-    ("/api/stream/game/{other}", ("play",), 403, "you have no seat in game"),
-    ("/api/stream/game/999999", ("play",), 404, "there is no game 999999"),
-])
-def test_streams_refuse_in_json_before_streaming(
-        server: str, alice: Any, bob: Any, charlie: Any, path: str, scopes: tuple[str, ...],
-        status: int, message: str) -> None:
-    game, other = play.start_game(alice, bob), play.start_game(bob, charlie)
-    headers = {"Authorization": f"Bearer {token(alice, *scopes)}"} if scopes else {}
-    response = requests.get(server + path.format(game=game.pk, other=other.pk), headers=headers, timeout=10)
-    assert response.status_code == status
-    assert message in response.json()["error"]
