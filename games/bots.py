@@ -170,6 +170,12 @@ def is_bot_account(user_id: int | None) -> bool:
     return user_id is not None and bot_levels().get(user_id) == ""
 
 
+def badge_title(level: str) -> str:
+    """What a BOT badge says on hover: the computer player's level, or that a
+    BOT account (``level`` "") is someone's program."""
+    return f"Computer player: {level_label(level)}" if level else "BOT account: a program playing through the API"
+
+
 def is_bot(user: Any) -> bool:
     return level_of(getattr(user, "pk", None)) is not None
 

@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-
 from django.db import transaction
+from django.db.models import QuerySet
 
 from games import bots, play
 from games.models import Seat
@@ -38,6 +39,14 @@ def api_bot_ids(user_ids: set[int]) -> set[int]:
     """Which of ``user_ids`` are BOT accounts (to flag them on a page or payload)."""
     return set(Player.objects.filter(user_id__in=user_ids, is_bot=True, bot_level="")
                .values_list("user_id", flat=True))
+
+
+def bots_among(user_ids: Iterable[int] | QuerySet[Any]) -> dict[int, str]:
+    """{user id: level} for the bots among ``user_ids`` ("" for a BOT account),
+    in one query, to flag them BOT on a page or payload. ``user_ids`` may be a
+    ``values("user_id")`` queryset: it then runs as a subquery of this one.
+    Not the cached ``levels``: a page shows who is a bot now."""
+    return dict(Player.objects.filter(user_id__in=user_ids, is_bot=True).values_list("user_id", "bot_level"))
 
 
 def make_api_bot(user: Any) -> None:

@@ -1,8 +1,23 @@
-"""{% bot_levels as levels %}: the engine's bot levels, weakest first, with their labels."""
+"""The bots' template tags and filters.
+
+``{% bot_levels as levels %}``: the engine's bot levels, weakest first, with their labels.
+
+``{{ level|bot_badge }}``: the BOT badge written once for every page that
+shows a username. ``level`` is the bot's engine level, "" for a BOT account
+(a program playing through the API), None for a person (no badge). Pages
+load who is a bot for all their names in one query ({user id: level},
+ladder.bot_accounts.bots_among) and look each name up with ``bot_level``:
+``{{ bots|bot_level:entry.user_id|bot_badge }}``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from games import bots
 
@@ -12,3 +27,16 @@ register = template.Library()
 @register.simple_tag
 def bot_levels() -> list[tuple[str, str]]:
     return [(level, bots.level_label(level)) for level in bots.engine_bots().LEVELS]
+
+
+@register.filter
+def bot_level(levels: Mapping[Any, str] | None, key: Any) -> str | None:
+    """The level ``key`` (a user id or a name) has in ``levels``; None for a person."""
+    return levels.get(key) if levels else None
+
+
+@register.filter
+def bot_badge(level: str | None) -> SafeString | str:
+    if level is None:
+        return ""
+    return format_html(' <span class="badge badge--bot" title="{}">BOT</span>', bots.badge_title(level))

@@ -4,6 +4,7 @@ each round's boards with their games, and the bracket of an elimination."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -136,13 +137,16 @@ class BracketView:
     ranking: list[tuple[int, Entry]]
 
 
-def bracket(tournament: Tournament) -> BracketView | None:
-    """The bracket picture, each match linked to its latest game, and the places settled so far."""
+def bracket(tournament: Tournament, bots: Mapping[int, str]) -> BracketView | None:
+    """The bracket picture, each match linked to its latest game, and the places settled so far.
+    A bot's name is drawn "BOT name", as lichess writes a BOT's title: the
+    picture's text cannot hold the pages' badge."""
     entries = running.entries_by_number(tournament)
     if len(entries) < 2:
         return None
     state = running.bracket_of(tournament)
-    names = {number: entry.user.get_username() for number, entry in entries.items()}
+    names = {number: ("BOT " if entry.user_id in bots else "") + entry.user.get_username()
+             for number, entry in entries.items()}
     links = {}
     for match, game_id in (Pairing.objects.filter(round__tournament=tournament, game__isnull=False)
                            .exclude(match="").order_by("match_game").values_list("match", "game_id")):

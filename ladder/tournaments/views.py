@@ -21,9 +21,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import play
+from ladder import bot_accounts
 from ladder.tournaments import pages, running
 from ladder.tournaments.forms import TournamentForm
-from ladder.tournaments.models import Tournament
+from ladder.tournaments.models import Entry, Tournament
 
 LIST_LENGTH = 50
 
@@ -57,9 +58,11 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
         "round_numbers": range(1, tournament.current_round + 1),
         "may_organize": running.may_organize(user, tournament),
         "entry_count": tournament.entries.filter(withdrawn_at__isnull=True).count(),
+        # Every name on the page is an entrant's: who of them is a bot, in one query.
+        "bots": bot_accounts.bots_among(Entry.objects.filter(tournament=tournament).values("user_id")),
     }
     if tournament.elimination:
-        context["bracket"] = pages.bracket(tournament)
+        context["bracket"] = pages.bracket(tournament, context["bots"])
     else:
         context["tiebreak_labels"], lines = pages.standings(tournament)
         context["lines"], context["page"], context["pages"] = pages.page_of(lines, request.GET.get("page"))

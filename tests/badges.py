@@ -1,0 +1,43 @@
+"""The BOT badge in pages' HTML, and bots to show it for (imported as tests.badges)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from games import bots
+from ladder.bot_accounts import make_api_bot
+from ladder.models import Player
+
+COMPUTER_TITLE = "Computer player: Level 2 (greedy, one move ahead)"
+ACCOUNT_TITLE = "BOT account: a program playing through the API"
+
+
+def computer_player(username: str, level: str = "greedy", rating: int = 1500) -> Any:
+    """A computer player of ``level``, as seed_bots makes them (no usable password)."""
+    user = get_user_model().objects.create_user(username, email="", password=None)
+    Player.objects.create(user=user, is_bot=True, bot_level=level, rating=rating, rated_games=20)
+    bots.forget_bot_levels()
+    return user
+
+
+def api_bot(username: str, rating: int = 1500) -> Any:
+    """A BOT account: a fresh account turned into one (ladder.bot_accounts.make_api_bot)."""
+    user = get_user_model().objects.create_user(username, email=f"{username}@example.org")
+    Player.objects.create(user=user, rating=rating, rated_games=20)
+    make_api_bot(user)
+    return user
+
+
+def badge_titles(html: str, name: str) -> list[str]:
+    """The titles of the BOT badges written right after each time ``name`` is shown
+    (as a link or as text); [] when none follows it."""
+    pattern = rf'>(?:BOT )?{re.escape(name)}(?:</a>)? <span class="badge badge--bot" title="([^"]*)">BOT</span>'
+    return re.findall(pattern, html)
+
+
+def shown(html: str, name: str) -> int:
+    """How many times ``name`` is shown as a whole element text."""
+    return len(re.findall(rf">{re.escape(name)}(?:</a>)?[ <(]", html))
