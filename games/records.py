@@ -24,6 +24,7 @@ from engine.ace.actions import Action
 from engine.errors import RecordError
 from engine.record import (FORMAT, RHOMBUS_FORMAT, Record, RhombusRecord, read, read_rhombus, replay,
                            replay_rhombus)
+from games import bots
 from games.models import Game
 
 # Any game's record: Ace in the Hole's (R19) or Rhombus's (RH30).
@@ -206,6 +207,7 @@ class GameRow:
 
     game_id: int
     opponents: tuple[str, ...]  # the other side's players: two in a team game
+    bots: dict[str, str]  # the bots among them: {name: engine level, "" for a BOT account}
     seat: str
     title: str  # the game: "Ace in the Hole", "Rhombus, 4 players"
     result: str  # "win", "loss", "draw", "aborted" or "playing"
@@ -236,10 +238,12 @@ def games_played_by(user: Any) -> QuerySet[Game]:
 def row_of(game: Game, user: Any) -> GameRow:
     """``game`` as a line of ``user``'s game list."""
     seat = game.seat_of(user) or ""
-    opponents = [s.user.get_username() for s in game.table if s.name not in game.side_of(seat)]
+    others = [s for s in game.table if s.name not in game.side_of(seat)]
+    levels = bots.bot_levels()  # cached per process: a list of 20 games asks nothing more
     return GameRow(
         game_id=game.pk,
-        opponents=tuple(opponents),
+        opponents=tuple(s.user.get_username() for s in others),
+        bots={s.user.get_username(): levels[s.user_id] for s in others if s.user_id in levels},
         seat=seat,
         title=game.title,
         result=_result(game, seat),

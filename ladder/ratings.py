@@ -19,7 +19,7 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from games.models import Game, Seat
-from ladder import elo
+from ladder import bot_accounts, elo
 from ladder.models import ACE, LADDERS, Player, Rating, RatingChange, Standing, ladder_of
 
 
@@ -227,6 +227,7 @@ def history_points(user: Any, ladder: str = ACE) -> list[HistoryPoint]:
 
 class OpponentRecord(TypedDict):
     opponent: str
+    bot: str | None  # the opponent's engine level if a bot ("" a BOT account), None for a person
     games: int
     wins: int
     draws: int
@@ -245,7 +246,8 @@ def record_against_opponents(user: Any, limit: int = 20) -> list[OpponentRecord]
                       draws=Count("game", filter=Q(game__winner="")))
             .order_by("-games", "opponent")[:limit])
     rows = list(rows)
-    names = dict(get_user_model().objects.filter(pk__in=[r["opponent"] for r in rows])
-                 .values_list("pk", "username"))
-    return [{"opponent": names[r["opponent"]], "games": r["games"], "wins": r["wins"], "draws": r["draws"],
-             "losses": r["games"] - r["wins"] - r["draws"]} for r in rows]
+    ids = [r["opponent"] for r in rows]
+    names = dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+    levels = bot_accounts.bots_among(ids)
+    return [{"opponent": names[r["opponent"]], "bot": levels.get(r["opponent"]), "games": r["games"],
+             "wins": r["wins"], "draws": r["draws"], "losses": r["games"] - r["wins"] - r["draws"]} for r in rows]
