@@ -180,6 +180,13 @@ def is_bot(user: Any) -> bool:
     return level_of(getattr(user, "pk", None)) is not None
 
 
+def seat_levels(game: Game) -> dict[str, str]:
+    """{seat: level} for every seat of ``game`` a bot plays, "" for a BOT
+    account's: what a page flags BOT (games templatetags bot_badge)."""
+    levels = bot_levels()
+    return {seat.name: levels[seat.user_id] for seat in game.table if seat.user_id in levels}
+
+
 def bot_seats(game: Game) -> dict[str, str]:
     """{seat: level} for the seats of ``game`` a bot plays."""
     return {seat.name: level for seat in game.table if (level := level_of(seat.user_id))}

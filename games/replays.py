@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, render
 
 from engine.errors import EngineError
 from engine.record import Record, RhombusRecord
-from games import records
+from games import bots, records
 from games.boards import rhombus_rows
 from games.models import Game
 from games.views import around_the_board
@@ -101,6 +101,7 @@ def _context(record: records.AnyRecord, steps: list[records.StepJSON], *, game: 
         "game": game,
         "imported": imported,
         "record": record,
+        "bots": _bots(game),
         "steps": steps,
         "turns": _turns(steps),
         "current": last["index"],
@@ -114,6 +115,12 @@ def _context(record: records.AnyRecord, steps: list[records.StepJSON], *, game: 
     }
 
 
+def _bots(game: Game | None) -> dict[str, str]:
+    """The seats bots play, to flag their names BOT; none in an imported record
+    (its names are only text, no account)."""
+    return bots.seat_levels(game) if game is not None else {}
+
+
 def _rhombus_context(record: RhombusRecord, steps: list[records.StepJSON], *, game: Game | None,
                      imported: bool) -> dict[str, Any]:
     """The page opens at the last step, drawn by the server (the script redraws each step)."""
@@ -124,6 +131,7 @@ def _rhombus_context(record: RhombusRecord, steps: list[records.StepJSON], *, ga
         "game": game,
         "imported": imported,
         "record": record,
+        "bots": _bots(game),
         "steps": steps,
         "actions": steps[1:],  # each with its seat: the list reads round the table
         "current": last["index"],

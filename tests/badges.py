@@ -33,11 +33,11 @@ def api_bot(username: str, rating: int = 1500) -> Any:
 
 def badge_titles(html: str, name: str) -> list[str]:
     """The titles of the BOT badges written right after each time ``name`` is shown
-    (as a link or as text); [] when none follows it."""
-    pattern = rf'>(?:BOT )?{re.escape(name)}(?:</a>)? <span class="badge badge--bot" title="([^"]*)">BOT</span>'
+    (as a link, a span or text); [] when none follows it."""
+    pattern = rf'>\s*(?:BOT )?{re.escape(name)}(?:</a>|</span>)? <span class="badge badge--bot" title="([^"]*)">BOT</span>'
     return re.findall(pattern, html)
 
 
 def shown(html: str, name: str) -> int:
     """How many times ``name`` is shown as a whole element text."""
-    return len(re.findall(rf">{re.escape(name)}(?:</a>)?[ <(]", html))
+    return len(re.findall(rf">\s*{re.escape(name)}(?:</a>|</span>)?[ <(]", html))

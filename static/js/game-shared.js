@@ -151,7 +151,7 @@
       if (tag) {
         tag.hidden = !seat;
         // A computer player names its level; a BOT account is someone's program (through the API).
-        tag.title = !seat ? "" : seat.label ? `Computer: ${seat.label}` : "BOT account: a program playing through the API";
+        tag.title = !seat ? "" : seat.label ? `Computer player: ${seat.label}` : "BOT account: a program playing through the API";
       }
     }
 
