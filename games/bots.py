@@ -78,6 +78,12 @@ class BotSeatJSON(TypedDict):
     label: str
 
 
+class BotFlagJSON(TypedDict):
+    """A bot named in a payload (the lobby's seeks and challenges): its badge."""
+    level: str  # the engine level of a computer player, "" for a BOT account
+    title: str  # what its BOT badge says (badge_title)
+
+
 class BotWaitJSON(TypedDict):
     ply: int
     queued_at: str | None
@@ -174,6 +180,10 @@ def badge_title(level: str) -> str:
     """What a BOT badge says on hover: the computer player's level, or that a
     BOT account (``level`` "") is someone's program."""
     return f"Computer player: {level_label(level)}" if level else "BOT account: a program playing through the API"
+
+
+def flag_json(level: str) -> BotFlagJSON:
+    return {"level": level, "title": badge_title(level)}
 
 
 def is_bot(user: Any) -> bool:

@@ -11,7 +11,7 @@ after commit and only by id (``lobby.changed``, ``challenge.changed``,
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypedDict
 
@@ -66,6 +66,7 @@ class SeekJSON(TypedDict):
     partner: str | None  # the creator's named partner (4 players), joined or not
     held: bool  # a seat is held for that partner, who has not joined yet
     joined_me: bool  # the socket's user sits at this seek (and may leave it)
+    bots: dict[str, bots.BotFlagJSON]  # the bots among the names above, to flag them BOT
 
 
 class ChallengeJSON(TypedDict):
@@ -87,6 +88,7 @@ class ChallengeJSON(TypedDict):
     accepted: list[str]  # 4 players: who has accepted so far
     declined_by: str | None  # 4 players: who declined, closing it for all
     answered: bool  # the socket's user is an invitee who has accepted already
+    bots: dict[str, bots.BotFlagJSON]  # the bots among the names above, to flag them BOT
 
 
 def game_url(game_id: int) -> str:
@@ -368,17 +370,34 @@ def _locked_seek(seek_id: Any) -> Seek:
 
 def open_seeks(user: Any = None) -> list[SeekJSON]:
     """The lobby's list, oldest first, as one socket's user sees it."""
-    seeks = (Seek.objects.filter(status=Seek.Status.OPEN)
-             .select_related("creator", "creator__player")[:MAX_SEEKS_SHOWN])
-    return [seek_json(seek, user) for seek in seeks.prefetch_related("entries__user").select_related("partner")]
+    seeks = list(Seek.objects.filter(status=Seek.Status.OPEN)
+                 .select_related("creator", "creator__player", "partner")
+                 .prefetch_related("entries__user")[:MAX_SEEKS_SHOWN])
+    levels = bot_accounts.bots_among({named.pk for seek in seeks for named in _named_at(seek)})
+    return [seek_json(seek, user, levels) for seek in seeks]
 
 
-def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
+def _seated(seek: Seek) -> list[Any]:
+    return [entry.user for entry in seek.entries.all()] if seek.players == 4 else [seek.creator]
+
+
+def _named_at(seek: Seek) -> list[Any]:
+    """Everyone a seek names: who sits at it and the partner it holds a seat for."""
+    return _seated(seek) + ([seek.partner] if seek.partner_id is not None else [])
+
+
+def bot_flags(named: Sequence[Any], levels: Mapping[int, str] | None = None) -> dict[str, bots.BotFlagJSON]:
+    """{name: flag} for the bots among the users ``named``; ``levels`` is who
+    is a bot ({user id: level}, loaded once for a whole list), else one query."""
+    if levels is None:
+        levels = bot_accounts.bots_among({user.pk for user in named})
+    return {user.get_username(): bots.flag_json(levels[user.pk]) for user in named if user.pk in levels}
+
+
+def seek_json(seek: Seek, user: Any = None, levels: Mapping[int, str] | None = None) -> SeekJSON:
+    """One seek as ``user`` sees it; ``levels`` as for bot_flags."""
     me = getattr(user, "pk", None)
-    if seek.players == 4:
-        seated = [entry.user for entry in seek.entries.all()]
-    else:
-        seated = [seek.creator]
+    seated = _seated(seek)
     partner = seek.partner.get_username() if seek.partner_id is not None else None
     return {
         "id": seek.pk,
@@ -394,6 +413,7 @@ def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
         "partner": partner,
         "held": partner is not None and all(seated_user.pk != seek.partner_id for seated_user in seated),
         "joined_me": me is not None and any(seated_user.pk == me for seated_user in seated),
+        "bots": bot_flags(_named_at(seek), levels),
     }
 
 
@@ -646,7 +666,9 @@ def pending_challenges(user: Any, now: datetime | None = None) -> list[Challenge
     mine = (Challenge.objects.filter(pk__in=_challenges_of(user).values("pk"))
             .filter(status=Challenge.Status.PENDING, expires_at__gt=now)
             .select_related("challenger", "challenged").prefetch_related("invitees__user"))
-    return [challenge_json(c, user) for c in mine]
+    challenges = list(mine)
+    levels = bot_accounts.bots_among({named.pk for c in challenges for named in _named_in(c)})
+    return [challenge_json(c, user, levels) for c in challenges]
 
 
 def challenge_for(challenge_id: int, user: Any) -> ChallengeJSON | None:
@@ -661,7 +683,14 @@ def _challenges_of(user: Any) -> Any:
     return Challenge.objects.filter(Q(challenger=user) | Q(challenged=user) | Q(invitees__user=user))
 
 
-def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
+def _named_in(challenge: Challenge) -> list[Any]:
+    """Everyone a challenge names: its challenger, the challenged and (4 players) the invitees."""
+    invitees = [invitee.user for invitee in challenge.invitees.all()] if challenge.players == 4 else []
+    return [challenge.challenger, challenge.challenged, *invitees]
+
+
+def challenge_json(challenge: Challenge, user: Any, levels: Mapping[int, str] | None = None) -> ChallengeJSON:
+    """One challenge as ``user`` sees it; ``levels`` as for bot_flags."""
     me = getattr(user, "pk", None)
     invitees = list(challenge.invitees.all()) if challenge.players == 4 else []
     named = {invitee.role: invitee.user.get_username() for invitee in invitees}  # the partner's name
@@ -685,6 +714,7 @@ def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
         "declined_by": next((i.user.get_username() for i in invitees
                              if i.answer == ChallengeInvitee.Answer.DECLINED), None),
         "answered": any(i.user_id == me and i.answer == ChallengeInvitee.Answer.ACCEPTED for i in invitees),
+        "bots": bot_flags(_named_in(challenge), levels),
     }
 
 

@@ -34,7 +34,8 @@ def api_bot(username: str, rating: int = 1500) -> Any:
 def badge_titles(html: str, name: str) -> list[str]:
     """The titles of the BOT badges written right after each time ``name`` is shown
     (as a link, a span or text); [] when none follows it."""
-    pattern = rf'>\s*(?:BOT )?{re.escape(name)}(?:</a>|</span>)? <span class="badge badge--bot" title="([^"]*)">BOT</span>'
+    pattern = (rf'(?<![\w.@+-]){re.escape(name)}(?:</a>|</span>)? '
+               r'<span class="badge badge--bot" title="([^"]*)">BOT</span>')
     return re.findall(pattern, html)
 
 

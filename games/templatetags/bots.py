@@ -4,7 +4,8 @@
 
 ``{{ level|bot_badge }}``: the BOT badge written once for every page that
 shows a username. ``level`` is the bot's engine level, "" for a BOT account
-(a program playing through the API), None for a person (no badge). Pages
+(a program playing through the API), None for a person (no badge), or a
+payload's flag (games.bots.BotFlagJSON: the lobby's seeks and challenges). Pages
 load who is a bot for all their names in one query ({user id: level},
 ladder.bot_accounts.bots_among) and look each name up with ``bot_level``:
 ``{{ bots|bot_level:entry.user_id|bot_badge }}``.
@@ -13,7 +14,7 @@ ladder.bot_accounts.bots_among) and look each name up with ``bot_level``:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeAlias
 
 from django import template
 from django.utils.html import format_html
@@ -29,14 +30,18 @@ def bot_levels() -> list[tuple[str, str]]:
     return [(level, bots.level_label(level)) for level in bots.engine_bots().LEVELS]
 
 
+Flag: TypeAlias = "str | bots.BotFlagJSON"
+
+
 @register.filter
-def bot_level(levels: Mapping[Any, str] | None, key: Any) -> str | None:
-    """The level ``key`` (a user id or a name) has in ``levels``; None for a person."""
+def bot_level(levels: Mapping[Any, Flag] | None, key: Any) -> Flag | None:
+    """The level (or flag) ``key`` (a user id or a name) has in ``levels``; None for a person."""
     return levels.get(key) if levels else None
 
 
 @register.filter
-def bot_badge(level: str | None) -> SafeString | str:
+def bot_badge(level: Flag | None) -> SafeString | str:
     if level is None:
         return ""
-    return format_html(' <span class="badge badge--bot" title="{}">BOT</span>', bots.badge_title(level))
+    title = level["title"] if isinstance(level, dict) else bots.badge_title(level)
+    return format_html(' <span class="badge badge--bot" title="{}">BOT</span>', title)

@@ -41,6 +41,13 @@ class RulesOut(Schema):
     title: str
 
 
+class BotFlagOut(Schema):
+    """A bot named in a seek or challenge (games.bots.BotFlagJSON)."""
+
+    level: str  # a computer player's engine level, "" for a BOT account (a program, through the API)
+    title: str  # what the site's BOT badge says: "Computer player: Level 2 (...)", "BOT account: ..."
+
+
 class SeekOut(Schema):
     """An open seek as the caller sees it (lobby.SeekJSON)."""
 
@@ -57,6 +64,7 @@ class SeekOut(Schema):
     partner: str | None  # the creator's named partner (4 players)
     held: bool  # a seat is held for that partner, who has not joined yet
     joined_me: bool  # the caller sits at it (and may leave it)
+    bots: dict[str, BotFlagOut]  # the bots among the names above, by name
 
 
 class ChallengeOut(Schema):
@@ -80,6 +88,7 @@ class ChallengeOut(Schema):
     accepted: list[str]  # 4 players: who has accepted so far
     declined_by: str | None
     answered: bool  # the caller is an invitee who has accepted already
+    bots: dict[str, BotFlagOut]  # the bots among the names above, by name
 
 
 class GameOut(Schema):

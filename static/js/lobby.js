@@ -75,6 +75,19 @@
     return el("button", { class: primary ? "button button--primary" : "button", type: "button", onclick }, label);
   }
 
+  // A name, with the BOT badge after it if the payload's `bots` flags it
+  // (the badge the server writes: games templatetags bot_badge).
+  function named(name, bots) {
+    const bot = bots && bots[name];
+    if (!bot) return [name];
+    return [name, " ", el("span", { class: "badge badge--bot", title: bot.title }, "BOT")];
+  }
+
+  // Names joined by `separator`, each flagged as `named` flags it.
+  function namedList(names, bots, separator) {
+    return names.flatMap((name, i) => [...(i ? [separator] : []), ...named(name, bots)]);
+  }
+
   const COLOUR_NAMES = { red: "Red", black: "Black", random: "Random" };
   const OPPOSITE = { red: "black", black: "red", random: "random" };
 
@@ -92,7 +105,7 @@
       const team = seek.players === 4;
       const classes = "seek" + (seek.mine ? " seek--mine" : "") + (team ? " seek--team" : "");
       return el("tr", { class: classes, dataset: { seek: seek.id } },
-        el("td", { class: "seek__player" }, seek.creator, ...(team ? [seats(seek)] : [])),
+        el("td", { class: "seek__player" }, ...named(seek.creator, seek.bots), ...(team ? [seats(seek)] : [])),
         el("td", { class: "seek__rating" }, seek.rating === null ? "?" : String(seek.rating)),
         el("td", { class: "seek__time" }, el("span", { class: "seek__game" }, seek.rules.title),
           team ? " 4 players " : " ",
@@ -106,9 +119,9 @@
 
   // "3 of 4 joined: alice, bob, carol": a 4-player seek fills live.
   function seats(seek) {
-    const held = seek.held ? " (a seat is held for " + seek.partner + ")" : "";
+    const held = seek.held ? [" (a seat is held for ", ...named(seek.partner, seek.bots), ")"] : [];
     return el("span", { class: "seek__seats", dataset: { seekSeats: "" } },
-      seek.joined.length + " of 4 joined: " + seek.joined.join(", ") + held);
+      seek.joined.length + " of 4 joined: ", ...namedList(seek.joined, seek.bots, ", "), ...held);
   }
 
   function seekAction(seek) {
@@ -124,13 +137,22 @@
       "; accepted: " + (c.accepted.length ? c.accepted.join(", ") : "nobody yet");
   }
 
+  // The same, its players' names flagged BOT where they are bots (the list's line).
+  function teamsNamed(c) {
+    return [...named(c.challenger, c.bots), " and ", ...named(c.partner, c.bots), " v ",
+      ...namedList(c.opponents, c.bots, " and "),
+      "; accepted: " + (c.accepted.length ? c.accepted.join(", ") : "nobody yet")];
+  }
+
+  // A challenge's line in the list, as _challenges.html writes it: text and badges.
   function describe(c) {
     const team = c.players === 4;
     const who = c.direction === "incoming"
-      ? c.challenger + " challenges you" + (team ? " to a 4-player game" : "")
-      : "You challenged " + (team ? c.partner + ", " + c.opponents.join(", ") : c.challenged);
-    return who + ": " + c.rules.title + ", " + c.time_control.label + ", " + (c.rated ? "rated" : "casual") +
-      ", challenger plays " + c.colour + (team ? " (" + teams(c) + ")" : "");
+      ? [...named(c.challenger, c.bots), " challenges you" + (team ? " to a 4-player game" : "")]
+      : ["You challenged ", ...(team ? [...named(c.partner, c.bots), ", ", ...namedList(c.opponents, c.bots, ", ")]
+        : named(c.challenged, c.bots))];
+    return [...who, ": " + c.rules.title + ", " + c.time_control.label + ", " + (c.rated ? "rated" : "casual") +
+      ", challenger plays " + c.colour, ...(team ? [" (", ...teamsNamed(c), ")"] : [])];
   }
 
   function renderChallenges() {
@@ -141,7 +163,7 @@
         ? [...accept, button("Decline", false, () => send({ type: "decline_challenge", challenge: c.id }))]
         : [button("Cancel", false, () => send({ type: "cancel_challenge", challenge: c.id }))];
       return el("li", { class: "challenge challenge--" + c.direction, dataset: { challenge: c.id } },
-        el("span", { class: "challenge__text" }, describe(c)), ...buttons);
+        el("span", { class: "challenge__text" }, ...describe(c)), ...buttons);
     }));
     if (challengesEmpty) challengesEmpty.hidden = challenges.size > 0;
   }
