@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from django.contrib.auth import get_user_model
 
 from games import bots
@@ -13,6 +15,16 @@ from ladder.models import Player
 
 COMPUTER_TITLE = "Computer player: Level 2 (greedy, one move ahead)"
 ACCOUNT_TITLE = "BOT account: a program playing through the API"
+
+
+@pytest.fixture(autouse=True)
+def bot_cache_forgotten() -> Iterator[None]:
+    """Who is a bot is cached per process (games.bots.bot_levels); a test's bots'
+    ids come round again as other tests' people, who must not stay bots.
+    Autouse in every module that imports it."""
+    bots.forget_bot_levels()
+    yield
+    bots.forget_bot_levels()
 
 
 def computer_player(username: str, level: str = "greedy", rating: int = 1500) -> Any:

@@ -12,6 +12,7 @@ from django.test import Client
 from games import play
 from games.models import Game
 from tests.badges import ACCOUNT_TITLE, COMPUTER_TITLE, api_bot, badge_titles, computer_player, shown
+from tests.badges import bot_cache_forgotten  # noqa: F401 (autouse: the bots' ids are forgotten after each test)
 
 pytestmark = pytest.mark.django_db
 

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import play
 from tests.badges import ACCOUNT_TITLE, COMPUTER_TITLE, api_bot, badge_titles, computer_player, shown
+from tests.badges import bot_cache_forgotten  # noqa: F401 (autouse: the bots' ids are forgotten after each test)
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db

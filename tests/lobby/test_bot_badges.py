@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from ladder import lobby
 from ladder.models import Seek
 from tests.badges import ACCOUNT_TITLE, COMPUTER_TITLE, api_bot, badge_titles, computer_player, shown
+from tests.badges import bot_cache_forgotten  # noqa: F401 (autouse: the bots' ids are forgotten after each test)
 
 pytestmark = pytest.mark.django_db
 
