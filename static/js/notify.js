@@ -64,12 +64,22 @@
 
   // --- Challenges ---------------------------------------------------------
 
-  function describe(c) {
+  // What follows the challenger's name (and its BOT badge) in the toast.
+  function invitation(c) {
     const colour = c.colour === "random" ? "colours drawn at random" : c.challenger + " plays " + c.colour;
     const team = c.players === 4 ? " 4-player game: " + c.challenger + " and " + c.partner + " v " +
       c.opponents.join(" and ") + ", " : " game (";
-    return c.challenger + " challenges you to a " + (c.rated ? "rated " : "casual ") +
+    return " challenges you to a " + (c.rated ? "rated " : "casual ") +
       c.time_control.label + team + colour + (c.players === 4 ? "." : ").");
+  }
+
+  // A bot challenger (a BOT account: c.bots, docs/protocol.md) gets the site's BOT badge.
+  function challenger(c) {
+    const bot = c.bots && c.bots[c.challenger];
+    if (!bot) return [c.challenger];
+    const badge = element("span", "badge badge--bot", "BOT");
+    badge.title = bot.title;
+    return [c.challenger, " ", badge];
   }
 
   function challengeChanged(c) {
@@ -102,7 +112,9 @@
     });
     const buttons = element("div", "toast__buttons");
     buttons.append(accept, decline);
-    toast.append(element("p", "toast__text", describe(c)), buttons);
+    const text = element("p", "toast__text");
+    text.append(...challenger(c), invitation(c));
+    toast.append(text, buttons);
     toasts.append(toast);
     return toast;
   }
