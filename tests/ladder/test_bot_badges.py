@@ -51,12 +51,16 @@ def test_the_game_list_flags_bot_opponents(client: Client, games_with_bots: None
     assert shown(games, "bob") == 1 and badge_titles(games, "bob") == []
 
 
-def test_a_bots_own_profile_shows_the_badge_with_its_level(client: Client, games_with_bots: None) -> None:
-    rating = section(client.get("/@/cpu1/").content.decode(), "profile__rating")
-    assert f'<span class="badge badge--bot" title="{COMPUTER_TITLE}">BOT</span> greedy' in rating
-    account = section(client.get("/@/api1/").content.decode(), "profile__rating")
-    assert f'<span class="badge badge--bot" title="{ACCOUNT_TITLE}">BOT</span> a program' in account
-    assert "badge--bot" not in section(client.get("/@/bob/").content.decode(), "profile__rating")
+def test_a_bots_own_profile_shows_the_badge_by_its_name_and_with_its_level(
+        client: Client, games_with_bots: None) -> None:
+    computer, account, person = (client.get(f"/@/{name}/").content.decode() for name in ("cpu1", "api1", "bob"))
+    assert f'<span class="badge badge--bot" title="{COMPUTER_TITLE}">BOT</span> greedy' in section(
+        computer, "profile__rating")
+    assert f'<span class="badge badge--bot" title="{ACCOUNT_TITLE}">BOT</span> a program' in section(
+        account, "profile__rating")
+    assert f'<h1 class="profile__name">cpu1 <span class="badge badge--bot" title="{COMPUTER_TITLE}">' in computer
+    assert f'<h1 class="profile__name">api1 <span class="badge badge--bot" title="{ACCOUNT_TITLE}">' in account
+    assert '<h1 class="profile__name">bob</h1>' in person and "badge--bot" not in section(person, "profile__rating")
 
 
 def test_the_leaderboard_uses_the_same_badge(client: Client, games_with_bots: None) -> None:
