@@ -19,6 +19,7 @@ from ninja import Field, ModelSchema, Query, Router, Schema
 from ninja.errors import HttpError, ValidationError
 
 import engine
+from games import bots
 from games.play import setup_of
 from ladder.api.auth import OptionalToken, Token
 from ladder.api.schemas import ERRORS
@@ -100,6 +101,7 @@ class EntryOut(Schema):
     id: int | None  # None: the entry is gone (withdrawn before the start)
     tournament_id: int
     username: str
+    bot: bool  # a computer player or a BOT account
     number: int | None  # pairing number, given at the start
     rating: int
     active: bool  # False once withdrawn or removed
@@ -111,6 +113,7 @@ class StandingOut(Schema):
     entry_id: int
     number: int | None
     username: str
+    bot: bool  # a computer player or a BOT account
     rating: int
     score: float | None  # None in an elimination (places only)
     tiebreaks: list[float | None]  # in the order of StandingsOut.tiebreaks; None where one does not apply
@@ -129,6 +132,7 @@ class StandingsOut(Schema):
 class BoardSeatOut(Schema):
     seat: str  # the game's seat: "red"/"black" (Ace in the Hole), "SW"/"NE" (Rhombus)
     username: str
+    bot: bool  # a computer player or a BOT account
     entry_id: int
 
 
@@ -425,16 +429,21 @@ def _tiebreaks(tournament: Tournament) -> list[dict[str, str]]:
     return [{"code": code, "label": TIEBREAKS[code].label} for code in tournament.tiebreak_codes]
 
 
+def _is_bot(entry: Entry) -> bool:
+    """From the cached bot list (games.bots): no query per player."""
+    return entry.user_id in bots.bot_levels()
+
+
 def _entry(entry: Entry) -> dict[str, Any]:
     return {"id": entry.pk, "tournament_id": entry.tournament_id, "username": entry.user.get_username(),
-            "number": entry.number, "rating": entry.rating, "active": entry.pk is not None and entry.active,
+            "bot": _is_bot(entry), "number": entry.number, "rating": entry.rating, "active": entry.pk is not None and entry.active,
             "withdrawn_why": entry.withdrawn_why}
 
 
 def _standing(line: pages.Line) -> dict[str, Any]:
     entry = line.entry
     return {"rank": line.rank, "entry_id": entry.pk, "number": entry.number, "username": entry.user.get_username(),
-            "rating": entry.rating, "score": float(line.standing.points),
+            "bot": _is_bot(entry), "rating": entry.rating, "score": float(line.standing.points),
             "tiebreaks": [None if value is None else float(value) for value in line.standing.tiebreaks],
             "withdrawn": None if entry.active else entry.withdrawn_why}
 
@@ -446,7 +455,8 @@ def _places(tournament: Tournament) -> list[dict[str, Any]]:
         return []
     ranking = brackets.final_ranking(running.bracket_of(tournament))
     return [{"rank": place, "entry_id": entries[number].pk, "number": number,
-             "username": entries[number].user.get_username(), "rating": entries[number].rating,
+             "username": entries[number].user.get_username(), "bot": _is_bot(entries[number]),
+             "rating": entries[number].rating,
              "score": None, "tiebreaks": [], "withdrawn": None if entries[number].active
              else entries[number].withdrawn_why} for place, number in ranking]
 
@@ -458,7 +468,7 @@ def _seat_names(tournament: Tournament) -> tuple[str, ...]:
 
 
 def _pairing(pairing: Pairing, seats: tuple[str, ...]) -> dict[str, Any]:
-    players = [{"seat": seat, "username": entry.user.get_username(), "entry_id": entry.pk}
+    players = [{"seat": seat, "username": entry.user.get_username(), "bot": _is_bot(entry), "entry_id": entry.pk}
                for seat, entry in zip(seats, (pairing.red, pairing.black)) if entry is not None]
     return {"id": pairing.pk, "board": pairing.board, "match": pairing.match or None,
             "match_game": pairing.match_game, "players": players, "result": pairing.result or None,

@@ -13,7 +13,9 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
+from games import bots
 from games.models import Game
+from ladder import bot_accounts
 from ladder.tournaments import running, tiebreaks, trf
 from ladder.tournaments.models import Entry, Pairing, Round, Tournament
 from tests.tournaments.conftest import organizer, play_round, players, tournament  # noqa: F401 (fixtures)
@@ -246,7 +248,7 @@ def test_a_player_joins_and_withdraws(tournament: Make, alice: Any, api_as: Any)
     joined = client.post(f"/api/tournaments/{t.pk}/join")
     assert joined.status_code == 200
     entry = Entry.objects.get(tournament=t, user=alice)
-    assert joined.json() == {"id": entry.pk, "tournament_id": t.pk, "username": "alice", "number": None,
+    assert joined.json() == {"id": entry.pk, "tournament_id": t.pk, "username": "alice", "bot": False, "number": None,
                              "rating": entry.rating, "active": True, "withdrawn_why": ""}
     left = client.post(f"/api/tournaments/{t.pk}/withdraw")
     assert left.status_code == 200 and left.json()["id"] is None and left.json()["active"] is False
@@ -515,3 +517,23 @@ def test_adjudication_refusals(tournament: Make, players: Any, rival: Any, api_a
         assert (response.status_code, response.json()["error"]) == (status, message)
     assert state(t) == before
     assert Game.objects.get(pk=game_board.game_id).status == Game.Status.RUNNING
+
+
+def test_bots_are_flagged_in_entries_standings_and_pairings(
+        tournament: Make, players: Any, api_as: Any, django_user_model: Any) -> None:
+    robo = django_user_model.objects.create_user("robo")
+    bot_accounts.make_api_bot(robo)
+    t = tournament(bots_allowed=True, rounds=2)
+    people = players(3)
+    for user in [*people, robo]:
+        running.join(t.pk, user)
+    bots.forget_bot_levels()  # the flag comes from the cached bot list
+    entries = api_as(None).get(f"/api/tournaments/{t.pk}/entries")
+    assert entries.status_code == 200, entries.content
+    flagged = {e["username"]: e["bot"] for e in entries.json()}
+    assert flagged == {"p01": False, "p02": False, "p03": False, "robo": True}
+    running.start_early(t.pk, t.organizer)
+    standings = api_as(None).get(f"/api/tournaments/{t.pk}/standings").json()["standings"]
+    assert {line["username"]: line["bot"] for line in standings} == flagged
+    boards = api_as(None).get(f"/api/tournaments/{t.pk}/pairings").json()["pairings"]
+    assert {p["username"]: p["bot"] for board in boards for p in board["players"]} == flagged
