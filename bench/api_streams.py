@@ -1,0 +1,806 @@
+"""API streams benchmark: how many NDJSON streams one daphne holds, and how
+fast a move played over the HTTP API reaches the opponent's stream.
+
+    .venv/bin/python bench/api_streams.py [--max-streams 4000] [--games 100] [--moves 40] [--servers 1] [--drop]
+
+Needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis), and like bench/live_play.py
+(whose service set-up, daphne start and stop, game creation, CPU accounting and
+database check it imports) uses its own database on that server
+(``aceweb_bench_api``) and its own Redis database (9), flushed at the start and
+the end. The daphne processes get a short keep-alive interval
+(``--keepalive``, 2 s) and rate limits too high to matter. It prints figures
+only; it fails (non-zero) on errors, never on speed.
+
+1. Capacity. One daphne; users and tokens made through the ORM. Event streams
+   (GET /api/stream/event) are opened in steps (``--first-step`` 250, doubling,
+   up to ``--max-streams``), at most ``--connects`` connects in flight, all kept
+   open. After each step every stream must have its first (empty) line, and then
+   a keep-alive within 3 intervals. Per step: streams open, seconds to open the
+   step, daphne's RSS, its CPU % with only the keep-alives going, its file
+   descriptors. It stops at the first step that fails (refused, timed out, first
+   line missing, silent) and names the largest step held. At that step, a sample
+   of the users (``--sample``, 200) is challenged one after the other
+   (ladder.lobby.create_challenge, from other users): the time from the call
+   until the challenged user's stream shows the challenge.
+2. Moves. ``--games`` games of Ace in the Hole between new users, each seat with
+   its game stream (GET /api/stream/game/{id}) open; with ``--servers`` N > 1 the
+   two seats are on different daphnes, so each line crosses Redis. The seat to
+   move POSTs /api/games/{id}/actions with a random action of its stream's last
+   ``legal`` and ``ply``; timed from the POST being sent until the OPPONENT's
+   stream shows the new ply. ``--moves`` per game (40) or to the end; a game
+   still running then is resigned (POST /resign), so that every game ends and
+   live_play's database check applies as it is: Move rows exactly the
+   acknowledged moves, plies contiguous, every game finished.
+
+For the same moves over websockets see bench/live_play.py and its figures in
+docs/performance.md (one daphne: 170-180 moves/s at full speed).
+Only loopback addresses; every wait has a timeout, and the whole run has one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import gc
+import json
+import os
+import random
+import resource
+import secrets
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.live_play import (  # noqa: E402
+    HOST, Check, GameSpec, Result, Server, Stats, check_database, cpu_seconds, cpu_used, create_games,
+    database_name, drain, drop_database, flush_redis, log_directory, prepare_services, progress, say, server_env,
+    start_servers, stop_servers, tail,
+)
+
+DEFAULT_DB_NAME = "aceweb_bench_api"
+DEFAULT_REDIS_DB = 9
+KEEPALIVE = 2.0  # seconds: the daphnes' API_STREAM_KEEPALIVE here (the site's default is 7)
+NO_LIMIT = "10000000/min"  # the API's rate limits, out of the way
+ALIVE_WITHIN = 3  # keep-alive intervals a stream may stay silent before it counts as dead
+MAX_REFUSALS_PER_GAME = 3
+
+
+class BadAnswer(Exception):
+    """The server answered with something other than what was asked."""
+
+
+# --- HTTP/1.1 on asyncio streams ---------------------------------------------
+
+
+def http_request(method: str, port: int, path: str, token: str, body: dict[str, Any] | None = None) -> bytes:
+    data = b"" if body is None else json.dumps(body).encode()
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}", f"Authorization: Bearer {token}"]
+    if body is not None:
+        lines += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + data
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+    """The status and the (lower-cased) header fields of a response."""
+    status, *fields = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+    parts = status.split(" ")
+    if len(parts) < 2 or not parts[1].isdigit():
+        raise BadAnswer(f"not an HTTP status line: {status!r}")
+    headers = {name.strip().lower(): value.strip() for name, _, value in (f.partition(":") for f in fields if f)}
+    return int(parts[1]), headers
+
+
+async def body_parts(reader: asyncio.StreamReader, headers: dict[str, str]) -> AsyncIterator[bytes]:
+    """A response body as it comes: chunk by chunk when chunked (daphne's
+    answer to a streamed response), else by its length or to the end."""
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            if size == 0:
+                await reader.readuntil(b"\r\n")  # the end of the (empty) trailer
+                return
+            yield (await reader.readexactly(size + 2))[:-2]
+    elif "content-length" in headers:
+        yield await reader.readexactly(int(headers["content-length"]))
+    else:
+        while data := await reader.read(65536):
+            yield data
+
+
+class Stream:
+    """One NDJSON stream: the time of its first line (None if it ended before
+    one), the time of its latest keep-alive, and its JSON lines, queued with
+    their arrival times (None once it has ended)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, headers: dict[str, str]) -> None:
+        self.reader, self.writer = reader, writer
+        self.first: asyncio.Future[float | None] = asyncio.get_running_loop().create_future()
+        self.keepalive_at = 0.0
+        self.ended = False
+        self.lines: asyncio.Queue[tuple[float, dict[str, Any] | None]] = asyncio.Queue()
+        self.task = asyncio.create_task(self._read(headers))
+
+    @classmethod
+    async def open(cls, port: int, path: str, token: str) -> Stream:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        try:
+            writer.write(http_request("GET", port, path, token))
+            status, headers = await read_head(reader)
+        except BaseException:
+            writer.close()
+            raise
+        if status != 200:
+            writer.close()
+            raise BadAnswer(f"HTTP {status}")
+        return cls(reader, writer, headers)
+
+    async def _read(self, headers: dict[str, str]) -> None:
+        pending = b""
+        try:
+            async for part in body_parts(self.reader, headers):
+                *lines, pending = (pending + part).split(b"\n")
+                now = time.perf_counter()
+                for line in lines:
+                    self._line(now, line)
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+            pass
+        finally:
+            self.ended = True
+            if not self.first.done():
+                self.first.set_result(None)
+            self.lines.put_nowait((time.perf_counter(), None))
+            self.writer.close()
+
+    def _line(self, now: float, line: bytes) -> None:
+        first = not self.first.done()
+        if first:
+            self.first.set_result(now)
+        if line.strip():
+            self.lines.put_nowait((now, json.loads(line)))
+        elif not first:
+            self.keepalive_at = now
+
+    async def next_line(self, wanted: Callable[[dict[str, Any]], bool], timeout: float) -> tuple[float, dict[str, Any]]:
+        """The next JSON line WANTED accepts (arrival time, line); the others are dropped."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            at, line = await asyncio.wait_for(self.lines.get(), max(0.001, deadline - time.perf_counter()))
+            if line is None:
+                self.lines.put_nowait((at, None))  # ended: say so to the next reader too
+                raise ConnectionError("the stream ended")
+            if wanted(line):
+                return at, line
+
+    async def close(self) -> None:
+        self.writer.close()
+        try:
+            await asyncio.wait_for(self.task, 5)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            self.writer.transport.abort()
+
+
+class Caller:
+    """One keep-alive HTTP connection for a player's POSTs."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.port, self.token = port, token
+        self.connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if self.connection is None:
+            self.connection = await asyncio.open_connection(HOST, self.port)
+        reader, writer = self.connection
+        writer.write(http_request("POST", self.port, path, self.token, body))
+        status, headers = await read_head(reader)
+        data = b"".join([part async for part in body_parts(reader, headers)])
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, json.loads(data) if data else {}
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection[1].close()
+            self.connection = None
+
+
+# --- Users and tokens (Django ORM) ---------------------------------------------
+
+
+def create_users(count: int, tag: str) -> list[Any]:
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+
+    User = get_user_model()
+    unusable = make_password(None)
+    users = User.objects.bulk_create(
+        [User(username=f"api-{tag}-{i}", email=f"api-{tag}-{i}@example.org", password=unusable) for i in range(count)])
+    if any(u.pk is None for u in users):  # not PostgreSQL: fetch the keys
+        users = list(User.objects.filter(username__startswith=f"api-{tag}-").order_by("pk"))
+    return list(users)
+
+
+def make_tokens(users: Sequence[Any], scopes: list[str]) -> list[str]:
+    """One token a user, made by tokens.make itself (two queries each) in one
+    transaction: a few seconds for thousands of users."""
+    from django.db import transaction
+
+    from ladder.api import tokens
+
+    made: list[str] = []
+    with transaction.atomic():
+        for user in users:
+            made.append(tokens.make(user, "bench", scopes)[1])
+            if len(made) % 1000 == 0:
+                say(f"{len(made)}/{len(users)} tokens")
+    return made
+
+
+def seat_tokens(specs: Sequence[GameSpec]) -> dict[int, dict[str, str]]:
+    """A play token for every seat of every game: game id -> seat -> token."""
+    from games.models import Seat
+
+    seats = list(Seat.objects.filter(game_id__in=[s.id for s in specs]).select_related("user"))
+    made = make_tokens([seat.user for seat in seats], ["play"])
+    found: dict[int, dict[str, str]] = {s.id: {} for s in specs}
+    for seat, token in zip(seats, made):
+        found[seat.game_id][seat.name] = token
+    return found
+
+
+# --- Reading a daphne from /proc -----------------------------------------------
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def open_fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def fd_limit(pid: int | str) -> str:
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max open files"):
+            return line.split()[3]
+    return "?"
+
+
+def raise_fd_limit() -> int:
+    """This process's open-file limit raised to its hard limit; the daphnes it
+    starts inherit it (start_servers' Popen keeps rlimits), which is why no
+    preexec_fn is needed there. Returns the limit."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
+# --- 1. Capacity ---------------------------------------------------------------
+
+
+@dataclass
+class Step:
+    target: int
+    open: int = 0
+    seconds: float = 0.0
+    rss_mb: float = 0.0
+    fds: int = 0
+    idle_cpu_percent: float = 0.0
+    failures: Counter[str] = field(default_factory=Counter)
+
+    def line(self) -> str:
+        failed = ", ".join(f"{n} {why}" for why, n in self.failures.most_common()) or "none"
+        return (f"  {self.target:6d} {self.open:6d} {self.seconds:8.1f} {self.rss_mb:8.0f} "
+                f"{self.idle_cpu_percent:7.1f} {self.fds:6d}   {failed}")
+
+
+@dataclass
+class Capacity:
+    keepalive: float
+    steps: list[Step] = field(default_factory=list)
+    held: int = 0
+    delivery: list[float] = field(default_factory=list)  # seconds, challenge made -> line arrived
+    delivery_failures: Counter[str] = field(default_factory=Counter)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Done with nothing broken below the largest step: a failing step
+        is the figure sought, not an error; a delivery that failed is one."""
+        return self.held > 0 and not self.delivery_failures and not self.errors
+
+    def report(self) -> list[str]:
+        lines = [f"capacity: event streams on one daphne (keep-alive every {self.keepalive:g} s)",
+                 "  target   open  open s   RSS MB  idle %    fds   failed"]
+        lines += [s.line() for s in self.steps]
+        lines.append(f"largest step fully held: {self.held} streams")
+        if self.delivery or self.delivery_failures:
+            lines.append(f"delivery at {self.held} streams, challenge made -> challenged user's line: "
+                         f"{len(self.delivery)} lines, ms p50 {percentile(self.delivery, 50):.1f}  "
+                         f"p99 {percentile(self.delivery, 99):.1f}  max {percentile(self.delivery, 100):.1f}"
+                         + "".join(f", {n} {why}" for why, n in self.delivery_failures.items()))
+        lines += [f"error: {e}" for e in self.errors[:10]]
+        return lines
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """In ms, as live_play's Result.percentile."""
+    return Result(0, 0, Stats(round_trips=list(values)), 0.0, Check()).percentile(p)
+
+
+def steps_to(first: int, largest: int) -> list[int]:
+    """first, 2*first, 4*first, ... below LARGEST, then LARGEST."""
+    steps, n = [], first
+    while n < largest:
+        steps.append(n)
+        n *= 2
+    return steps + [largest]
+
+
+async def open_streams(port: int, tokens: Sequence[str], concurrency: int, timeout: float,
+                       failures: Counter[str]) -> list[Stream]:
+    """An event stream for each token, CONCURRENCY connects at a time; each must
+    show its first line within TIMEOUT s. Those that do not are counted in
+    FAILURES (and closed); the rest are returned, open."""
+    gate = asyncio.Semaphore(concurrency)
+    done = 0
+
+    async def one(token: str) -> Stream | None:
+        nonlocal done
+        async with gate:
+            try:
+                stream = await asyncio.wait_for(Stream.open(port, "/api/stream/event", token), timeout)
+            except asyncio.TimeoutError:
+                failures["connect timed out"] += 1
+                return None
+            except BadAnswer as answer:
+                failures[f"answered {answer}"] += 1
+                return None
+            except OSError as error:  # refused, reset, or out of descriptors here
+                failures[f"refused ({error.strerror or type(error).__name__})"] += 1
+                return None
+            try:
+                first = await asyncio.wait_for(asyncio.shield(stream.first), timeout)
+            except asyncio.TimeoutError:
+                first = None
+            if first is None:
+                failures["first line missing"] += 1
+                await stream.close()
+                return None
+            done += 1
+            return stream
+
+    async def ticker() -> None:
+        while True:
+            await asyncio.sleep(5)
+            say(f"  ... {done}/{len(tokens)} opened, {sum(failures.values())} failed")
+
+    ticking = asyncio.create_task(ticker())
+    try:
+        opened = await asyncio.gather(*(one(t) for t in tokens))
+    finally:
+        ticking.cancel()
+    return [s for s in opened if s is not None]
+
+
+async def check_alive(streams: Sequence[Stream], pid: int, interval: float, db_name: str) -> tuple[int, float]:
+    """Wait for a keep-alive on every stream (at most ALIVE_WITHIN intervals);
+    measure daphne's CPU % over the first two intervals, when keep-alives are
+    its only work. (Streams with no keep-alive or ended, CPU %.)"""
+    started = time.perf_counter()
+    before = cpu_seconds([pid], db_name).get("daphne", 0.0)
+    await asyncio.sleep(2 * interval)
+    cpu = 100 * (cpu_seconds([pid], db_name).get("daphne", 0.0) - before) / (time.perf_counter() - started)
+    deadline = started + ALIVE_WITHIN * interval
+    while time.perf_counter() < deadline and any(s.keepalive_at <= started for s in streams if not s.ended):
+        await asyncio.sleep(0.1)
+    return sum(s.ended or s.keepalive_at <= started for s in streams), cpu
+
+
+async def capacity(server: Server, tokens: Sequence[str], steps: Sequence[int], usernames: Sequence[str],
+                   challengers: Sequence[Any], *, concurrency: int, timeout: float, interval: float,
+                   db_name: str, found: Capacity) -> None:
+    """Open the steps one after the other, then time deliveries at the largest
+    step held; FOUND is filled as it goes, so a global timeout keeps what was seen."""
+    pid = server.process.pid
+    streams: list[Stream] = []
+    try:
+        for target in steps:
+            step = Step(target)
+            found.steps.append(step)
+            say(f"opening streams {len(streams) + 1}..{target}")
+            began = time.perf_counter()
+            new = await open_streams(server.port, tokens[len(streams):target], concurrency, timeout, step.failures)
+            step.seconds = time.perf_counter() - began
+            streams += new
+            step.open = len(streams)
+            silent, step.idle_cpu_percent = await check_alive(streams, pid, interval, db_name)
+            if silent:
+                step.failures[f"no keep-alive within {ALIVE_WITHIN} intervals (or ended)"] += silent
+            step.rss_mb, step.fds = rss_mb(pid), open_fds(pid)
+            say(f"step {target}: {step.open} open in {step.seconds:.1f} s, RSS {step.rss_mb:.0f} MB, "
+                f"idle CPU {step.idle_cpu_percent:.1f} %, {step.fds} fds, {sum(step.failures.values())} failed")
+            if step.failures:
+                await asyncio.gather(*(s.close() for s in new))  # back to the last step held
+                streams = streams[:len(streams) - len(new)]
+                break
+            found.held = target
+        if not found.held:
+            return
+        if len(streams) != found.held or (await check_alive(streams, pid, interval, db_name))[0]:
+            found.errors.append(f"the {found.held} streams of the last step held were not all alive "
+                                "after the failed step's streams closed: no delivery measured")
+            return
+        await deliveries(streams, usernames, challengers, timeout, found)
+    finally:
+        say(f"closing {len(streams)} streams")
+        await asyncio.gather(*(s.close() for s in streams))
+
+
+async def deliveries(streams: Sequence[Stream], usernames: Sequence[str], challengers: Sequence[Any],
+                     timeout: float, found: Capacity) -> None:
+    """One challenge after the other to a sample of the streams' users: the time
+    from create_challenge being called until the challenged stream's line."""
+    from django.db import connections
+
+    from games.timecontrols import OFFERED
+    from ladder import lobby
+
+    key = OFFERED[0].key
+    pick = random.Random("sample").sample(range(len(streams)), min(len(challengers), len(streams)))
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(1, thread_name_prefix="orm") as orm:  # the ORM is sync: off the event loop
+        for n, (challenger, i) in enumerate(zip(challengers, pick)):
+            sent = time.perf_counter()
+            made = loop.run_in_executor(orm, functools.partial(lobby.create_challenge, challenger, usernames[i],
+                                                                key, rated=False))
+            try:
+                at, _ = await streams[i].next_line(lambda line: line.get("type") == "challenge", timeout)
+                await made
+                found.delivery.append(at - sent)
+            except (asyncio.TimeoutError, ConnectionError) as error:
+                found.delivery_failures[f"{type(error).__name__}"] += 1
+                await asyncio.wait([made], timeout=timeout)
+            if (n + 1) % 50 == 0:
+                say(f"  ... {n + 1}/{len(pick)} challenges delivered")
+        await loop.run_in_executor(orm, connections.close_all)
+
+
+# --- 2. Moves over the API -----------------------------------------------------
+
+
+@dataclass
+class Player:
+    name: str
+    stream: Stream
+    caller: Caller
+    state: dict[str, Any] = field(default_factory=dict)  # its stream's latest sync/update
+
+
+def at_least(ply: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda line: line.get("type") in ("sync", "update") and int(line.get("ply", -1)) >= ply
+
+
+async def open_seats(spec: GameSpec, tokens: dict[str, str], ports: Sequence[int], timeout: float) -> list[Player]:
+    """Each seat's game stream and POST connection, seat i on server (game + i) mod N."""
+    seats: list[Player] = []
+    try:
+        for i, name in enumerate(spec.seats):
+            port = ports[(spec.index + i) % len(ports)]
+            stream = await asyncio.wait_for(Stream.open(port, f"/api/stream/game/{spec.id}", tokens[name]), timeout)
+            seats.append(Player(name, stream, Caller(port, tokens[name])))
+            _, seats[-1].state = await stream.next_line(at_least(0), timeout)
+    except BaseException:
+        await close_seats(seats)
+        raise
+    return seats
+
+
+async def close_seats(seats: Sequence[Player]) -> None:
+    for seat in seats:
+        seat.caller.close()
+        await seat.stream.close()
+
+
+@dataclass
+class Moves:
+    stats: Stats = field(default_factory=Stats)
+    answers: list[float] = field(default_factory=list)  # s, POST sent -> its answer
+    resigned: int = 0
+
+
+async def play_over_api(spec: GameSpec, seats: Sequence[Player], seed: str, moves: int, timeout: float,
+                        found: Moves) -> None:
+    """Up to MOVES moves, each timed to the opponent's line; then resign if still running."""
+    stats = found.stats
+    rng = random.Random(f"{seed}-{spec.index}")
+    by_name = {s.name: s for s in seats}
+    stats.acked[spec.id] = 0
+    refusals = 0
+    while seats[0].state["game"]["status"] == "running" and stats.acked[spec.id] < moves:
+        ply, mover = seats[0].state["ply"], by_name[seats[0].state["to_move"]]
+        if not mover.state.get("legal"):
+            stats.errors.append(f"game {spec.id} ply {ply}: {mover.name} to move with no legal action")
+            return
+        action = rng.choice(mover.state["legal"])
+        sent = time.perf_counter()
+        answer = asyncio.create_task(mover.caller.post(f"/api/games/{spec.id}/actions", {"ply": ply, "action": action}))
+        try:
+            status, body = await asyncio.wait_for(asyncio.shield(answer), timeout)
+            found.answers.append(time.perf_counter() - sent)
+            if status != 200:
+                stats.errors.append(f"game {spec.id} ply {ply} {action!r}: HTTP {status} {body.get('error')}")
+                refusals += 1
+                if refusals >= MAX_REFUSALS_PER_GAME:
+                    return
+                continue
+            arrivals = {}
+            for seat in (*(s for s in seats if s is not mover), mover):  # the opponent's first
+                left = max(0.001, sent + timeout - time.perf_counter())
+                arrivals[seat.name], seat.state = await seat.stream.next_line(at_least(ply + 1), left)
+        except (asyncio.TimeoutError, ConnectionError, BadAnswer) as error:
+            answer.cancel()
+            stats.errors.append(f"game {spec.id} ply {ply} {action!r}: {type(error).__name__} {error}")
+            return
+        latency = max(t for name, t in arrivals.items() if name != mover.name) - sent
+        stats.round_trips.append(latency)
+        stats.by_game.setdefault(spec.label, []).append(latency)
+        stats.acked[spec.id] += 1
+    await finish(spec, seats, timeout, found)
+
+
+async def finish(spec: GameSpec, seats: Sequence[Player], timeout: float, found: Moves) -> None:
+    """Resign a game still running (so it ends and its streams close); every
+    stream must then show the end."""
+    if seats[0].state["game"]["status"] == "running":
+        status, body = await asyncio.wait_for(seats[0].caller.post(f"/api/games/{spec.id}/resign", {}), timeout)
+        if status != 200:
+            found.stats.errors.append(f"game {spec.id}: resigning answered HTTP {status} {body.get('error')}")
+            return
+        found.resigned += 1
+    for seat in seats:
+        while seat.state["game"]["status"] == "running":
+            _, seat.state = await seat.stream.next_line(at_least(0), timeout)
+    found.stats.games_done += 1
+
+
+async def drive_moves(specs: Sequence[GameSpec], tokens: dict[int, dict[str, str]], servers: Sequence[Server],
+                      seed: str, moves: int, timeout: float, total_timeout: float, db_name: str,
+                      found: Moves) -> float:
+    """Open every seat's stream, play every game; the wall time of the play (s)."""
+    ports = [s.port for s in servers]
+    gate = asyncio.Semaphore(50)
+
+    async def seated(spec: GameSpec) -> list[Player]:
+        async with gate:
+            return await open_seats(spec, tokens[spec.id], ports, timeout)
+
+    tables: list[list[Player]] = []
+    try:
+        began = time.perf_counter()
+        opened = await asyncio.wait_for(asyncio.gather(*(seated(s) for s in specs), return_exceptions=True),
+                                        total_timeout)
+        for spec, table in zip(specs, opened):
+            if isinstance(table, BaseException):
+                found.stats.errors.append(f"game {spec.id}: opening its streams: {type(table).__name__} {table}")
+            else:
+                tables.append(table)
+        if found.stats.errors:
+            return 0.0
+        # Let the servers finish the opening work (presence stamps) before timing.
+        await asyncio.get_running_loop().run_in_executor(None, drain, ports)
+        found.stats.connect_seconds = time.perf_counter() - began
+        say(f"{2 * len(tables)} game streams open in {found.stats.connect_seconds:.1f} s; playing")
+        started = time.perf_counter()
+        cpu_before = cpu_seconds([s.process.pid for s in servers], db_name)
+        ticker = asyncio.create_task(progress(found.stats, len(specs), started))
+        try:
+            await asyncio.wait_for(asyncio.gather(*(play_over_api(spec, table, seed, moves, timeout, found)
+                                                    for spec, table in zip(specs, tables))),
+                                   max(1.0, total_timeout - (started - began)))
+        except asyncio.TimeoutError:
+            found.stats.errors.append(f"global timeout ({total_timeout:.0f} s) reached")
+        finally:
+            ticker.cancel()
+        found.stats.cpu = cpu_used(cpu_before, cpu_seconds([s.process.pid for s in servers], db_name))
+        return time.perf_counter() - started
+    finally:
+        await asyncio.gather(*(close_seats(t) for t in tables), return_exceptions=True)
+
+
+def moves_report(result: Result, found: Moves, moves: int) -> list[str]:
+    rate = result.moves / result.wall_seconds if result.wall_seconds else 0.0
+    check = result.check
+    return [
+        f"moves over the API: {result.servers} daphne process(es), {result.games} games, up to {moves} moves each",
+        f"games: {result.stats.games_done} ended ({found.resigned} resigned after the last move) of {result.games}",
+        f"total moves: {result.moves}",
+        f"streams: {result.sockets} game streams open and settled in {result.stats.connect_seconds:.2f} s",
+        f"wall time: {result.wall_seconds:.2f} s",
+        f"moves/s: {rate:.1f}",
+        "latency ms (POST sent -> opponent's stream line with the new ply): "
+        f"p50 {result.percentile(50):.1f}  p90 {result.percentile(90):.1f}  "
+        f"p99 {result.percentile(99):.1f}  max {result.percentile(100):.1f}",
+        f"POST answered ms: p50 {percentile(found.answers, 50):.1f}  p99 {percentile(found.answers, 99):.1f}",
+        *result.cpu_lines(),
+        f"errors: {len(result.stats.errors)}",
+        *(f"  {e}" for e in result.stats.errors[:10]),
+        *(f"warning: {w}" for w in result.stats.warnings),
+        f"lost: {check.lost}, duplicated: {check.duplicated}, unacknowledged: {check.unacked}, "
+        f"gaps: {check.gaps}, unfinished: {check.unfinished}",
+        *(f"  {p}" for p in check.problems[:10]),
+    ]
+
+
+# --- The benchmark -------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    capacity: Capacity
+    moves: Result
+    found: Moves
+    moves_asked: int
+
+    @property
+    def ok(self) -> bool:
+        return self.capacity.ok and self.moves.ok
+
+    def report(self) -> str:
+        return "\n".join([*self.capacity.report(), "", *moves_report(self.moves, self.found, self.moves_asked)])
+
+
+def stop(servers: Sequence[Server], warnings: list[str]) -> None:
+    stop_servers(servers)
+    for s in servers:
+        if s.process.returncode not in (0, -signal.SIGTERM):
+            warnings.append(f"daphne on port {s.port} did not stop on SIGTERM within 15 s "
+                            f"(exit {s.process.returncode}); its log ends:\n{tail(s.log, 40)}")
+
+
+def run_capacity(env: dict[str, str], logs: Path, *, max_streams: int, first_step: int, sample: int,
+                 connects: int, timeout: float, total_timeout: float, keepalive: float, db_name: str,
+                 warnings: list[str]) -> Capacity:
+    from django.db import connections
+
+    tag = secrets.token_hex(3)
+    say(f"creating {max_streams} users with tokens, and {sample} challengers")
+    users = create_users(max_streams + sample, tag)
+    tokens = make_tokens(users[:max_streams], ["read"])
+    connections.close_all()
+    found = Capacity(keepalive)
+    servers: list[Server] = []
+    try:
+        servers = start_servers(1, env, logs)
+        say(f"daphne {servers[0].process.pid} on port {servers[0].port}, open-file limit "
+            f"{fd_limit(servers[0].process.pid)}")
+        coroutine = capacity(servers[0], tokens, steps_to(first_step, max_streams),
+                             [u.get_username() for u in users[:max_streams]], users[max_streams:],
+                             concurrency=connects, timeout=timeout, interval=keepalive, db_name=db_name, found=found)
+        asyncio.run(asyncio.wait_for(coroutine, total_timeout))
+    except asyncio.TimeoutError:
+        found.errors.append(f"global timeout ({total_timeout:.0f} s) reached")
+    finally:
+        stop(servers, warnings)
+    return found
+
+
+def run_moves(env: dict[str, str], logs: Path, *, games: int, moves: int, servers: int, seed: str,
+              timeout: float, total_timeout: float, db_name: str, found: Moves) -> Result:
+    from django.db import connections
+
+    say(f"creating {games} games")
+    specs = create_games(games, seed)
+    tokens = seat_tokens(specs)
+    connections.close_all()
+    started: list[Server] = []
+    wall = 0.0
+    try:
+        started = start_servers(servers, env, logs)
+        say(f"daphne on port(s) {', '.join(str(s.port) for s in started)}; {games} games")
+        wall = asyncio.run(drive_moves(specs, tokens, started, seed, moves, timeout, total_timeout, db_name, found))
+        drain([s.port for s in started])
+    finally:
+        stop(started, found.stats.warnings)
+    check = check_database(specs, found.stats.acked)
+    connections.close_all()
+    return Result(games, servers, found.stats, wall, check, 2 * games)
+
+
+def run_benchmark(*, database_url: str, redis_url: str, max_streams: int = 4000, first_step: int = 250,
+                  sample: int = 200, connects: int = 100, games: int = 100, moves: int = 40, servers: int = 1,
+                  seed: str = "1", timeout: float = 30.0, total_timeout: float = 1800.0,
+                  keepalive: float = KEEPALIVE, debug: bool = False, log_dir: Path | None = None) -> Outcome:
+    """The capacity steps on one daphne, then the games on SERVERS daphnes.
+    Django must already be set up on DATABASE_URL (the daphnes get the same
+    URL, REDIS_URL and SECRET_KEY). TIMEOUT bounds each wait, TOTAL_TIMEOUT each part."""
+    say(f"open-file limit here: {raise_fd_limit()}")
+    env = server_env(database_url, redis_url, debug, API_STREAM_KEEPALIVE=str(keepalive),
+                     API_RATE_PER_TOKEN=NO_LIMIT, API_RATE_PER_ADDRESS=NO_LIMIT)
+    db_name = database_name(database_url)
+    # The client's own collector pauses would count as latency: tune it as the servers do.
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+    found = Moves()
+    with log_directory(log_dir) as logs:
+        cap = run_capacity(env, logs, max_streams=max_streams, first_step=first_step, sample=sample,
+                           connects=connects, timeout=timeout, total_timeout=total_timeout, keepalive=keepalive,
+                           db_name=db_name, warnings=found.stats.warnings)
+        print("\n".join(cap.report()), flush=True)
+        result = run_moves(env, logs, games=games, moves=moves, servers=servers, seed=seed, timeout=timeout,
+                           total_timeout=total_timeout, db_name=db_name, found=found)
+    return Outcome(cap, result, found, moves)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--max-streams", type=int, default=4000, help="largest capacity step (default 4000)")
+    parser.add_argument("--first-step", type=int, default=250, help="first capacity step, then doubling (default 250)")
+    parser.add_argument("--sample", type=int, default=200, help="users challenged to time delivery (default 200)")
+    parser.add_argument("--connects", type=int, default=100, help="stream connects in flight (default 100)")
+    parser.add_argument("--keepalive", type=float, default=KEEPALIVE,
+                        help=f"the daphnes' API_STREAM_KEEPALIVE, s (default {KEEPALIVE:g})")
+    parser.add_argument("--games", type=int, default=100, help="Ace in the Hole games played at once (default 100)")
+    parser.add_argument("--moves", type=int, default=40, help="moves per game before it is resigned (default 40)")
+    parser.add_argument("--servers", type=int, default=1, help="daphne processes for the games (default 1)")
+    parser.add_argument("--db-name", default=DEFAULT_DB_NAME,
+                        help=f"the bench's own PostgreSQL database (default {DEFAULT_DB_NAME})")
+    parser.add_argument("--redis-db", type=int, default=DEFAULT_REDIS_DB,
+                        help=f"the bench's own Redis database, flushed (default {DEFAULT_REDIS_DB})")
+    parser.add_argument("--seed", default="1", help="game seeds and move choices (default 1)")
+    parser.add_argument("--timeout", type=float, default=1800, help="global timeout of each part, s (default 1800)")
+    parser.add_argument("--wait", type=float, default=30,
+                        help="timeout of any one wait (a stream's first line, a move's lines), s (default 30)")
+    parser.add_argument("--debug", action="store_true", help="run daphne with DEBUG=true (default false)")
+    parser.add_argument("--logs", type=Path, help="keep the daphne logs in this folder")
+    parser.add_argument("--drop", action="store_true", help="drop the bench database at the end")
+    args = parser.parse_args(argv)
+    if min(args.max_streams, args.first_step, args.games, args.moves, args.servers, args.connects) < 1:
+        parser.error("sizes and counts must be at least 1")
+
+    prepared = prepare_services(args.db_name, args.redis_db, args.debug)
+    if prepared is None:
+        return 2
+    base_db, bench_db, bench_redis = prepared
+    code = 1
+    try:
+        import django
+
+        django.setup()
+        load = os.getloadavg()
+        say(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+        outcome = run_benchmark(database_url=bench_db, redis_url=bench_redis, max_streams=args.max_streams,
+                                first_step=args.first_step, sample=args.sample, connects=args.connects,
+                                games=args.games, moves=args.moves, servers=args.servers, seed=args.seed,
+                                timeout=args.wait, total_timeout=args.timeout, keepalive=args.keepalive,
+                                debug=args.debug, log_dir=args.logs)
+        load = os.getloadavg()
+        print(outcome.report(), flush=True)
+        say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        code = 0 if outcome.ok else 1
+    finally:
+        flush_redis(bench_redis)
+        if args.drop:
+            from django.db import connections
+
+            connections.close_all()
+            drop_database(base_db, args.db_name)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
