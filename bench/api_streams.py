@@ -18,7 +18,8 @@ only; it fails (non-zero) on errors, never on speed.
    a keep-alive within 3 intervals. Per step: streams open, seconds to open the
    step, daphne's RSS, its CPU % with only the keep-alives going, its file
    descriptors. It stops at the first step that fails (refused, timed out, first
-   line missing, silent) and names the largest step held. At that step, a sample
+   line missing, silent) and names the largest step held. The PG column counts
+   the PostgreSQL connections to the bench database at each step (from /proc). At that step, a sample
    of the users (``--sample``, 200) is challenged one after the other
    (ladder.lobby.create_challenge, from other users): the time from the call
    until the challenged user's stream shows the challenge.
@@ -46,6 +47,7 @@ import gc
 import json
 import os
 import random
+import re
 import resource
 import secrets
 import signal
@@ -279,6 +281,19 @@ def fd_limit(pid: int | str) -> str:
     return "?"
 
 
+def pg_backends(db_name: str) -> int:
+    """PostgreSQL connections to the bench database, counted from /proc (as
+    cpu_seconds finds them): the count works even when the server is full."""
+    return sum(key.startswith("postgres:") for key in cpu_seconds([os.getpid()], db_name))
+
+
+def last_error(log: Path) -> str:
+    """The last exception line of a daphne log ("psycopg.OperationalError: ..."), or ""."""
+    found = [line for line in tail(log, 400).splitlines()
+             if re.match(r"^[\w.]+(Error|Exception): ", line)]
+    return found[-1] if found else ""
+
+
 def raise_fd_limit() -> int:
     """This process's open-file limit raised to its hard limit; the daphnes it
     starts inherit it (start_servers' Popen keeps rlimits), which is why no
@@ -299,22 +314,25 @@ class Step:
     rss_mb: float = 0.0
     fds: int = 0
     idle_cpu_percent: float = 0.0
+    pg_backends: int = 0  # PostgreSQL server processes serving the bench database
     failures: Counter[str] = field(default_factory=Counter)
 
     def line(self) -> str:
         failed = ", ".join(f"{n} {why}" for why, n in self.failures.most_common()) or "none"
         return (f"  {self.target:6d} {self.open:6d} {self.seconds:8.1f} {self.rss_mb:8.0f} "
-                f"{self.idle_cpu_percent:7.1f} {self.fds:6d}   {failed}")
+                f"{self.idle_cpu_percent:7.1f} {self.fds:6d} {self.pg_backends:6d}   {failed}")
 
 
 @dataclass
 class Capacity:
     keepalive: float
+    pg_max_connections: str = "?"
     steps: list[Step] = field(default_factory=list)
     held: int = 0
     delivery: list[float] = field(default_factory=list)  # seconds, challenge made -> line arrived
     delivery_failures: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
+    server_error: str = ""  # daphne's last logged exception, when a step failed
 
     @property
     def ok(self) -> bool:
@@ -323,9 +341,12 @@ class Capacity:
         return self.held > 0 and not self.delivery_failures and not self.errors
 
     def report(self) -> list[str]:
-        lines = [f"capacity: event streams on one daphne (keep-alive every {self.keepalive:g} s)",
-                 "  target   open  open s   RSS MB  idle %    fds   failed"]
+        lines = [f"capacity: event streams on one daphne (keep-alive every {self.keepalive:g} s; "
+                 f"PostgreSQL max_connections {self.pg_max_connections}, PG = its connections to the bench database)",
+                 "  target   open  open s   RSS MB  idle %    fds    PG   failed"]
         lines += [s.line() for s in self.steps]
+        if self.server_error:
+            lines.append(f"  daphne's last logged error: {self.server_error}")
         lines.append(f"largest step fully held: {self.held} streams")
         if self.delivery or self.delivery_failures:
             lines.append(f"delivery at {self.held} streams, challenge made -> challenged user's line: "
@@ -430,10 +451,12 @@ async def capacity(server: Server, tokens: Sequence[str], steps: Sequence[int], 
             silent, step.idle_cpu_percent = await check_alive(streams, pid, interval, db_name)
             if silent:
                 step.failures[f"no keep-alive within {ALIVE_WITHIN} intervals (or ended)"] += silent
-            step.rss_mb, step.fds = rss_mb(pid), open_fds(pid)
+            step.rss_mb, step.fds, step.pg_backends = rss_mb(pid), open_fds(pid), pg_backends(db_name)
             say(f"step {target}: {step.open} open in {step.seconds:.1f} s, RSS {step.rss_mb:.0f} MB, "
-                f"idle CPU {step.idle_cpu_percent:.1f} %, {step.fds} fds, {sum(step.failures.values())} failed")
+                f"idle CPU {step.idle_cpu_percent:.1f} %, {step.fds} fds, {step.pg_backends} PostgreSQL "
+                f"connections, {sum(step.failures.values())} failed")
             if step.failures:
+                found.server_error = last_error(server.log)
                 await asyncio.gather(*(s.close() for s in new))  # back to the last step held
                 streams = streams[:len(streams) - len(new)]
                 break
@@ -469,11 +492,13 @@ async def deliveries(streams: Sequence[Stream], usernames: Sequence[str], challe
                                                                 key, rated=False))
             try:
                 at, _ = await streams[i].next_line(lambda line: line.get("type") == "challenge", timeout)
-                await made
                 found.delivery.append(at - sent)
             except (asyncio.TimeoutError, ConnectionError) as error:
-                found.delivery_failures[f"{type(error).__name__}"] += 1
-                await asyncio.wait([made], timeout=timeout)
+                found.delivery_failures[f"stream: {type(error).__name__}"] += 1
+            try:
+                await asyncio.wait_for(made, timeout)
+            except Exception as error:  # noqa: BLE001 - counted: the challenge was never made
+                found.delivery_failures[f"create_challenge: {type(error).__name__}"] += 1
             if (n + 1) % 50 == 0:
                 say(f"  ... {n + 1}/{len(pick)} challenges delivered")
         await loop.run_in_executor(orm, connections.close_all)
@@ -680,8 +705,10 @@ def run_capacity(env: dict[str, str], logs: Path, *, max_streams: int, first_ste
     say(f"creating {max_streams} users with tokens, and {sample} challengers")
     users = create_users(max_streams + sample, tag)
     tokens = make_tokens(users[:max_streams], ["read"])
+    with connections["default"].cursor() as cursor:
+        cursor.execute("SHOW max_connections")
+        found = Capacity(keepalive, str(cursor.fetchone()[0]))
     connections.close_all()
-    found = Capacity(keepalive)
     servers: list[Server] = []
     try:
         servers = start_servers(1, env, logs)
@@ -723,13 +750,15 @@ def run_moves(env: dict[str, str], logs: Path, *, games: int, moves: int, server
 def run_benchmark(*, database_url: str, redis_url: str, max_streams: int = 4000, first_step: int = 250,
                   sample: int = 200, connects: int = 100, games: int = 100, moves: int = 40, servers: int = 1,
                   seed: str = "1", timeout: float = 30.0, total_timeout: float = 1800.0,
-                  keepalive: float = KEEPALIVE, debug: bool = False, log_dir: Path | None = None) -> Outcome:
+                  keepalive: float = KEEPALIVE, conn_max_age: int = 3600, debug: bool = False,
+                  log_dir: Path | None = None) -> Outcome:
     """The capacity steps on one daphne, then the games on SERVERS daphnes.
     Django must already be set up on DATABASE_URL (the daphnes get the same
     URL, REDIS_URL and SECRET_KEY). TIMEOUT bounds each wait, TOTAL_TIMEOUT each part."""
     say(f"open-file limit here: {raise_fd_limit()}")
     env = server_env(database_url, redis_url, debug, API_STREAM_KEEPALIVE=str(keepalive),
                      API_RATE_PER_TOKEN=NO_LIMIT, API_RATE_PER_ADDRESS=NO_LIMIT)
+    env["DB_CONN_MAX_AGE"] = str(conn_max_age)  # server_env sets 3600 (live_play); the settings default to 0
     db_name = database_name(database_url)
     # The client's own collector pauses would count as latency: tune it as the servers do.
     gc.freeze()
@@ -754,6 +783,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--connects", type=int, default=100, help="stream connects in flight (default 100)")
     parser.add_argument("--keepalive", type=float, default=KEEPALIVE,
                         help=f"the daphnes' API_STREAM_KEEPALIVE, s (default {KEEPALIVE:g})")
+    parser.add_argument("--conn-max-age", type=int, default=3600,
+                        help="the daphnes' DB_CONN_MAX_AGE, s (default 3600, as live_play's)")
     parser.add_argument("--games", type=int, default=100, help="Ace in the Hole games played at once (default 100)")
     parser.add_argument("--moves", type=int, default=40, help="moves per game before it is resigned (default 40)")
     parser.add_argument("--servers", type=int, default=1, help="daphne processes for the games (default 1)")
@@ -787,7 +818,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 first_step=args.first_step, sample=args.sample, connects=args.connects,
                                 games=args.games, moves=args.moves, servers=args.servers, seed=args.seed,
                                 timeout=args.wait, total_timeout=args.timeout, keepalive=args.keepalive,
-                                debug=args.debug, log_dir=args.logs)
+                                conn_max_age=args.conn_max_age, debug=args.debug, log_dir=args.logs)
         load = os.getloadavg()
         print(outcome.report(), flush=True)
         say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
