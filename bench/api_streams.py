@@ -263,11 +263,16 @@ def seat_tokens(specs: Sequence[GameSpec]) -> dict[int, dict[str, str]]:
 # --- Reading a daphne from /proc -----------------------------------------------
 
 
-def rss_mb(pid: int) -> float:
+def status_field(pid: int, name: str) -> int:
+    """A number from /proc/<pid>/status ("VmRSS" in kB, "Threads"); -1 if missing."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+        if line.startswith(f"{name}:"):
+            return int(line.split()[1])
+    return -1
+
+
+def rss_mb(pid: int) -> float:
+    return status_field(pid, "VmRSS") / 1024
 
 
 def open_fds(pid: int) -> int:
@@ -315,12 +320,13 @@ class Step:
     fds: int = 0
     idle_cpu_percent: float = 0.0
     pg_backends: int = 0  # PostgreSQL server processes serving the bench database
+    threads: int = 0  # daphne's
     failures: Counter[str] = field(default_factory=Counter)
 
     def line(self) -> str:
         failed = ", ".join(f"{n} {why}" for why, n in self.failures.most_common()) or "none"
         return (f"  {self.target:6d} {self.open:6d} {self.seconds:8.1f} {self.rss_mb:8.0f} "
-                f"{self.idle_cpu_percent:7.1f} {self.fds:6d} {self.pg_backends:6d}   {failed}")
+                f"{self.idle_cpu_percent:7.1f} {self.fds:6d} {self.threads:7d} {self.pg_backends:6d}   {failed}")
 
 
 @dataclass
@@ -343,7 +349,7 @@ class Capacity:
     def report(self) -> list[str]:
         lines = [f"capacity: event streams on one daphne (keep-alive every {self.keepalive:g} s; "
                  f"PostgreSQL max_connections {self.pg_max_connections}, PG = its connections to the bench database)",
-                 "  target   open  open s   RSS MB  idle %    fds    PG   failed"]
+                 "  target   open  open s   RSS MB  idle %    fds threads     PG   failed"]
         lines += [s.line() for s in self.steps]
         if self.server_error:
             lines.append(f"  daphne's last logged error: {self.server_error}")
@@ -452,8 +458,9 @@ async def capacity(server: Server, tokens: Sequence[str], steps: Sequence[int], 
             if silent:
                 step.failures[f"no keep-alive within {ALIVE_WITHIN} intervals (or ended)"] += silent
             step.rss_mb, step.fds, step.pg_backends = rss_mb(pid), open_fds(pid), pg_backends(db_name)
+            step.threads = status_field(pid, "Threads")
             say(f"step {target}: {step.open} open in {step.seconds:.1f} s, RSS {step.rss_mb:.0f} MB, "
-                f"idle CPU {step.idle_cpu_percent:.1f} %, {step.fds} fds, {step.pg_backends} PostgreSQL "
+                f"idle CPU {step.idle_cpu_percent:.1f} %, {step.fds} fds, {step.threads} threads, {step.pg_backends} PostgreSQL "
                 f"connections, {sum(step.failures.values())} failed")
             if step.failures:
                 found.server_error = last_error(server.log)
@@ -563,6 +570,7 @@ async def play_over_api(spec: GameSpec, seats: Sequence[Player], seed: str, move
         action = rng.choice(mover.state["legal"])
         sent = time.perf_counter()
         answer = asyncio.create_task(mover.caller.post(f"/api/games/{spec.id}/actions", {"ply": ply, "action": action}))
+        waiting = "the POST's answer"
         try:
             status, body = await asyncio.wait_for(asyncio.shield(answer), timeout)
             found.answers.append(time.perf_counter() - sent)
@@ -575,10 +583,12 @@ async def play_over_api(spec: GameSpec, seats: Sequence[Player], seed: str, move
             arrivals = {}
             for seat in (*(s for s in seats if s is not mover), mover):  # the opponent's first
                 left = max(0.001, sent + timeout - time.perf_counter())
+                waiting = f"{seat.name}'s stream line of ply {ply + 1}"
                 arrivals[seat.name], seat.state = await seat.stream.next_line(at_least(ply + 1), left)
         except (asyncio.TimeoutError, ConnectionError, BadAnswer) as error:
             answer.cancel()
-            stats.errors.append(f"game {spec.id} ply {ply} {action!r}: {type(error).__name__} {error}")
+            stats.errors.append(f"game {spec.id} ply {ply} {action!r}: waiting for {waiting}: "
+                                f"{type(error).__name__} {error}")
             return
         latency = max(t for name, t in arrivals.items() if name != mover.name) - sent
         stats.round_trips.append(latency)
@@ -718,6 +728,9 @@ def run_capacity(env: dict[str, str], logs: Path, *, max_streams: int, first_ste
                              [u.get_username() for u in users[:max_streams]], users[max_streams:],
                              concurrency=connects, timeout=timeout, interval=keepalive, db_name=db_name, found=found)
         asyncio.run(asyncio.wait_for(coroutine, total_timeout))
+        # Thousands of streams just closed: let daphne finish their disconnects
+        # before it is stopped (and before the games are timed).
+        drain([servers[0].port], timeout=120)
     except asyncio.TimeoutError:
         found.errors.append(f"global timeout ({total_timeout:.0f} s) reached")
     finally:
