@@ -552,6 +552,7 @@ class Moves:
     stats: Stats = field(default_factory=Stats)
     answers: list[float] = field(default_factory=list)  # s, POST sent -> its answer
     resigned: int = 0
+    pg_sessions: int = -1  # PostgreSQL sessions opened on the bench database while playing
 
 
 async def play_over_api(spec: GameSpec, seats: Sequence[Player], seed: str, moves: int, timeout: float,
@@ -640,6 +641,8 @@ async def drive_moves(specs: Sequence[GameSpec], tokens: dict[int, dict[str, str
         found.stats.connect_seconds = time.perf_counter() - began
         say(f"{2 * len(tables)} game streams open in {found.stats.connect_seconds:.1f} s; playing")
         started = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        sessions_before = await loop.run_in_executor(None, pg_sessions)
         cpu_before = cpu_seconds([s.process.pid for s in servers], db_name)
         ticker = asyncio.create_task(progress(found.stats, len(specs), started))
         try:
@@ -651,9 +654,25 @@ async def drive_moves(specs: Sequence[GameSpec], tokens: dict[int, dict[str, str
         finally:
             ticker.cancel()
         found.stats.cpu = cpu_used(cpu_before, cpu_seconds([s.process.pid for s in servers], db_name))
+        found.pg_sessions = await loop.run_in_executor(None, pg_sessions) - sessions_before
         return time.perf_counter() - started
     finally:
         await asyncio.gather(*(close_seats(t) for t in tables), return_exceptions=True)
+
+
+def pg_sessions() -> int:
+    """Sessions ever opened on this database (PostgreSQL 14+), on a connection
+    of its own that is closed again: a thread of the default executor."""
+    from django.db import connection
+
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+            row = cursor.fetchone()
+        return int(row[0])
+    finally:
+        connection.close()
 
 
 def moves_report(result: Result, found: Moves, moves: int) -> list[str]:
@@ -671,6 +690,9 @@ def moves_report(result: Result, found: Moves, moves: int) -> list[str]:
         f"p99 {result.percentile(99):.1f}  max {result.percentile(100):.1f}",
         f"POST answered ms: p50 {percentile(found.answers, 50):.1f}  p99 {percentile(found.answers, 99):.1f}",
         *result.cpu_lines(),
+        f"PostgreSQL sessions opened while playing: {found.pg_sessions} "
+        f"({found.pg_sessions / max(1, result.moves):.2f} a move; the postgres CPU above misses the "
+        "backends that began and ended while playing)",
         f"errors: {len(result.stats.errors)}",
         *(f"  {e}" for e in result.stats.errors[:10]),
         *(f"warning: {w}" for w in result.stats.warnings),

@@ -50,10 +50,11 @@ def test_streams_are_held_and_moves_reach_the_opponents_stream(capsys: pytest.Ca
     assert moves.stats.errors == [] and moves.check.problems == []
     assert moves.stats.games_done == 3 and moves.moves == 30 == Move.objects.count()
     assert sorted(moves.stats.acked.values()) == [10, 10, 10]
+    assert outcome.found.pg_sessions >= 0 and len(outcome.found.answers) == 30
     assert outcome.ok
 
     printed = capsys.readouterr().out
     for figure in ("largest step fully held: 50 streams", "delivery at 50 streams", "10 lines, ms p50",
                    "total moves: 30", "moves/s:", "latency ms (POST sent -> opponent's stream line",
-                   "cpu ms per move", "lost: 0, duplicated: 0, unacknowledged: 0, gaps: 0, unfinished: 0"):
+                   "cpu ms per move", "PostgreSQL sessions opened while playing", "lost: 0, duplicated: 0, unacknowledged: 0, gaps: 0, unfinished: 0"):
         assert figure in printed
