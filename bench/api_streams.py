@@ -18,7 +18,10 @@ only; it fails (non-zero) on errors, never on speed.
    a keep-alive within 3 intervals. Per step: streams open, seconds to open the
    step, daphne's RSS, its CPU % with only the keep-alives going, its file
    descriptors. It stops at the first step that fails (refused, timed out, first
-   line missing, silent) and names the largest step held. The PG column counts
+   line missing, silent) and names the largest step held. A step that would
+   leave the PostgreSQL server fewer than ``--pg-headroom`` free connections
+   is not tried: each open stream holds one, and a full server fails every
+   other user of it too. The PG column counts
    the PostgreSQL connections to the bench database at each step (from /proc). At that step, a sample
    of the users (``--sample``, 200) is challenged one after the other
    (ladder.lobby.create_challenge, from other users): the time from the call
@@ -74,6 +77,7 @@ DEFAULT_DB_NAME = "aceweb_bench_api"
 DEFAULT_REDIS_DB = 9
 KEEPALIVE = 2.0  # seconds: the daphnes' API_STREAM_KEEPALIVE here (the site's default is 7)
 NO_LIMIT = "10000000/min"  # the API's rate limits, out of the way
+PG_HEADROOM = 10  # PostgreSQL connections a capacity step leaves free (see pg_shortfall)
 ALIVE_WITHIN = 3  # keep-alive intervals a stream may stay silent before it counts as dead
 MAX_REFUSALS_PER_GAME = 3
 
@@ -437,9 +441,40 @@ async def check_alive(streams: Sequence[Stream], pid: int, interval: float, db_n
     return sum(s.ended or s.keepalive_at <= started for s in streams), cpu
 
 
+async def pg_shortfall(steps: Sequence[Step], streams: int, headroom: int) -> str:
+    """Why a step of STREAMS more streams would fill the PostgreSQL server, or
+    "". Each open stream has held a connection of its own: filling a shared
+    server would fail everyone's work on it, not only this bench's, so the
+    bench stops short of it, reckoning with the connections per stream
+    measured at the last step (one before any)."""
+    held = [s for s in steps if s.open]
+    per_stream = held[-1].pg_backends / held[-1].open if held else 1.0
+    needed = int(per_stream * streams) + headroom
+    free = await asyncio.get_running_loop().run_in_executor(None, pg_free_connections)
+    if needed <= free:
+        return ""
+    return (f"not tried: needs about {needed} more PostgreSQL connections ({per_stream:.2f} a stream, "
+            f"{headroom} spare), the server has {free} free")
+
+
+def pg_free_connections() -> int:
+    """Connections the PostgreSQL server can still open for ordinary users."""
+    from django.db import connection
+
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('max_connections')::int"
+                           " - current_setting('superuser_reserved_connections')::int"
+                           " - (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')")
+            row = cursor.fetchone()
+        return int(row[0])
+    finally:
+        connection.close()
+
+
 async def capacity(server: Server, tokens: Sequence[str], steps: Sequence[int], usernames: Sequence[str],
                    challengers: Sequence[Any], *, concurrency: int, timeout: float, interval: float,
-                   db_name: str, found: Capacity) -> None:
+                   db_name: str, found: Capacity, pg_guard: int | None = PG_HEADROOM) -> None:
     """Open the steps one after the other, then time deliveries at the largest
     step held; FOUND is filled as it goes, so a global timeout keeps what was seen."""
     pid = server.process.pid
@@ -448,6 +483,12 @@ async def capacity(server: Server, tokens: Sequence[str], steps: Sequence[int], 
         for target in steps:
             step = Step(target)
             found.steps.append(step)
+            if pg_guard is not None:
+                shortfall = await pg_shortfall(found.steps, target - len(streams), pg_guard)
+                if shortfall:
+                    step.failures[shortfall] += 1
+                    say(f"step {target} not tried: {shortfall}")
+                    break
             say(f"opening streams {len(streams) + 1}..{target}")
             began = time.perf_counter()
             new = await open_streams(server.port, tokens[len(streams):target], concurrency, timeout, step.failures)
@@ -730,7 +771,7 @@ def stop(servers: Sequence[Server], warnings: list[str]) -> None:
 
 def run_capacity(env: dict[str, str], logs: Path, *, max_streams: int, first_step: int, sample: int,
                  connects: int, timeout: float, total_timeout: float, keepalive: float, db_name: str,
-                 warnings: list[str]) -> Capacity:
+                 warnings: list[str], pg_guard: int | None) -> Capacity:
     from django.db import connections
 
     tag = secrets.token_hex(3)
@@ -748,7 +789,8 @@ def run_capacity(env: dict[str, str], logs: Path, *, max_streams: int, first_ste
             f"{fd_limit(servers[0].process.pid)}")
         coroutine = capacity(servers[0], tokens, steps_to(first_step, max_streams),
                              [u.get_username() for u in users[:max_streams]], users[max_streams:],
-                             concurrency=connects, timeout=timeout, interval=keepalive, db_name=db_name, found=found)
+                             concurrency=connects, timeout=timeout, interval=keepalive, db_name=db_name, found=found,
+                             pg_guard=pg_guard)
         asyncio.run(asyncio.wait_for(coroutine, total_timeout))
         # Thousands of streams just closed: let daphne finish their disconnects
         # before it is stopped (and before the games are timed).
@@ -786,7 +828,7 @@ def run_benchmark(*, database_url: str, redis_url: str, max_streams: int = 4000,
                   sample: int = 200, connects: int = 100, games: int = 100, moves: int = 40, servers: int = 1,
                   seed: str = "1", timeout: float = 30.0, total_timeout: float = 1800.0,
                   keepalive: float = KEEPALIVE, conn_max_age: int = 3600, debug: bool = False,
-                  log_dir: Path | None = None) -> Outcome:
+                  log_dir: Path | None = None, pg_guard: int | None = PG_HEADROOM) -> Outcome:
     """The capacity steps on one daphne, then the games on SERVERS daphnes.
     Django must already be set up on DATABASE_URL (the daphnes get the same
     URL, REDIS_URL and SECRET_KEY). TIMEOUT bounds each wait, TOTAL_TIMEOUT each part."""
@@ -802,7 +844,7 @@ def run_benchmark(*, database_url: str, redis_url: str, max_streams: int = 4000,
     with log_directory(log_dir) as logs:
         cap = run_capacity(env, logs, max_streams=max_streams, first_step=first_step, sample=sample,
                            connects=connects, timeout=timeout, total_timeout=total_timeout, keepalive=keepalive,
-                           db_name=db_name, warnings=found.stats.warnings)
+                           db_name=db_name, warnings=found.stats.warnings, pg_guard=pg_guard)
         print("\n".join(cap.report()), flush=True)
         result = run_moves(env, logs, games=games, moves=moves, servers=servers, seed=seed, timeout=timeout,
                            total_timeout=total_timeout, db_name=db_name, found=found)
@@ -820,6 +862,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"the daphnes' API_STREAM_KEEPALIVE, s (default {KEEPALIVE:g})")
     parser.add_argument("--conn-max-age", type=int, default=3600,
                         help="the daphnes' DB_CONN_MAX_AGE, s (default 3600, as live_play's)")
+    parser.add_argument("--pg-headroom", type=int, default=PG_HEADROOM,
+                        help="PostgreSQL connections a capacity step must leave free, or it is not tried "
+                             f"(default {PG_HEADROOM}; -1: no such check, fill the server)")
     parser.add_argument("--games", type=int, default=100, help="Ace in the Hole games played at once (default 100)")
     parser.add_argument("--moves", type=int, default=40, help="moves per game before it is resigned (default 40)")
     parser.add_argument("--servers", type=int, default=1, help="daphne processes for the games (default 1)")
@@ -853,7 +898,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 first_step=args.first_step, sample=args.sample, connects=args.connects,
                                 games=args.games, moves=args.moves, servers=args.servers, seed=args.seed,
                                 timeout=args.wait, total_timeout=args.timeout, keepalive=args.keepalive,
-                                conn_max_age=args.conn_max_age, debug=args.debug, log_dir=args.logs)
+                                conn_max_age=args.conn_max_age, debug=args.debug, log_dir=args.logs,
+                                pg_guard=None if args.pg_headroom < 0 else args.pg_headroom)
         load = os.getloadavg()
         print(outcome.report(), flush=True)
         say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
