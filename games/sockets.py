@@ -65,6 +65,21 @@ def _with_fresh_connection(func: Callable[..., Any], *args: Any, **kwargs: Any) 
         close_old_connections()
 
 
+def close_request_connections(**kwargs: Any) -> None:
+    """At the end of an HTTP request, close the connections of its thread.
+
+    Under daphne (ASGI) a request's sync code runs on a thread of its own
+    (asgiref's ThreadSensitiveContext), gone when the request ends. Django
+    keeps a connection younger than CONN_MAX_AGE for reuse, but on that
+    thread it is never used again: it stays open until garbage collection, one
+    per request (bench/api_streams.py counted over a thousand). The sockets'
+    database threads, which do reuse theirs, serve no requests. A connection
+    inside a transaction (the test client's) is left alone."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
 def drain_db_pool(timeout: float = 30) -> None:
     """Wait for all queued database work of the sockets, then close each pool
     thread's connection.

@@ -22,6 +22,7 @@ from ninja.errors import HttpError
 from ninja.security import HttpBearer
 from ninja.throttling import SimpleRateThrottle
 
+from games.sockets import db_work
 from ladder import bot_accounts
 from ladder.api import tokens
 from ladder.api.models import ApiToken
@@ -72,6 +73,20 @@ class OptionalToken(Token):
 
     def __init__(self) -> None:
         super().__init__(optional=True)
+
+
+class StreamToken(Token):
+    """``Token`` for the streams (async views). ninja would run a sync check
+    through ``sync_to_async`` on the request's own thread, whose database
+    connection then stays open as long as the request: a stream's whole life,
+    one PostgreSQL connection per open stream (bench/api_streams.py counted
+    them). Here the check runs on the sockets' database threads instead
+    (games.sockets.db_work), whose connections are few and shared."""
+
+    is_async = True
+
+    async def __call__(self, request: HttpRequest) -> Any:  # type: ignore[override]
+        return await db_work(Token.__call__)(self, request)
 
 
 def _check_scope(row: ApiToken, scope: str | None) -> None:

@@ -19,21 +19,26 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import play
 from ladder.api import account, playing, players, public_games, seeks, streams, tournaments
-from ladder.api.auth import OptionalToken, PerAddress, PerToken, Token
+from ladder.api.auth import OptionalToken, PerAddress, PerToken, StreamToken, Token
 from ladder.api.tokens import TokenRefusal
 from ladder.lobby import LobbyRefusal
 
 class Api(NinjaAPI):
     def get_openapi_schema(self, **kwargs: Any) -> Any:
-        """ninja's spec, with a public read's token marked optional: the bearer
-        requirement or none (OpenAPI 3: security is "any of"), and one scheme."""
+        """ninja's spec, with one bearer scheme for every kind of Token (ninja
+        names a scheme by its class), and a public read's token marked
+        optional: the bearer requirement or none (security is "any of")."""
         schema = super().get_openapi_schema(**kwargs)
-        optional = OptionalToken.__name__
+        kinds = {OptionalToken.__name__, StreamToken.__name__}
         for methods in schema["paths"].values():
             for operation in methods.values():
-                if {optional: []} in operation.get("security", []):
-                    operation["security"] = [{Token.__name__: []}, {}]
-        schema["components"].get("securitySchemes", {}).pop(optional, None)
+                names = {name for requirement in operation.get("security", []) for name in requirement}
+                if names & kinds:
+                    optional = OptionalToken.__name__ in names
+                    operation["security"] = [{Token.__name__: []}, *([{}] if optional else [])]
+        schemes = schema["components"].get("securitySchemes", {})
+        for kind in kinds:
+            schemes.pop(kind, None)
         return schema
 
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 import requests
+from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 
 from games import play
@@ -144,3 +146,33 @@ def _has_game_started(reader: StreamReader) -> bool:
     except queue.Empty:
         return False
     return True
+
+
+def test_open_streams_hold_no_database_connection_each(
+        server: str, stream: Callable[..., StreamReader], django_user_model: Any) -> None:
+    """Twenty open streams on one daphne use its few database threads' connections,
+    not one each (ladder/api/auth.py, StreamToken)."""
+    users = [django_user_model.objects.create_user(f"s{n:02d}") for n in range(20)]
+    readers = [stream("/api/stream/event", token(user, "read")).wait_listening() for user in users]
+    assert all(reader.status == 200 for reader in readers)
+    assert sessions() <= settings.DB_THREADS + 2  # the database threads, and a request in passing
+
+
+def sessions() -> int:
+    """The test database's connections, this test's own apart."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND pid <> pg_backend_pid()")
+        return int(cursor.fetchone()[0])
+
+
+def test_requests_leave_no_connection_behind_when_connections_are_kept(
+        api_server: Callable[..., str], alice: Any) -> None:
+    """With DB_CONN_MAX_AGE set (production), each request's thread under
+    daphne is new: its kept connection would never be used again
+    (games.sockets.close_request_connections closes it)."""
+    server = api_server(DB_CONN_MAX_AGE="600")
+    headers = {"Authorization": f"Bearer {token(alice, 'read')}"}
+    for _ in range(25):
+        assert requests.get(server + "/api/account", headers=headers, timeout=10).status_code == 200
+    assert sessions() <= settings.DB_THREADS + 2
