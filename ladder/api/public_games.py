@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games import play, records
 from games.models import Game
-from ladder.api.auth import OptionalToken, Token
+from ladder.api.auth import OptionalToken
 from ladder.api.schemas import ERRORS, View
 
 router = Router(tags=["public_games"], auth=OptionalToken())
@@ -98,7 +98,7 @@ def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
     """Exactly what a spectator's socket is sent (docs/protocol.md): the board
     and every public fact of the position, the players, clocks and result. No
     hand, not even to a player of the game, nor a running game's seed: a
-    player sees their own hand over the game's socket."""
+    player reads their own hand at GET /api/games/{id}/seat."""
     game = play.load(game_id)
     if game is None:
         raise HttpError(404, f"there is no game {game_id}")

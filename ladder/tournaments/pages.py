@@ -16,6 +16,7 @@ from ladder.tournaments import brackets, running, tiebreaks, trf
 from ladder.tournaments.bracket_svg import bracket_svg
 from ladder.tournaments.models import Entry, Pairing, Round, Tournament
 from ladder.tournaments.results import Player
+from ladder.tournaments.tiebreaks import Standing
 
 
 PAGE_SIZE = 100  # standings lines a page, as lichess pages its standings
@@ -43,7 +44,7 @@ class Line:
     points: str
     tiebreaks: list[str]
     cells: list[str]  # per round: "12w1", "bye", "-" ...
-    standing: tiebreaks.Standing  # the same line as numbers (the API's standings)
+    standing: Standing  # the same line as numbers (the API's standings)
 
 
 @dataclass(frozen=True)
