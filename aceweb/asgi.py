@@ -14,10 +14,12 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator, WebsocketDenier  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from aceweb.daphne_options import close_failed_websockets  # noqa: E402
 from aceweb.embedded_beat import EmbeddedBeat  # noqa: E402
+from aceweb.http_limit import HttpConcurrencyLimit  # noqa: E402
 from engine.ace import moves as engine_moves  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from ladder.routing import websocket_urlpatterns as ladder_websocket_urlpatterns  # noqa: E402
@@ -29,7 +31,7 @@ no_such_socket = re_path(r"", WebsocketDenier.as_asgi())
 
 application = EmbeddedBeat(ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": HttpConcurrencyLimit(django_asgi_app, settings.HTTP_CONCURRENCY),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns + ladder_websocket_urlpatterns
                                          + tournament_websocket_urlpatterns + [no_such_socket]))

@@ -156,6 +156,9 @@ DATABASES = {
 # Threads for the websockets' database work (games.sockets.db_work). SQLite
 # takes one writer at a time and has no row locks, so it gets a single thread.
 DB_THREADS = envint("DB_THREADS", 4 if DATABASE_URL else 1)
+# HTTP requests served at once by one daphne process, each with its own thread and
+# database connection under ASGI; more wait their turn (aceweb/http_limit.py).
+HTTP_CONCURRENCY = envint("HTTP_CONCURRENCY", 8)
 # Every game socket is told the game's current ply this often, and a socket
 # found still behind a ply committed a whole beat earlier is sent its view
 # again (games/heartbeat.py, docs/protocol.md "Staying in step").

@@ -12,7 +12,7 @@ the end. The daphne processes get a short keep-alive interval
 only; it fails (non-zero) on errors, never on speed.
 
 1. Capacity. One daphne; users and tokens made through the ORM. Event streams
-   (GET /api/stream/event) are opened in steps (``--first-step`` 250, doubling,
+   (GET /api/stream/event) are opened in steps (``--first-step`` 50, doubling,
    up to ``--max-streams``), at most ``--connects`` connects in flight, all kept
    open. After each step every stream must have its first (empty) line, and then
    a keep-alive within 3 intervals. Per step: streams open, seconds to open the
@@ -20,8 +20,9 @@ only; it fails (non-zero) on errors, never on speed.
    descriptors. It stops at the first step that fails (refused, timed out, first
    line missing, silent) and names the largest step held. A step that would
    leave the PostgreSQL server fewer than ``--pg-headroom`` free connections
-   is not tried: each open stream holds one, and a full server fails every
-   other user of it too. The PG column counts
+   is not tried, reckoning with the connections per stream the last step
+   measured (a stream held one of its own until the token check moved to the
+   sockets' database threads; a full server fails every other user of it too). The PG column counts
    the PostgreSQL connections to the bench database at each step (from /proc). At that step, a sample
    of the users (``--sample``, 200) is challenged one after the other
    (ladder.lobby.create_challenge, from other users): the time from the call
@@ -212,7 +213,10 @@ class Caller:
         data = b"".join([part async for part in body_parts(reader, headers)])
         if headers.get("connection", "").lower() == "close":
             self.close()
-        return status, json.loads(data) if data else {}
+        try:
+            return status, json.loads(data) if data else {}
+        except ValueError:
+            raise RuntimeError(f"POST {path}: HTTP {status}, not JSON: {data[:300]!r}") from None
 
     def close(self) -> None:
         if self.connection is not None:
@@ -824,7 +828,7 @@ def run_moves(env: dict[str, str], logs: Path, *, games: int, moves: int, server
     return Result(games, servers, found.stats, wall, check, 2 * games)
 
 
-def run_benchmark(*, database_url: str, redis_url: str, max_streams: int = 4000, first_step: int = 250,
+def run_benchmark(*, database_url: str, redis_url: str, max_streams: int = 4000, first_step: int = 50,
                   sample: int = 200, connects: int = 100, games: int = 100, moves: int = 40, servers: int = 1,
                   seed: str = "1", timeout: float = 30.0, total_timeout: float = 1800.0,
                   keepalive: float = KEEPALIVE, conn_max_age: int = 3600, debug: bool = False,
@@ -855,7 +859,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--max-streams", type=int, default=4000, help="largest capacity step (default 4000)")
-    parser.add_argument("--first-step", type=int, default=250, help="first capacity step, then doubling (default 250)")
+    parser.add_argument("--first-step", type=int, default=50,
+                        help="first capacity step, then doubling (default 50: small enough to measure "
+                             "the PostgreSQL connections a stream holds on a shared server)")
     parser.add_argument("--sample", type=int, default=200, help="users challenged to time delivery (default 200)")
     parser.add_argument("--connects", type=int, default=100, help="stream connects in flight (default 100)")
     parser.add_argument("--keepalive", type=float, default=KEEPALIVE,
