@@ -23,7 +23,6 @@ from ninja.security import HttpBearer
 from ninja.throttling import SimpleRateThrottle
 
 from games.sockets import db_work
-from ladder import bot_accounts
 from ladder.api import tokens
 from ladder.api.models import ApiToken
 
@@ -61,7 +60,6 @@ class Token(HttpBearer):
         row = tokens.find(token)
         if row is None:
             raise HttpError(401, "unknown or revoked token")
-        row.is_bot_account = bot_accounts.is_api_bot(row.user)  # type: ignore[attr-defined]
         _check_scope(row, self.scope)
         request.user = row.user
         return row

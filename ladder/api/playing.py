@@ -9,6 +9,7 @@ sockets and streams told only after the commit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
@@ -43,12 +44,6 @@ def seated_game(game_id: int, user: Any) -> tuple[Game, str]:
     return game, seat
 
 
-def _view(game_id: int, user: Any) -> play.PayloadJSON:
-    game = play.load(game_id)
-    assert game is not None  # games are never deleted while we answer
-    return play.view_for(game, user)
-
-
 @router.get("/games/{game_id}/seat", response={200: View, **ERRORS}, auth=Token("play"),
             summary="Your seat's view of a game")
 def seat(request: HttpRequest, game_id: int) -> play.PayloadJSON:
@@ -64,15 +59,19 @@ def act(request: HttpRequest, game_id: int, body: ActionIn) -> play.PayloadJSON:
     """Play ``action`` at ``ply``. An illegal action is refused with the rule it
     breaks, a stale ply with the game's ply, and nothing changes; an accepted
     one is committed before anyone is told. Answers your view after it."""
-    seated_game(game_id, request.user)
-    game = play.submit(game_id, request.user, body.ply, body.action)
+    return _change(lambda game, user: play.submit(game, user, body.ply, body.action), request, game_id)
+
+
+def _change(change: Callable[[int, Any], Game], request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """The change, and the caller's view after it. Whose game it is, is asked
+    only when the change is refused: a 404 or 403 says so rather than the
+    refusal (a move costs no extra load)."""
+    try:
+        game = change(game_id, request.user)
+    except play.Refusal:
+        seated_game(game_id, request.user)
+        raise
     return play.view_for(game, request.user)
-
-
-def _change(change: Any, request: HttpRequest, game_id: int) -> play.PayloadJSON:
-    seated_game(game_id, request.user)
-    change(game_id, request.user)
-    return _view(game_id, request.user)
 
 
 @router.post("/games/{game_id}/resign", response={200: View, **ERRORS}, auth=Token("play"), summary="Resign")

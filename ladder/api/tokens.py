@@ -7,9 +7,11 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from ladder.api.models import PREFIX, SCOPES, ApiToken
+from ladder.models import Player
 
 MAX_TOKENS = 20  # live tokens per account: enough for every tool, few enough to review
 TOUCH_EVERY = timedelta(minutes=1)  # last_used is written at most this often, not every request
@@ -52,10 +54,12 @@ def revoke(user: Any, token_id: int) -> ApiToken:
 
 
 def find(token: str) -> ApiToken | None:
-    """The live token ``token`` names, with its user, or None. Touches last_used."""
+    """The live token ``token`` names, with its user and whether that is a BOT
+    account (``is_bot_account``: one query for both), or None. Touches last_used."""
     if not token.startswith(PREFIX) or len(token) > 128:
         return None
-    row = (ApiToken.objects.select_related("user")
+    bot = Player.objects.filter(user_id=OuterRef("user_id"), is_bot=True, bot_level="")
+    row = (ApiToken.objects.select_related("user").annotate(is_bot_account=Exists(bot))
            .filter(digest=digest(token), revoked=None, user__is_active=True).first())
     if row is not None:
         now = timezone.now()
