@@ -112,7 +112,8 @@ def _lift(scope: str) -> Callable[[ModerationAction], str]:
 
 
 def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
-    """Cancel the user's open seeks and pending challenges (both ways), take
+    """Cancel the user's open seeks and pending challenges (both ways, and 4-player
+    ones they are invited to as an opponent), take
     them off others' 4-player seeks and end their pool wait: the rated ones
     only if ``rated_only``. Says what went."""
     rated = Q(rated=True) if rated_only else Q()
@@ -121,8 +122,9 @@ def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
                   .values_list("pk", flat=True))
     for seek_id in seated:
         lobby.leave_seek(seek_id, user)
-    challenges = Challenge.objects.filter(rated, Q(challenger=user) | Q(challenged=user),
-                                          status=Challenge.Status.PENDING).update(status=Challenge.Status.CANCELLED)
+    theirs = Q(challenger=user) | Q(challenged=user) | Q(invitees__user=user)  # a 4-player one's opponents too
+    challenges = Challenge.objects.filter(pk__in=Challenge.objects.filter(
+        rated, theirs, status=Challenge.Status.PENDING).values("pk")).update(status=Challenge.Status.CANCELLED)
     waits = PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).exists()
     if waits:  # the pool is rated: any wait goes
         matchmaking.leave(user)

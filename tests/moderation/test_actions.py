@@ -269,3 +269,12 @@ def test_a_moderator_cannot_act_on_staff_nor_on_themselves(moderator: Any, staff
         act(moderator, Kind.RESTRICT_RATED, user=moderator)
     staff.refresh_from_db()
     assert staff.is_active and not ModerationAction.objects.exists()
+
+
+def test_a_restriction_cancels_a_team_challenge_the_player_is_invited_to(moderator: Any, alice: Any, bob: Any,
+                                                                          charlie: Any, dave: Any) -> None:
+    """Alice is one of the two opponents named (not the challenger, not the partner)."""
+    challenge = lobby.create_team_challenge(bob, "charlie", ["alice", "dave"], "5+3")
+    action = act(moderator, Kind.RESTRICT_RATED, user=alice)
+    assert Challenge.objects.get(pk=challenge.pk).status == Challenge.Status.CANCELLED
+    assert "1 challenge(s)" in action.outcome
