@@ -70,7 +70,7 @@ if str(ROOT) not in sys.path:
 
 from bench.live_play import (  # noqa: E402
     HOST, Check, GameSpec, Result, Server, Stats, check_database, cpu_seconds, cpu_used, create_games,
-    database_name, drain, drop_database, flush_redis, log_directory, prepare_services, progress, say, server_env,
+    database_name, drain, log_directory, progress, run_on_services, say, server_env,
     start_servers, stop_servers, tail,
 )
 
@@ -889,35 +889,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if min(args.max_streams, args.first_step, args.games, args.moves, args.servers, args.connects) < 1:
         parser.error("sizes and counts must be at least 1")
 
-    prepared = prepare_services(args.db_name, args.redis_db, args.debug)
-    if prepared is None:
-        return 2
-    base_db, bench_db, bench_redis = prepared
-    code = 1
-    try:
-        import django
+    def bench(database_url: str, redis_url: str) -> Any:
+        return run_benchmark(
+            database_url=database_url, redis_url=redis_url, max_streams=args.max_streams, first_step=args.first_step,
+            sample=args.sample, connects=args.connects, games=args.games, moves=args.moves, servers=args.servers,
+            seed=args.seed, timeout=args.wait, total_timeout=args.timeout, keepalive=args.keepalive,
+            conn_max_age=args.conn_max_age, debug=args.debug, log_dir=args.logs,
+            pg_guard=None if args.pg_headroom < 0 else args.pg_headroom)
 
-        django.setup()
-        load = os.getloadavg()
-        say(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
-        outcome = run_benchmark(database_url=bench_db, redis_url=bench_redis, max_streams=args.max_streams,
-                                first_step=args.first_step, sample=args.sample, connects=args.connects,
-                                games=args.games, moves=args.moves, servers=args.servers, seed=args.seed,
-                                timeout=args.wait, total_timeout=args.timeout, keepalive=args.keepalive,
-                                conn_max_age=args.conn_max_age, debug=args.debug, log_dir=args.logs,
-                                pg_guard=None if args.pg_headroom < 0 else args.pg_headroom)
-        load = os.getloadavg()
-        print(outcome.report(), flush=True)
-        say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-        code = 0 if outcome.ok else 1
-    finally:
-        flush_redis(bench_redis)
-        if args.drop:
-            from django.db import connections
-
-            connections.close_all()
-            drop_database(base_db, args.db_name)
-    return code
+    return run_on_services(args.db_name, args.redis_db, args.debug, args.drop, bench)
 
 
 if __name__ == "__main__":

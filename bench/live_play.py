@@ -49,7 +49,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -837,33 +837,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or args.servers < 1:
         parser.error("--games and --servers must be at least 1")
 
-    prepared = prepare_services(args.db_name, args.redis_db, args.debug)
+    def bench(database_url: str, redis_url: str) -> Any:
+        return run_benchmark(
+            games=args.games, database_url=database_url, redis_url=redis_url, servers=args.servers, seed=args.seed,
+            move_timeout=args.move_timeout, total_timeout=args.timeout, debug=args.debug, think=args.think,
+            log_dir=args.logs, rhombus=args.rhombus, rhombus4=args.rhombus4)
+
+    return run_on_services(args.db_name, args.redis_db, args.debug, args.drop, bench)
+
+
+def run_on_services(db_name: str, redis_number: int, debug: bool, drop: bool,
+                    bench: Callable[[str, str], Any]) -> int:
+    """The bench's own database and Redis database (prepare_services), Django set
+    up, then ``bench(database_url, redis_url)`` between two load-average lines and
+    its result's report printed. Redis is flushed, and with ``drop`` the database
+    dropped, whatever happens. 0 when the result is ok, 1 if not, 2 without services."""
+    prepared = prepare_services(db_name, redis_number, debug)
     if prepared is None:
         return 2
     base_db, bench_db, bench_redis = prepared
-    code = 1
     try:
         import django
 
         django.setup()
         load = os.getloadavg()
         say(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
-        result = run_benchmark(games=args.games, database_url=bench_db, redis_url=bench_redis,
-                               servers=args.servers, seed=args.seed, move_timeout=args.move_timeout,
-                               total_timeout=args.timeout, debug=args.debug, think=args.think,
-                               log_dir=args.logs, rhombus=args.rhombus, rhombus4=args.rhombus4)
+        result = bench(bench_db, bench_redis)
         load = os.getloadavg()
         print(result.report(), flush=True)
         say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-        code = 0 if result.ok else 1
+        return 0 if result.ok else 1
     finally:
         flush_redis(bench_redis)
-        if args.drop:
+        if drop:
             from django.db import connections
 
             connections.close_all()
-            drop_database(base_db, args.db_name)
-    return code
+            drop_database(base_db, db_name)
 
 
 if __name__ == "__main__":
