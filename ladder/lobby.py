@@ -11,7 +11,7 @@ after commit and only by id (``lobby.changed``, ``challenge.changed``,
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypedDict
 
@@ -370,11 +370,9 @@ def _locked_seek(seek_id: Any) -> Seek:
 
 def open_seeks(user: Any = None) -> list[SeekJSON]:
     """The lobby's list, oldest first, as one socket's user sees it."""
-    seeks = list(Seek.objects.filter(status=Seek.Status.OPEN)
-                 .select_related("creator", "creator__player", "partner")
-                 .prefetch_related("entries__user")[:MAX_SEEKS_SHOWN])
-    levels = bot_accounts.bots_among({named.pk for seek in seeks for named in _named_at(seek)})
-    return [seek_json(seek, user, levels) for seek in seeks]
+    seeks = (Seek.objects.filter(status=Seek.Status.OPEN)
+             .select_related("creator", "creator__player", "partner").prefetch_related("entries__user"))
+    return [seek_json(seek, user) for seek in seeks[:MAX_SEEKS_SHOWN]]
 
 
 def _seated(seek: Seek) -> list[Any]:
@@ -386,16 +384,16 @@ def _named_at(seek: Seek) -> list[Any]:
     return _seated(seek) + ([seek.partner] if seek.partner_id is not None else [])
 
 
-def bot_flags(named: Sequence[Any], levels: Mapping[int, str] | None = None) -> dict[str, bots.BotFlagJSON]:
-    """{name: flag} for the bots among the users ``named``; ``levels`` is who
-    is a bot ({user id: level}, loaded once for a whole list), else one query."""
-    if levels is None:
-        levels = bot_accounts.bots_among({user.pk for user in named})
+def bot_flags(named: Sequence[Any]) -> dict[str, bots.BotFlagJSON]:
+    """{name: flag} for the bots among the users ``named``, from the cached bot
+    list (games.bots.bot_levels): every lobby socket rebuilds these lists at
+    every lobby change, so no query for them."""
+    levels = bots.bot_levels()
     return {user.get_username(): bots.flag_json(levels[user.pk]) for user in named if user.pk in levels}
 
 
-def seek_json(seek: Seek, user: Any = None, levels: Mapping[int, str] | None = None) -> SeekJSON:
-    """One seek as ``user`` sees it; ``levels`` as for bot_flags."""
+def seek_json(seek: Seek, user: Any = None) -> SeekJSON:
+    """One seek as ``user`` sees it."""
     me = getattr(user, "pk", None)
     seated = _seated(seek)
     partner = seek.partner.get_username() if seek.partner_id is not None else None
@@ -413,7 +411,7 @@ def seek_json(seek: Seek, user: Any = None, levels: Mapping[int, str] | None = N
         "partner": partner,
         "held": partner is not None and all(seated_user.pk != seek.partner_id for seated_user in seated),
         "joined_me": me is not None and any(seated_user.pk == me for seated_user in seated),
-        "bots": bot_flags(_named_at(seek), levels),
+        "bots": bot_flags(_named_at(seek)),
     }
 
 
@@ -666,9 +664,7 @@ def pending_challenges(user: Any, now: datetime | None = None) -> list[Challenge
     mine = (Challenge.objects.filter(pk__in=_challenges_of(user).values("pk"))
             .filter(status=Challenge.Status.PENDING, expires_at__gt=now)
             .select_related("challenger", "challenged").prefetch_related("invitees__user"))
-    challenges = list(mine)
-    levels = bot_accounts.bots_among({named.pk for c in challenges for named in _named_in(c)})
-    return [challenge_json(c, user, levels) for c in challenges]
+    return [challenge_json(c, user) for c in mine]
 
 
 def challenge_for(challenge_id: int, user: Any) -> ChallengeJSON | None:
@@ -689,8 +685,8 @@ def _named_in(challenge: Challenge) -> list[Any]:
     return [challenge.challenger, challenge.challenged, *invitees]
 
 
-def challenge_json(challenge: Challenge, user: Any, levels: Mapping[int, str] | None = None) -> ChallengeJSON:
-    """One challenge as ``user`` sees it; ``levels`` as for bot_flags."""
+def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
+    """One challenge as ``user`` sees it."""
     me = getattr(user, "pk", None)
     invitees = list(challenge.invitees.all()) if challenge.players == 4 else []
     named = {invitee.role: invitee.user.get_username() for invitee in invitees}  # the partner's name
@@ -714,7 +710,7 @@ def challenge_json(challenge: Challenge, user: Any, levels: Mapping[int, str] | 
         "declined_by": next((i.user.get_username() for i in invitees
                              if i.answer == ChallengeInvitee.Answer.DECLINED), None),
         "answered": any(i.user_id == me and i.answer == ChallengeInvitee.Answer.ACCEPTED for i in invitees),
-        "bots": bot_flags(_named_in(challenge), levels),
+        "bots": bot_flags(_named_in(challenge)),
     }
 
 
