@@ -113,12 +113,6 @@ def ace_check(line: dict[str, Any], seat: str | None, positions: dict[int, Any],
         ace.check_message(line, seat, positions, sent)
 
 
-def rhombus_position(game_id: int) -> dict[str, Any]:
-    game = Game.objects.get(pk=game_id)
-    played = {card for action in game.moves.values_list("action", flat=True) for card in rhombus.CARD.findall(action)}
-    return {**game.position, "played": played}
-
-
 def rhombus_check(line: dict[str, Any], seat: str | None, positions: dict[int, Any], sent: frozenset[str]) -> None:
     if line["type"] == "error" or line["game"]["status"] == "running":
         rhombus.check_frame(line, seat, positions, sent)
@@ -138,6 +132,6 @@ def test_rhombus_through_the_api_shows_each_seat_only_its_own_hand(
     users = [alice, bob, charlie, dave][:players]
     game = play.start_game(*users, setup=play.Setup("rhombus", variant))
     table = Table(daphne_server, game, users)
-    checked = play_through_api(table, random.Random(players), rhombus_position, rhombus_check, probe=rhombus.PROBE)
+    checked = play_through_api(table, random.Random(players), rhombus.position_of, rhombus_check, probe=rhombus.PROBE)
     assert checked > PLIES * players
     assert not any(rhombus.CARD.findall(json.dumps(line.decode())) for line in table.close())

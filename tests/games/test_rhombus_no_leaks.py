@@ -62,13 +62,15 @@ def check_frame(frame: dict[str, Any], seat: str | None, positions: dict[int, Po
     return len(cards)
 
 
-async def full_position(game_id: int) -> Position:
+def position_of(game_id: int) -> Position:
     """The stored position, and the cards named in the actions played so far (public)."""
-    def read() -> Position:
-        game = Game.objects.get(pk=game_id)
-        played = {card for action in game.moves.values_list("action", flat=True) for card in CARD.findall(action)}
-        return {**game.position, "played": played}
-    return await database_sync_to_async(read)()
+    game = Game.objects.get(pk=game_id)
+    played = {card for action in game.moves.values_list("action", flat=True) for card in CARD.findall(action)}
+    return {**game.position, "played": played}
+
+
+async def full_position(game_id: int) -> Position:
+    return await database_sync_to_async(position_of)(game_id)
 
 
 async def play_one(users: list[Any], cookies: list[str], variant: str, sockets: Any, rng: random.Random) -> int:
