@@ -46,10 +46,11 @@ class GameConsumer(JsonFrameConsumer):
         # player reading the replay in another tab is not counted as present.
         self.watching = _watching(self.scope)
         self.viewer = None if self.watching else self.scope.get("user")
-        # A BOT account sees its own seat's view here but plays only through the API.
-        self.api_only = self.viewer is not None and await db_work(bots.plays_only_through_api)(self.viewer)
         # Arrive before joining: this socket's own sync already shows it present.
         self.seat = await self._arrive() if self.viewer is not None else None
+        # A BOT account sees its own seat's view here but plays only through the API
+        # (asked of players only: a spectator's actions are refused anyway).
+        self.api_only = self.seat is not None and await db_work(bots.plays_only_through_api)(self.viewer)
         # Join before loading, so that no change between the two is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self._send_state("sync"):
