@@ -28,7 +28,7 @@ absent with the organiser's bye. This is how bbpPairings reads such files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ladder.tournaments.results import BLACK, RED, Colour, Player, Round
@@ -57,6 +57,9 @@ class Tournament:
     initial: Colour = RED
     details: dict[int, Details] = field(default_factory=dict)  # only players who have any
     header: tuple[str, ...] = ()  # other lines (022 place, 042 dates, ...) as read
+    # Each pairing number's rank as the standings give it (points, then the
+    # tournament's tiebreaks); None: by points, then pairing number.
+    ranks: Mapping[int, int] | None = None
 
 
 def read(text: str) -> Tournament:
@@ -114,7 +117,7 @@ def write(tournament: Tournament) -> str:
     if tournament.total_rounds is not None:
         lines.append(f"XXR {tournament.total_rounds}")
     lines.append(f"XXC {'white1' if tournament.initial == RED else 'black1'}")
-    ranks = _ranks(tournament.players)
+    ranks = tournament.ranks if tournament.ranks is not None else _ranks(tournament.players)
     for player in tournament.players:
         detail = tournament.details.get(player.number, Details())
         lines.append(_player_line(player, detail, ranks[player.number]))
@@ -122,6 +125,7 @@ def write(tournament: Tournament) -> str:
 
 
 def _ranks(players: Sequence[Player]) -> dict[int, int]:
+    """Without the standings' tiebreaks (a file read from elsewhere): by points, then pairing number."""
     order = sorted(players, key=lambda p: (-p.points, p.number))
     return {p.number: index + 1 for index, p in enumerate(order)}
 
