@@ -9,6 +9,7 @@ games, recording results) is ``running.py``, driven by Celery (``tasks.py``).
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -22,6 +23,15 @@ from ladder.tournaments.tiebreaks import TIEBREAKS
 # FIDE's acronyms (C.07), in the order offered; tiebreaks.py computes them.
 TIEBREAK_CHOICES = {code: tiebreak.label for code, tiebreak in TIEBREAKS.items()}
 DEFAULT_TIEBREAKS = "BH-C1,BH,SB"
+# A round robin's field meets everyone, so Buchholz is everyone's same total
+# against score: FIDE advises Sonneborn-Berger, direct encounter, then wins
+# there (C.07 art. 13; WON: games won at the board, see tiebreaks.py).
+ROUND_ROBIN_TIEBREAKS = "SB,DE,WON"
+
+
+def default_tiebreaks(format: str) -> str:
+    """The tiebreaks a tournament of ``format`` gets when the organizer leaves them blank."""
+    return ROUND_ROBIN_TIEBREAKS if format == "round-robin" else DEFAULT_TIEBREAKS
 
 
 class Tournament(models.Model):
@@ -76,8 +86,10 @@ class Tournament(models.Model):
     third_place = models.BooleanField(default=False, help_text="Single elimination: a third-place match")
     grand_final_reset = models.BooleanField(default=True, help_text="Double elimination")
     pause_seconds = models.PositiveIntegerField(default=60, help_text="Between the rounds")
-    tiebreaks = models.CharField(max_length=60, default=DEFAULT_TIEBREAKS,
-                                 help_text="Comma-separated, in order: " + ", ".join(TIEBREAK_CHOICES))
+    # Blank: the format's default (default_tiebreaks), filled in on saving.
+    tiebreaks = models.CharField(max_length=60, blank=True, default="",
+                                 help_text="Comma-separated, in order: " + ", ".join(TIEBREAK_CHOICES)
+                                 + f". Blank: Swiss {DEFAULT_TIEBREAKS}; round robin {ROUND_ROBIN_TIEBREAKS}")
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.UPCOMING)
     # The round being played, or 0 before the first.
@@ -103,6 +115,13 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return f"/tournaments/{self.pk}/"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.tiebreaks.strip():
+            self.tiebreaks = default_tiebreaks(self.format)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "tiebreaks"}
+        super().save(*args, **kwargs)
 
     @property
     def tc(self) -> TimeControl:
