@@ -18,12 +18,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import play
 from ladder import bot_accounts
-from ladder.tournaments import pages, running
-from ladder.tournaments.forms import TournamentForm
+from ladder.tournaments import forms, pages, running
 from ladder.tournaments.models import Entry, Tournament
 
 LIST_LENGTH = 50
@@ -98,14 +98,16 @@ def trf_download(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def create(request: HttpRequest) -> HttpResponse:
     if not running.may_organize(request.user):
         raise PermissionDenied("only organizers create tournaments")
-    form = TournamentForm(request.POST or None)
+    preset = forms.PRESETS.get(request.GET.get("preset", ""), ("", {}))[1]
+    initial = {"starts_at": forms.default_start(timezone.now()), "time_zone": request.GET.get("tz"), **preset}
+    form = forms.TournamentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         tournament = form.save(commit=False)
         tournament.organizer = request.user
         tournament.save()
-        messages.success(request, f"{tournament.name} is open for entries.")
+        messages.success(request, _("%(name)s is open for entries.") % {"name": tournament.name})
         return redirect(tournament.get_absolute_url())
-    return render(request, "tournaments/form.html", {"form": form, "tournament": None})
+    return _form_page(request, form, None)
 
 
 @login_required
@@ -114,14 +116,22 @@ def edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not running.may_organize(request.user, tournament):
         raise PermissionDenied("only the tournament's organizer may edit it")
     if tournament.status != Tournament.Status.UPCOMING:
-        messages.error(request, "A tournament can be edited only until it starts.")
+        messages.error(request, _("A tournament can be edited only until it starts."))
         return redirect(tournament.get_absolute_url())
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = forms.TournamentForm(request.POST or None, instance=tournament, initial={"time_zone": request.GET.get("tz")})
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Saved.")
+        messages.success(request, _("Saved."))
         return redirect(tournament.get_absolute_url())
-    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
+    return _form_page(request, form, tournament)
+
+
+def _form_page(request: HttpRequest, form: forms.TournamentForm, tournament: Tournament | None) -> HttpResponse:
+    """The form, its times written in the organizer's zone (UTC until the page's script names theirs)."""
+    with timezone.override(form.zone):
+        return render(request, "tournaments/form.html", {
+            "form": form, "tournament": tournament, "zone": form.zone.key,
+            "presets": [(key, label) for key, (label, _settings) in forms.PRESETS.items()] if tournament is None else []})
 
 
 def _act(request: HttpRequest, tournament_id: int, action: Callable[[], Any], done: str) -> HttpResponseRedirect:
