@@ -41,14 +41,14 @@ def key_of(s: State, action: Action) -> Key:
         return _entryliminator(s, action, cards)
     if action.kind == "discard":
         # RH47, RH48: the cards go unused; whether a discard is allowed is the legal list's business.
-        return (tuple(sorted(cards)), s.board, s.reserve, s.eliminated, len(s.tables[me]), ())
+        return (tuple(sorted(cards)), s.board, s.reserve, s.eliminated, len(s.tables[me]), (), False)
     _combination(action, formation)
     play = start_play(s)
     for use in action.uses:
         play = _use(s, action, use, play)
     places = table_places_after(cards, len(s.tables[me]))
     taken = _taken(s, action, cards)
-    return (tuple(sorted(cards)), play.board, play.reserve, play.eliminated, places, taken)
+    return (tuple(sorted(cards)), play.board, play.reserve, play.eliminated, places, taken, False)
 
 
 def _refuse(action: Action, why: str, rule: str) -> IllegalAction:
@@ -74,7 +74,7 @@ def _reactivation(s: State, action: Action, cards: tuple[int, ...]) -> Key:
     el, res = list(s.eliminated), list(s.reserve)
     if el[owner] > 0:
         el[owner], res[owner] = el[owner] - 1, res[owner] + 1
-    return (tuple(sorted(cards)), s.board, tuple(res), tuple(el), len(s.tables[me]), ())
+    return (tuple(sorted(cards)), s.board, tuple(res), tuple(el), len(s.tables[me]), (), False)
 
 
 def _eliminator(s: State, action: Action, cards: tuple[int, ...]) -> Key:
@@ -89,7 +89,7 @@ def _eliminator(s: State, action: Action, cards: tuple[int, ...]) -> Key:
     if board[to] == EMPTY or side_of(board[to]) == side_of(me):
         raise _refuse(action, f"the Eliminator lands on an opponent piece, and {action.to} holds none", "RH22")
     after = moved(start_play(s), frm, to, True, None)
-    return (tuple(sorted(cards)), after.board, after.reserve, after.eliminated, len(s.tables[me]), ())
+    return (tuple(sorted(cards)), after.board, after.reserve, after.eliminated, len(s.tables[me]), (), True)
 
 
 def _entryliminator(s: State, action: Action, cards: tuple[int, ...]) -> Key:
@@ -105,7 +105,7 @@ def _entryliminator(s: State, action: Action, cards: tuple[int, ...]) -> Key:
     if s.reserve[me] <= 0 or who == EMPTY or side_of(who) == side_of(me):
         raise _refuse(action, f"an Entryliminator needs a reserve piece and an opponent piece on {_sq(start)}", "RH46")
     after = entered(start_play(s), me, start, True)
-    return (tuple(sorted(cards)), after.board, after.reserve, after.eliminated, len(s.tables[me]), ())
+    return (tuple(sorted(cards)), after.board, after.reserve, after.eliminated, len(s.tables[me]), (), False)
 
 
 def _combination(action: Action, formation: bool) -> None:

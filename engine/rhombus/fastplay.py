@@ -7,7 +7,8 @@ playout's time goes into texts nobody reads.  This module plays on a
 :class:`Sim`, a mutable position of plain lists and integers, and a move is
 the action's **outcome** (:data:`engine.rhombus.search.Key`: the cards taken,
 the board, reserve and eliminated counts after the uses, the table places
-after Mystery and the table cards Mystery took into the hand).  By N1 an
+after Mystery, the table cards Mystery took into the hand, and whether it
+is an Eliminator, never one action with a flush, N8).  By N1 an
 action *is* its outcome, so the outcomes of a position are exactly its legal
 actions, one each; :func:`to_action` gives the public :class:`Action`.
 
@@ -228,7 +229,7 @@ def group_moves(sim: Sim, group: Group) -> set[Move]:
             results |= _results(owner, start, specs, play)
         for taken in mystery_choices(cards, table, hand):
             for b, r, e in results:
-                out.add((cards, b, r, e, places, taken))
+                out.add((cards, b, r, e, places, taken, False))
     if elim:
         play = Play(board, (), reserve, eliminated)
         own = seat_squares(board, owner)
@@ -238,18 +239,18 @@ def group_moves(sim: Sim, group: Group) -> set[Move]:
                 for to in range(25):
                     if enemy & BIT[to]:
                         after = moved(play, frm, to, True, None)
-                        out.add((cards, after.board, after.reserve, after.eliminated, places_now, ()))
+                        out.add((cards, after.board, after.reserve, after.eliminated, places_now, (), True))
     if react:
         el, res = list(eliminated), list(reserve)
         if el[owner] > 0:
             el[owner], res[owner] = el[owner] - 1, res[owner] + 1
-        out.add((cards, board, tuple(res), tuple(el), places_now, ()))
+        out.add((cards, board, tuple(res), tuple(el), places_now, (), False))
     if entry:
         start = START[sim.seats[me]]
         who = board[start]
         if reserve[me] > 0 and who != EMPTY and who % 2 != me % 2:
             after = entered(Play(board, (), reserve, eliminated), me, start, True)
-            out.add((cards, after.board, after.reserve, after.eliminated, places_now, ()))
+            out.add((cards, after.board, after.reserve, after.eliminated, places_now, (), False))
     return out
 
 
@@ -270,7 +271,7 @@ def _sample_group(sim: Sim, group: Group, rng: random.Random) -> Move | None:
                 continue
             choices = mystery_choices(cards, tuple(sim.tables[me]), tuple(sim.hands[me]))
             taken = choices[int(rng.random() * len(choices))]
-            return (cards, res[0], res[1], res[2], table_places_after(cards, places_now), taken)
+            return (cards, res[0], res[1], res[2], table_places_after(cards, places_now), taken, False)
         found = group_moves(sim, (cards, [], part == "elim", part == "react", part == "entry"))
         if found:
             moves = sorted(found)
@@ -317,7 +318,7 @@ def _sample_uses(owner: int, start: int, specs: tuple[Spec, ...], board: tuple[i
 
 def _discards(sim: Sim, shapes: list[tuple[int, ...]]) -> set[Move]:
     places = len(sim.tables[sim.to_move])
-    return {(cards, sim.board, sim.reserve, sim.eliminated, places, ()) for cards in shapes}
+    return {(cards, sim.board, sim.reserve, sim.eliminated, places, (), False) for cards in shapes}
 
 
 def discard_shapes(held: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -413,13 +414,13 @@ def random_move(sim: Sim, rng: random.Random) -> Move | None:
     if sim.variant == FORMATION:  # RH48: a one-card discard
         singles = sub_hands(tuple(sim.tables[me] + sim.hands[me]), 1)
         return (singles[int(rng.random() * len(singles))], sim.board, sim.reserve, sim.eliminated,
-                len(sim.tables[me]), ())
+                len(sim.tables[me]), (), False)
     return None
 
 
 def play(sim: Sim, move: Move) -> None:
     """Play ``move`` (a legal outcome) in place: discard, Mystery, refill, turn (RH19, RH24, RH34, RH44)."""
-    cards, board, reserve, eliminated, table_places, taken = move
+    cards, board, reserve, eliminated, table_places, taken, _ = move
     me = sim.to_move
     table, hand = sim.tables[me], sim.hands[me]
     hand_places = len(table) + len(hand) - table_places

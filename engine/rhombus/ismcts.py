@@ -88,7 +88,7 @@ def static_value(board: tuple[int, ...], reserve: tuple[int, ...], side: int, va
 
 def _after(sim: Sim, move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The board and reserve ``move`` leaves; in Formation killed pieces are back in reserve (RH44)."""
-    _, board, reserve, eliminated, _, _ = move
+    _, board, reserve, eliminated, _, _, _ = move
     if sim.variant == FORMATION:
         reserve = tuple(r + e - e0 for r, e, e0 in zip(reserve, eliminated, sim.eliminated))
     return board, reserve

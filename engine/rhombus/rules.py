@@ -3,10 +3,11 @@
 Legal actions are found by :mod:`engine.rhombus.search` over every
 combination of the player's cards (RH20-RH23), every order of its uses and
 every walk (RH11, RH13).  Plays that leave the same outcome are one action
-(N1), listed with the smallest of their texts.  That holds across kinds
-too: an Eliminator whose outcome a flush of the same three cards also
-reaches (the flush moving the piece there and killing) is that one action,
-listed by the flush's smaller text (N1 read over N8).  Refusals are explained by
+(N1), listed with the smallest of their texts.  Except across kinds:
+an Eliminator whose outcome a flush of the same three cards also reaches
+(the flush moving the piece there and killing) is still its own action,
+listed beside the flush (N8), so an outcome's key says whether it is an
+Eliminator.  Refusals are explained by
 :mod:`engine.rhombus.check`, which replays an action as written, use by use,
 and names the rule that stops it.
 """
@@ -69,7 +70,7 @@ def _use_outcomes(s: State, found: dict[Key, str]) -> None:
         for taken in mystery_choices(cards, table, hand):
             for specs in ways:
                 for (board, reserve, eliminated), text in Search(owner, start, specs, taken).run(play).items():
-                    key: Key = (cards, board, reserve, eliminated, places, taken)
+                    key: Key = (cards, board, reserve, eliminated, places, taken, False)
                     if key not in found or text < found[key]:
                         found[key] = text
 
@@ -85,7 +86,7 @@ def _eliminator_outcomes(s: State, found: dict[Key, str], cards: tuple[int, ...]
         for to in range(25):
             if own & BIT[frm] and enemy & BIT[to]:
                 after = moved(start_play(s), frm, to, True, None)
-                key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), ())
+                key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), (), True)
                 text = f"elim {names} {SQUARE_NAMES[frm]}x{SQUARE_NAMES[to]}"
                 if key not in found or text < found[key]:
                     found[key] = text
@@ -113,7 +114,7 @@ def _three_card_outcomes(s: State, found: dict[Key, str]) -> None:
         el, res = list(s.eliminated), list(s.reserve)
         if el[owner] > 0:
             el[owner], res[owner] = el[owner] - 1, res[owner] + 1
-        found.setdefault((held, s.board, tuple(res), tuple(el), len(s.tables[me]), ()), f"react {names}")
+        found.setdefault((held, s.board, tuple(res), tuple(el), len(s.tables[me]), (), False), f"react {names}")
     if is_straight_flush(held):
         _eliminator_outcomes(s, found, held)
 
@@ -132,7 +133,7 @@ def _entryliminator_outcomes(s: State, found: dict[Key, str]) -> None:
         rest.remove(nine)
         if len(rest) == 3 and all(suit(c) == suit(nine) for c in rest) and is_straight_flush(tuple(rest)):
             cards = tuple(sorted(held))
-            key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), ())
+            key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), (), False)
             text = f"entry {CARD_NAMES[nine]} {' '.join(CARD_NAMES[c] for c in rest)} @x{SQUARE_NAMES[start]}"
             if key not in found or text < found[key]:  # N1: the smallest text of the outcome
                 found[key] = text
@@ -155,7 +156,7 @@ def discard_shapes(held: tuple[int, ...]) -> list[tuple[int, ...]]:
 def _discard_outcomes(s: State, found: dict[Key, str], shapes: list[tuple[int, ...]]) -> None:
     me = s.to_move
     for cards in shapes:
-        key: Key = (cards, s.board, s.reserve, s.eliminated, len(s.tables[me]), ())
+        key: Key = (cards, s.board, s.reserve, s.eliminated, len(s.tables[me]), (), False)
         found[key] = "discard " + ", ".join(CARD_NAMES[c] for c in cards)
 
 
@@ -346,7 +347,7 @@ def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action
 
 def finish(s: State, key: Key) -> State:
     """The state after the action with outcome ``key``: discard, Mystery, refill (RH19, RH24)."""
-    cards, board, reserve, eliminated, table_places, taken = key
+    cards, board, reserve, eliminated, table_places, taken, _ = key
     me = s.to_move
     table, hand = remove_cards(s.tables[me], s.hands[me], cards)
     hand_places = len(s.tables[me]) + len(s.hands[me]) - table_places

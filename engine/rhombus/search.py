@@ -29,8 +29,9 @@ Result = tuple[Board, Counts, Counts]  # board, reserve, eliminated after the us
 # What an action leaves behind (N1): the cards taken from the places (sorted,
 # a multiset: Formation has two of each card, RH42), board, reserve and
 # eliminated counts, table places after Mystery, the table cards it took
-# into the hand (sorted; empty when none).
-Key = tuple[tuple[int, ...], Board, Counts, Counts, int, tuple[int, ...]]
+# into the hand (sorted; empty when none), and whether it is an Eliminator:
+# an Eliminator and a flush are two actions even where they leave the same (N8).
+Key = tuple[tuple[int, ...], Board, Counts, Counts, int, tuple[int, ...], bool]
 
 
 class Play(NamedTuple):
