@@ -143,26 +143,48 @@ def _act(request: HttpRequest, tournament_id: int, action: Callable[[], Any], do
     return redirect(f"/tournaments/{tournament_id}/")
 
 
+def _unconfirmed(request: HttpRequest, tournament_id: int, question: str, button: str) -> HttpResponse | None:
+    """The confirm step of an action that cannot be undone: a page asking
+    ``question``, whose button posts the same form again with ``confirmed``
+    (no script needed). None once confirmed."""
+    if request.POST.get("confirmed") == "yes":
+        return None
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    carried = [(key, value) for key, value in request.POST.items() if key not in ("csrfmiddlewaretoken", "confirmed")]
+    return render(request, "tournaments/confirm.html", {
+        "tournament": tournament, "question": question, "button": button, "action": request.path,
+        "carried": carried})
+
+
 @require_POST
 @login_required
-def organize(request: HttpRequest, tournament_id: int, verb: str) -> HttpResponseRedirect:
+def organize(request: HttpRequest, tournament_id: int, verb: str) -> HttpResponse:
     """start, pause, resume, cancel: the organizer's buttons."""
-    actions = {"start": (running.start_early, "The tournament has started."),
-               "pause": (running.pause, "Paused: no new round starts until you resume."),
-               "resume": (running.resume, "Resumed."),
-               "cancel": (running.cancel, "The tournament is cancelled.")}
+    actions = {"start": (running.start_early, _("The tournament has started.")),
+               "pause": (running.pause, _("Paused: no new round starts until you resume.")),
+               "resume": (running.resume, _("Resumed.")),
+               "cancel": (running.cancel, _("The tournament is cancelled."))}
     if verb not in actions:
         raise PermissionDenied(f"no such action: {verb}")
+    if verb == "cancel" and (ask := _unconfirmed(
+            request, tournament_id, _("Cancel this tournament for good? It cannot be started again, and games "
+                                      "still running are no longer recorded."), _("Yes, cancel it"))):
+        return ask
     action, done = actions[verb]
     return _act(request, tournament_id, lambda: action(tournament_id, request.user), done)
 
 
 @require_POST
 @login_required
-def remove_player(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponseRedirect:
+def remove_player(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    entry = Entry.objects.select_related("user").filter(pk=entry_id, tournament_id=tournament_id).first()
+    if entry is not None and (ask := _unconfirmed(
+            request, tournament_id, _("Remove %(name)s from this tournament? They cannot enter it again once it "
+                                      "has started.") % {"name": entry.user.get_username()}, _("Yes, remove them"))):
+        return ask
     why = request.POST.get("reason", "").strip()[:80]
     return _act(request, tournament_id,
-                lambda: running.remove_player(tournament_id, request.user, entry_id, why), "Player removed.")
+                lambda: running.remove_player(tournament_id, request.user, entry_id, why), _("Player removed."))
 
 
 @require_POST
@@ -218,7 +240,11 @@ def join(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
 
 @require_POST
 @login_required
-def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    if ask := _unconfirmed(request, tournament_id,
+                           _("Withdraw from this tournament? Once it has started you cannot enter it again."),
+                           _("Yes, withdraw")):
+        return ask
     return _act(request, tournament_id, lambda: running.withdraw(tournament_id, request.user),
                 "You have withdrawn.")
 

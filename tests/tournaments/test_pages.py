@@ -81,7 +81,7 @@ def test_joining_and_withdrawing_from_the_page(tournament: Make, players: Any) -
     client = client_for(player)
     page = client.post(f"/tournaments/{t.pk}/join/", follow=True).content.decode()
     assert "You have joined." in page and "Withdraw" in page
-    page = client.post(f"/tournaments/{t.pk}/withdraw/", follow=True).content.decode()
+    page = client.post(f"/tournaments/{t.pk}/withdraw/", {"confirmed": "yes"}, follow=True).content.decode()
     assert "You have withdrawn." in page and not Entry.objects.exists()
 
 
