@@ -39,6 +39,11 @@ from .shuffle import commitment
 RULE_REASONS = ("aces", "points")
 PLATFORM_REASONS = ("resignation", "time", "abandonment", "aborted", "no-show", "adjudication")
 RESULT_TEXT = {"red": "1-0", "black": "0-1", None: "1/2-1/2"}
+# Endings with no winner that are no draw: every side lost (a tournament's
+# double no-show, both forfeited). Written 0-0, as arbiters write a double
+# forfeit; nothing was played, so nothing is rated.
+DOUBLE_FORFEIT_REASONS = frozenset({"no-show"})
+BOTH_LOST = "0-0"
 FORMAT = "ace-in-the-hole/1"
 
 
@@ -52,6 +57,36 @@ class RecordJSON(TypedDict, total=False):
     reason: str | None
     headers: dict[str, str]
     actions: list[str]
+
+
+def both_lost(winner: str | None, reason: str | None) -> bool:
+    """Whether an ending with ``winner`` and ``reason`` lost the game for every
+    side: no winner, by a forfeit of all (R17, RH27: a double no-show).
+
+    The one place the site decides this: records, pages, profiles, ratings,
+    the API and tournaments all ask it.
+
+    >>> both_lost(None, "no-show"), both_lost("red", "no-show"), both_lost(None, "quiet")
+    (True, False, False)
+    """
+    return winner is None and reason in DOUBLE_FORFEIT_REASONS
+
+
+def result_text(winner: str | None, reason: str | None, first_side: str) -> str:
+    """The result as a record writes it, from ``first_side``'s point of view:
+    ``1-0``, ``0-1``, ``1/2-1/2``, ``0-0`` (both lost), or ``*`` while running
+    or when aborted.
+
+    >>> result_text("NE", "no-pieces", "SW"), result_text(None, "no-show", "red")
+    ('0-1', '0-0')
+    """
+    if reason is None or reason == "aborted":
+        return "*"
+    if both_lost(winner, reason):
+        return BOTH_LOST
+    if winner is None:
+        return "1/2-1/2"
+    return "1-0" if winner == first_side else "0-1"
 
 
 @dataclass(frozen=True)
@@ -85,10 +120,8 @@ class Record:
 
     @property
     def result(self) -> str:
-        """``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` while running or when aborted."""
-        if self.reason is None or self.reason == "aborted":
-            return "*"
-        return RESULT_TEXT[self.winner]
+        """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0`` (both lost), or ``*`` while running or when aborted."""
+        return result_text(self.winner, self.reason, "red")
 
     def to_json(self) -> RecordJSON:
         return {
@@ -168,7 +201,7 @@ def _checked(record: Record) -> Record:
 
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]$')
-_RESULTS = {"1-0": "red", "0-1": "black", "1/2-1/2": None, "*": None}
+_RESULTS = {"1-0": "red", "0-1": "black", "1/2-1/2": None, BOTH_LOST: None, "*": None}
 
 
 _KNOWN_TAGS = ("Game", "Red", "Black", "Commitment", "Seed", "Result", "Termination")
@@ -217,10 +250,13 @@ def _from_tags(tags: dict[str, str], actions: list[str], result: str | None) -> 
     reason = tags.get("Termination")
     result = tags.get("Result", result or "*")
     if result not in _RESULTS:
-        raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2 or *")
+        raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2, 0-0 or *")
     if result != "*" and reason is None:
         raise RecordError(f"the result {result} needs a Termination header saying how the game "
                           f"ended: {', '.join(RULE_REASONS + PLATFORM_REASONS)}")
+    if result == BOTH_LOST and reason not in DOUBLE_FORFEIT_REASONS:
+        raise RecordError(f"0-0 (both lost) is written for a double forfeit only (Termination "
+                          f"{', '.join(sorted(DOUBLE_FORFEIT_REASONS))}), not for {reason!r}")
     return Record(
         commitment=tags.get("Commitment", ""),
         red=tags.get("Red", "Red"),
@@ -415,10 +451,8 @@ class RhombusRecord:
 
     @property
     def result(self) -> str:
-        """``1-0`` (the first seat's side won), ``0-1``, ``1/2-1/2``, or ``*``."""
-        if self.reason is None or self.reason == "aborted":
-            return "*"
-        return {**_side_results(self.seats), None: "1/2-1/2"}.get(self.winner, "*")
+        """``1-0`` (the first seat's side won), ``0-1``, ``1/2-1/2``, ``0-0`` (both lost), or ``*``."""
+        return result_text(self.winner, self.reason, "+".join(self.seats[0::2]))  # as _side_results names it
 
     def to_json(self) -> RhombusRecordJSON:
         return {
@@ -546,10 +580,13 @@ def _rhombus_from_tags(tags: dict[str, str], moves: list[tuple[int, str]],
     reason = tags.get("Termination")
     result = tags.get("Result", result or "*")
     if result not in _RESULTS:
-        raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2 or *")
+        raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2, 0-0 or *")
     if result != "*" and reason is None:
         raise RecordError(f"the result {result} needs a Termination header saying how the game "
                           f"ended: {', '.join(RHOMBUS_RULE_REASONS + PLATFORM_REASONS)}")
+    if result == BOTH_LOST and reason not in DOUBLE_FORFEIT_REASONS:
+        raise RecordError(f"0-0 (both lost) is written for a double forfeit only (Termination "
+                          f"{', '.join(sorted(DOUBLE_FORFEIT_REASONS))}), not for {reason!r}")
     winners = {text: side for side, text in _side_results(seats).items()}
     return RhombusRecord(
         commitment=tags.get("Commitment", ""),

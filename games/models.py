@@ -17,6 +17,7 @@ from django.db import models
 
 
 import engine
+from engine import record as records
 from engine.game import Game as Rules
 from games.signals import game_finished
 from games.timecontrols import TimeControl
@@ -196,9 +197,27 @@ class Game(models.Model):
         """The side that wins when ``seat``'s side resigns or loses on time."""
         return "+".join(next(side for side in self.sides if seat not in side))
 
+    @property
+    def both_lost(self) -> bool:
+        """Every side lost: a double forfeit (both no-shows), no draw (engine.record.both_lost)."""
+        return self.status == self.Status.FINISHED and records.both_lost(self.winner or None, self.reason)
+
+    @property
+    def result(self) -> str:
+        """As the record writes it, from the first seat's side: ``1-0``, ``0-1``,
+        ``1/2-1/2``, ``0-0`` (both lost), ``*`` (running or aborted)."""
+        if self.status != self.Status.FINISHED:
+            return "*"
+        return records.result_text(self.winner or None, self.reason, self.side_name(self.seat_names[0]))
+
     def won(self, seat: str) -> bool | None:
-        """True if ``seat``'s side won, False if it lost, None for a draw or no result."""
-        if self.status != self.Status.FINISHED or not self.winner:
+        """True if ``seat``'s side won, False if it lost (a double forfeit
+        loses for both), None for a draw or no result."""
+        if self.status != self.Status.FINISHED:
+            return None
+        if self.both_lost:
+            return False
+        if not self.winner:
             return None
         return self.winner == self.side_name(seat)
 

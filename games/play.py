@@ -75,6 +75,9 @@ class GameJSON(TypedDict):
     status: str
     winner: str | None
     reason: str | None
+    # As the record writes it, from the first seat's side: "1-0", "0-1",
+    # "1/2-1/2", "0-0" (both lost: a double forfeit), "*" (running, aborted).
+    result: str
     score: dict[str, int] | None
     rated: bool
     commitment: str
@@ -891,6 +894,7 @@ def game_json(game: Game) -> GameJSON:
         "status": game.status,
         "winner": game.winner or None,
         "reason": game.reason or None,
+        "result": game.result,
         "score": game.score if finished else None,
         "rated": game.rated,
         "commitment": game.commitment,

@@ -261,6 +261,5 @@ def _result(game: Game, seat: str) -> str:
         return "playing"
     if game.status == Game.Status.ABORTED:
         return "aborted"
-    if not game.winner:
-        return "draw"
-    return "win" if game.won(seat) else "loss"
+    won = game.won(seat)  # False for both sides of a double forfeit
+    return "draw" if won is None else "win" if won else "loss"

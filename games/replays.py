@@ -13,9 +13,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 
 from engine.errors import EngineError
-from engine.record import Record, RhombusRecord
+from engine.record import BOTH_LOST, Record, RhombusRecord
 from games import bots, records
 from games.boards import rhombus_rows
 from games.models import Game
@@ -153,6 +154,8 @@ def _rhombus_result(record: RhombusRecord) -> str:
     how = _rhombus_reason_label(record.reason)
     if record.reason == "aborted":
         return how
+    if record.result == BOTH_LOST:
+        return gettext("Both players lost by forfeit (no-show)")
     if not record.winner:
         return f"drawn {how}" if record.reason != "RH27" else how
     names = " and ".join(record.players[seat] for seat in record.winner.split("+"))
@@ -181,6 +184,8 @@ def _result_text(record: Record) -> str:
         return "still being played"
     if record.reason == "aborted":
         return "aborted"
+    if record.result == BOTH_LOST:
+        return gettext("Both players lost by forfeit (no-show)")
     winner = {"red": record.red, "black": record.black}.get(record.winner or "")
     how = dict(Game.Reason.choices).get(record.reason, record.reason)
     return f"{winner} won {how}" if winner else f"drawn {how}"

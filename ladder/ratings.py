@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
+from engine.record import DOUBLE_FORFEIT_REASONS
 from games.models import Game, Seat
 from ladder import bot_accounts, elo
 from ladder.models import ACE, LADDERS, Player, Rating, RatingChange, Standing, ladder_of
@@ -75,8 +76,8 @@ def rate_finished_game(sender: Any, game: Game, **kwargs: Any) -> None:
 def rate_game(game: Game) -> list[RatingChange]:
     """Rate a finished rated game on its game's ladder (a team game on its
     own: elo.rate_teams); casual, aborted, running or already rated: nothing."""
-    if not game.rated or game.status != Game.Status.FINISHED:
-        return []
+    if not game.rated or game.status != Game.Status.FINISHED or game.both_lost:
+        return []  # a double forfeit was never played: no rating moves (as lichess)
     ladder = ladder_of(game.kind, game.players)
     sides = [[game.user_id_at(seat) for seat in side] for side in game.sides]
     with transaction.atomic():
@@ -241,9 +242,11 @@ def record_against_opponents(user: Any, limit: int = 20) -> list[OpponentRecord]
     seats = (Seat.objects.filter(game__seats__user=user, game__status=Game.Status.FINISHED, game__players=2)
              .exclude(user=user))
     won = ~Q(game__winner=F("name")) & ~Q(game__winner="")
+    # No winner is a draw, unless both sides forfeited (engine.record.both_lost): a loss for both.
+    drawn = Q(game__winner="") & ~Q(game__reason__in=DOUBLE_FORFEIT_REASONS)
     rows = (seats.values(opponent=F("user"))
             .annotate(games=Count("game"), wins=Count("game", filter=won),
-                      draws=Count("game", filter=Q(game__winner="")))
+                      draws=Count("game", filter=drawn))
             .order_by("-games", "opponent")[:limit])
     rows = list(rows)
     ids = [r["opponent"] for r in rows]

@@ -39,6 +39,7 @@ class GameFields(BaseModel):
     status: str  # running, finished, aborted
     winner: str | None
     reason: str | None
+    result: str  # "1-0", "0-1" (from the first seat's side), "1/2-1/2", "0-0" (both lost by forfeit), "*"
     score: dict[str, int] | None
     rated: bool
     commitment: str  # SHA-256 of the seed (R19, RH30)

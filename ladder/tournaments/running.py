@@ -65,9 +65,12 @@ def _changed_on_commit(tournament: Tournament) -> None:
 
 
 def entry_refusal(tournament: Tournament, user: Any, now: datetime) -> str | None:
-    """Why ``user`` may not join ``tournament`` now, or None if they may."""
+    """Why ``user`` may not join ``tournament`` now, or None if they may: what
+    ``join`` checks, and what the page's Join button is shown by."""
     if not tournament.registration_open:
         return "registration is closed"
+    if tournament.entries.filter(withdrawn_at__isnull=True).count() >= tournament.max_players:
+        return f"the tournament is full ({tournament.max_players} players)"
     if tournament.registration_closes_at and now >= tournament.registration_closes_at:
         return "registration closed at " + tournament.registration_closes_at.isoformat(timespec="minutes")
     if tournament.format == Tournament.Format.SWISS and tournament.current_round * 2 >= (tournament.rounds or 0) \
@@ -106,8 +109,6 @@ def join(tournament_id: int, user: Any) -> Entry:
             raise Refusal("you withdrew: you cannot enter this tournament again")
         if (why := entry_refusal(tournament, user, now)) is not None:
             raise Refusal(f"you cannot join: {why}")
-        if tournament.entries.filter(withdrawn_at__isnull=True).count() >= tournament.max_players:
-            raise Refusal(f"the tournament is full ({tournament.max_players} players)")
         entry = entry or Entry(tournament=tournament, user=user)
         entry.withdrawn_at, entry.withdrawn_why = None, ""
         entry.rating = ratings.standing_of(user, tournament.ladder).rating
@@ -694,9 +695,10 @@ def board_result(game: Game) -> str:
     """The board's result: a pairing's "red" entry sits in the game's first
     seat (Rhombus: SW), "black" in the second."""
     first, second = game.seat_names
+    if game.both_lost:  # both no-shows: the game's own result (engine.record.both_lost)
+        return Pairing.Result.DOUBLE_FORFEIT
     if game.reason == Game.Reason.NO_SHOW:
-        return {first: Pairing.Result.RED_FORFEIT_WIN, second: Pairing.Result.BLACK_FORFEIT_WIN}.get(
-            game.winner, Pairing.Result.DOUBLE_FORFEIT)
+        return {first: Pairing.Result.RED_FORFEIT_WIN, second: Pairing.Result.BLACK_FORFEIT_WIN}[game.winner]
     return {first: Pairing.Result.RED, second: Pairing.Result.BLACK}.get(game.winner, Pairing.Result.DRAW)
 
 

@@ -186,7 +186,8 @@
       if (game.status === "aborted") return "Game aborted";
       const reason = (reasons[game.reason] || game.reason || "") +
         (game.adjudication ? ` (${game.adjudication})` : "");
-      if (game.reason === "no-show" && !game.winner) return "Both players lost by forfeit (no-show)";
+      // The server says when both sides lost (a double forfeit, "0-0"): never a draw.
+      if (game.result === "0-0") return "Both players lost by forfeit (no-show)";
       const score = renderer.scoreText ? renderer.scoreText(game) : "";
       if (!game.winner) return `Draw ${reason}${score}`;
       const verb = game.winner.includes("+") ? "win" : "wins"; // partners win together (RH35)
