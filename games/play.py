@@ -23,6 +23,7 @@ from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import engine
 from games.models import ENDINGS_RULE, FIRST_MOVE_WINDOW, TURN_RULE, Event, Game, Move, Seat
@@ -533,6 +534,9 @@ def rematch(game_id: int, user: Any) -> Game:
         seat = _player_seat(game, user)
         if game.running:
             raise Refusal("the game is still running: finish it before asking for a rematch")
+        if game.event:  # its players' next game is the event's (a rematch would be outside it)
+            raise Refusal(gettext("this game belongs to %(event)s, so it has no rematch: your next game "
+                                  "there starts with the next round") % {"event": game.event})
         if game.rematch_game_id is not None or seat in game.rematch_offers:
             return game
         if any(not _bot_plays(game, name) for name in game.seat_names if name != seat):

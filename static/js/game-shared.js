@@ -100,6 +100,42 @@
       renderButtons();
       renderFairness();
       renderClocks();
+      renderNextRound();
+    }
+
+    // A finished tournament game: when the next round starts, as lichess
+    // shows it, asked of the event's page + "next/" (ladder/tournaments/views.py next_round).
+    let nextRound = null; // {at: ms since the epoch, or null while the round is on; url}
+    let nextAsked = 0;
+    function renderNextRound() {
+      const box = $("game-next-round");
+      const event = state.game.event;
+      if (!box) return;
+      if (running() || !event || !event.url) { box.hidden = true; return; }
+      if (Date.now() - nextAsked > 10000) askNextRound(event.url);
+      box.hidden = !nextRound;
+      if (!nextRound) return;
+      const back = el("a", { href: nextRound.url, text: "Back to the tournament" });
+      if (nextRound.at === null) {
+        box.replaceChildren("Next round when this round's other games end \u00b7 ", back);
+        return;
+      }
+      const left = Math.max(0, Math.round((nextRound.at - Date.now()) / 1000));
+      box.replaceChildren(`Next round in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} \u00b7 `, back);
+    }
+
+    async function askNextRound(url) {
+      nextAsked = Date.now();
+      try {
+        const response = await fetch(`${url}next/`, { credentials: "same-origin" });
+        if (!response.ok) return;
+        const next = await response.json();
+        const on = ["running", "paused"].includes(next.status);
+        nextRound = on ? { at: next.next_round_at ? Date.parse(next.next_round_at) : null, url: next.url } : null;
+      } catch (error) {
+        return; // offline for a moment: asked again in 10 s
+      }
+      if (state) renderNextRound();
     }
 
     function renderPlayers() {
@@ -248,6 +284,7 @@
       if (!box) return;
       const show = (command, visible, text) => {
         const button = box.querySelector(`[data-command="${command}"]`);
+        if (!button) return null; // not on this page (a tournament game has no rematch)
         button.hidden = !visible;
         if (text) button.textContent = text;
         return button;
@@ -262,8 +299,9 @@
       const offers = rematch.offered_by || [];
       if (offers.includes(state.seat)) text = "Rematch offered";
       else if (offers.length) text = "Accept rematch";
-      const button = show("rematch", player && !running() && !rematch.game_id, text);
-      button.disabled = text === "Rematch offered";
+      // A tournament game has no rematch: the next game is the next round's.
+      const button = show("rematch", player && !running() && !rematch.game_id && !state.game.event, text);
+      if (button) button.disabled = text === "Rematch offered";
       const form = $("notation");
       if (form) form.hidden = !(player && running());
     }
@@ -459,6 +497,7 @@
     bindControls();
     connect();
     window.setInterval(renderClocks, 200);
+    window.setInterval(() => state && renderNextRound(), 1000);
     window.setInterval(() => {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}'); // keeps proxies from idling it out
     }, 25000);
