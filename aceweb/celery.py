@@ -33,6 +33,15 @@ def quiet_beat(**kwargs: object) -> None:
     a worker that runs beat itself (`make run`: scripts/dev.py sets ACEWEB_QUIET_BEAT)."""
     if os.environ.get("ACEWEB_QUIET_BEAT") != "1":
         return
+    quiet_routine_tasks()
+
+
+def quiet_routine_tasks() -> None:
+    """Keep only the warnings and errors of the beat's routine tasks: in a worker
+    that runs beat (above), and in daphne when it runs the schedule itself
+    (aceweb/embedded_beat.py, where eager tasks log "succeeded" too)."""
     logging.getLogger("celery.beat").setLevel(logging.WARNING)
     for name in ("celery.worker.strategy", "celery.app.trace"):  # "received", "succeeded"
-        logging.getLogger(name).addFilter(RoutineTasksFilter())
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RoutineTasksFilter) for f in logger.filters):
+            logger.addFilter(RoutineTasksFilter())

@@ -23,6 +23,8 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 
+from aceweb.celery import quiet_routine_tasks
+
 log = logging.getLogger(__name__)
 TICK_SECONDS = 1.0
 
@@ -66,6 +68,7 @@ class EmbeddedBeat:
         if self.first_call:  # decided once: every request and socket passes here
             self.first_call = False
             if wanted():
+                quiet_routine_tasks()  # as a worker with beat: their errors only
                 self.task = asyncio.get_running_loop().create_task(beat())
                 log.warning("aceweb: no Celery worker: the beat schedule runs inside daphne (embedded run)")
         await self.app(scope, receive, send)

@@ -147,9 +147,10 @@ ASGI_APPLICATION = "aceweb.asgi.application"
 # --- Database -------------------------------------------------------------
 
 DATABASE_URL = os.getenv("DATABASE_URL", "")
+SQLITE_PATH = Path(os.getenv("SQLITE_PATH", "") or BASE_DIR / "db.sqlite3")  # without DATABASE_URL
 DATABASES = {
     "default": dj_database_url.parse(
-        DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        DATABASE_URL or f"sqlite:///{SQLITE_PATH}",
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
@@ -163,8 +164,11 @@ HTTP_CONCURRENCY = envint("HTTP_CONCURRENCY", 8)
 # found still behind a ply committed a whole beat earlier is sent its view
 # again (games/heartbeat.py, docs/protocol.md "Staying in step").
 GAME_BEAT_SECONDS = float(os.environ.get("GAME_BEAT_SECONDS", "5"))
-if not DATABASE_URL:
-    log.warning("aceweb: DATABASE_URL not set: using SQLite at %s", BASE_DIR / "db.sqlite3")
+# `make run` (scripts/dev.py) says once which services it runs without and sets
+# ACEWEB_SERVICES_TOLD for its children, which would each say it again.
+SERVICES_TOLD = envbool("ACEWEB_SERVICES_TOLD", False)
+if not DATABASE_URL and not SERVICES_TOLD:
+    log.warning("aceweb: DATABASE_URL not set: using SQLite at %s", SQLITE_PATH)
 # The ladder's covering indexes (INCLUDE) are PostgreSQL's; SQLite builds them
 # without the extra columns, which is all a local database needs.
 SILENCED_SYSTEM_CHECKS = ["models.W040"]
@@ -216,6 +220,7 @@ else:
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+if not REDIS_URL and not SERVICES_TOLD:
     log.warning(
         "aceweb: REDIS_URL not set: in-memory channel layer (InMemoryChannelLayer) "
         "and Celery tasks run in-process (CELERY_TASK_ALWAYS_EAGER=True)"
@@ -342,8 +347,17 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
+                        "filters": ["require_debug_false"]},
+    },
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
     "loggers": {
+        # Django's own lines (a 403, a 500 and its traceback) once, through our handler:
+        # its default config prints them while DEBUG and also hands them on to the root
+        # logger, where daphne puts a handler of its own, so each came out twice.
+        "django": {"handlers": ["console", "mail_admins"], "level": "INFO", "propagate": False},
         "aceweb": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO"), "propagate": False},
         "games": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO"), "propagate": False},
         "ladder": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO"), "propagate": False},

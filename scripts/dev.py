@@ -129,6 +129,11 @@ def run(extra: list[str]) -> int:
     if database_url and not reachable(database_url):
         say(f"DATABASE_URL is set but {where(database_url)} is not reachable; start it or unset DATABASE_URL.")
         return 1
+    if not database_url:
+        say(f"DATABASE_URL not set: using SQLite at {env.get('SQLITE_PATH') or ROOT / 'db.sqlite3'}.")
+    # Said here once, for the whole run: settings.py would say it again in each of
+    # the processes below (migrate, the demo accounts, daphne, the worker).
+    env["ACEWEB_SERVICES_TOLD"] = "1"
     manage("migrate", "--noinput", env=env)
     manage("ensure_demo_admin", env=env)
     manage("seed_demo", env=env)
