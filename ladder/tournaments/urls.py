@@ -13,6 +13,7 @@ urlpatterns = [
     path("new/", views.create, name="create"),
     path("<int:tournament_id>/", views.detail, name="detail"),
     path("<int:tournament_id>/live/", views.live, name="live"),
+    path("<int:tournament_id>/next/", views.next_round, name="next"),
     path("<int:tournament_id>/edit/", views.edit, name="edit"),
     path("<int:tournament_id>/trf/", views.trf_download, name="trf"),
     path("<int:tournament_id>/join/", views.join, name="join"),

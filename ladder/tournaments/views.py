@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -38,8 +38,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
-    context = {**_live_context(tournament, request), "entry_refusal": _entry_refusal(tournament, request.user)}
-    return render(request, "tournaments/detail.html", context)
+    return render(request, "tournaments/detail.html", _live_context(tournament, request))
 
 
 def live(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -47,6 +46,18 @@ def live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     whenever the tournament's socket says it changed (same ?page and ?round)."""
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
     return render(request, "tournaments/_live.html", _live_context(tournament, request))
+
+
+def next_round(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """When the next round starts, for the page of a finished game of the
+    tournament (its countdown): ``next_round_at`` is null while the round's
+    other games are still on."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    on = tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+    return JsonResponse({
+        "status": tournament.status, "round": tournament.current_round,
+        "next_round_at": tournament.next_round_at.isoformat() if on and tournament.next_round_at else None,
+        "url": tournament.get_absolute_url()})
 
 
 def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
@@ -58,6 +69,9 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
         "round_numbers": range(1, tournament.current_round + 1),
         "may_organize": running.may_organize(user, tournament),
         "entry_count": tournament.entries.filter(withdrawn_at__isnull=True).count(),
+        "left_count": tournament.entries.filter(withdrawn_at__isnull=False).count(),
+        # The Join button is shown by the very check join() makes.
+        "entry_refusal": _entry_refusal(tournament, user),
         # Every name on the page is an entrant's: who of them is a bot, in one query.
         "bots": bot_accounts.bots_among(Entry.objects.filter(tournament=tournament).values("user_id")),
     }

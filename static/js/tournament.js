@@ -48,6 +48,22 @@
     });
   }
 
+  // "next round at 14:05:00 UTC (in 1:23)": the time left, counted down each second.
+  function countdown() {
+    live.querySelectorAll("time[data-countdown]").forEach((time) => {
+      const left = Math.max(0, Math.round((Date.parse(time.getAttribute("datetime")) - Date.now()) / 1000));
+      let shown = time.nextElementSibling;
+      if (!shown || !shown.classList.contains("countdown")) {
+        shown = document.createElement("span");
+        shown.className = "countdown";
+        time.after(shown);
+      }
+      shown.textContent = ` (${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")})`;
+    });
+  }
+
+  setInterval(countdown, 1000);
+  countdown();
   setInterval(() => {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
   }, 25000);
