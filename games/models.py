@@ -19,6 +19,7 @@ from django.db import models
 import engine
 from engine import record as records
 from engine.game import Game as Rules
+from games import results
 from games.signals import game_finished
 from games.timecontrols import TimeControl
 
@@ -39,7 +40,7 @@ FIRST_MOVE_WINDOW = timedelta(seconds=30)
 # The rules a message cites, by game: whose turn it is, and the platform's
 # endings (resigning, clocks, aborting, abandoning).
 TURN_RULE = {"ace-in-the-hole": "R7", "rhombus": "RH10"}
-ENDINGS_RULE = {"ace-in-the-hole": "R17", "rhombus": "RH27"}
+ENDINGS_RULE = results.PLATFORM_RULE  # the rule of the platform's endings in each game
 
 
 @dataclass(frozen=True)
@@ -144,8 +145,8 @@ class Game(models.Model):
     @property
     def reason_label(self) -> str:
         """The reason as shown, citing this game's own rules: the platform's
-        endings are R17 in Ace in the Hole and RH27 in Rhombus (ENDINGS_RULE)."""
-        return str(self.get_reason_display()).replace("(R17)", f"({ENDINGS_RULE[self.kind]})")
+        endings are R17 in Ace in the Hole and RH27 in Rhombus (games.results)."""
+        return results.how(self.reason, self.kind)
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         self._table = None  # the seats too: their presence may have changed

@@ -13,11 +13,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext
 
 from engine.errors import EngineError
 from engine.record import BOTH_LOST, Record, RhombusRecord
-from games import bots, records
+from games import bots, records, results
 from games.boards import rhombus_rows
 from games.models import Game
 from games.views import around_the_board
@@ -149,23 +148,10 @@ def _rhombus_context(record: RhombusRecord, steps: list[records.StepJSON], *, ga
 
 
 def _rhombus_result(record: RhombusRecord) -> str:
-    if record.reason is None:
-        return "still being played"
-    how = _rhombus_reason_label(record.reason)
-    if record.reason == "aborted":
-        return how
-    if record.result == BOTH_LOST:
-        return gettext("Both players lost by forfeit (no-show)")
-    if not record.winner:
-        return f"drawn {how}" if record.reason != "RH27" else how
-    names = " and ".join(record.players[seat] for seat in record.winner.split("+"))
-    return f"{names} ({record.winner}) won {how}"
-
-
-def _rhombus_reason_label(reason: str) -> str:
-    """The label the site gives a reason, citing Rhombus's rules (RH27 for the platform's endings)."""
-    site = {engine_reason: name for name, engine_reason in records.RHOMBUS_REASONS.items()}.get(reason, reason)
-    return str(dict(Game.Reason.choices).get(site, reason)).replace("(R17)", "(RH27)")
+    site = {engine_reason: name for name, engine_reason in records.RHOMBUS_REASONS.items()}
+    reason = str(site.get(record.reason, record.reason)) if record.reason else None
+    return results.result_line("rhombus", reason, record.winner, record.players,
+                               both_lost=record.result == BOTH_LOST)
 
 
 def _turns(steps: list[records.StepJSON]) -> list[dict[str, Any]]:
@@ -180,12 +166,5 @@ def _turns(steps: list[records.StepJSON]) -> list[dict[str, Any]]:
 
 
 def _result_text(record: Record) -> str:
-    if record.reason is None:
-        return "still being played"
-    if record.reason == "aborted":
-        return "aborted"
-    if record.result == BOTH_LOST:
-        return gettext("Both players lost by forfeit (no-show)")
-    winner = {"red": record.red, "black": record.black}.get(record.winner or "")
-    how = dict(Game.Reason.choices).get(record.reason, record.reason)
-    return f"{winner} won {how}" if winner else f"drawn {how}"
+    return results.result_line("ace-in-the-hole", record.reason, record.winner,
+                               {"red": record.red, "black": record.black}, both_lost=record.result == BOTH_LOST)

@@ -93,7 +93,7 @@ def test_an_adjudicated_game_s_record_imports_too(played: Game, client: Client) 
     text = records.record_of(game).to_text()
     assert '[Termination "adjudication"]' in text
     response = client.post(reverse("games:import"), {"record": text})
-    assert response.status_code == 200 and "bob won by adjudication" in response.content.decode()
+    assert response.status_code == 200 and "bob (black) won by adjudication" in response.content.decode()
 
 
 def test_importing_an_uploaded_json_file_works_too(over: Game, client: Client) -> None:

@@ -25,7 +25,7 @@ def finished_game_id(django_user_model: Any) -> int:
 
 def test_the_replay_page_writes_the_winner_as_written(client: Client, finished_game_id: int) -> None:
     html = client.get(f"/games/{finished_game_id}/replay/").content.decode()
-    assert "nova_blk won by resignation" in html
+    assert "nova_blk (red) won by resignation (R17)" in html
     assert "Nova_blk" not in html
 
 
@@ -34,5 +34,5 @@ def test_an_imported_record_writes_the_winner_as_written(client: Client, finishe
     response = client.post("/games/import/", {"record": record})
     assert response.status_code == 200
     html = response.content.decode()
-    assert "nova_blk won by resignation" in html
+    assert "nova_blk (red) won by resignation (R17)" in html
     assert "Nova_blk" not in html
