@@ -177,6 +177,10 @@ class Entry(models.Model):
     # Round robin: a player who left before playing half of their games has
     # every result annulled (running.py).
     annulled = models.BooleanField(default=False)
+    # The place finished in, set when the tournament finishes (running.py):
+    # the standings' rank (points, then tiebreaks), or the bracket's place.
+    # Places may be shared ("3, 3" for two semi-final losers).
+    place = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", F("number").asc(nulls_last=True), "joined_at"]

@@ -54,20 +54,12 @@ class RoundView:
     pairings: list[Pairing]
 
 
-def ranking(tournament: Tournament, players: list[Player] | None = None) -> list[Standing]:
-    """The standings, best first: points, then the tournament's tiebreaks.
-    The page, the API and the TRF download all rank by this (issue 22)."""
-    players = players if players is not None else running.trf_players(tournament)
-    return tiebreaks.standings(players, tournament.tiebreak_codes,
-                               round_robin=tournament.format == Tournament.Format.ROUND_ROBIN)
-
-
 def standings(tournament: Tournament) -> tuple[list[str], list[Line]]:
     """The tiebreak labels and the lines, best first (Swiss and round robin)."""
     entries = running.entries_by_number(tournament)
     order = tournament.tiebreak_codes
     lines = []
-    for standing in ranking(tournament, running.trf_players(tournament, entries)):
+    for standing in running.ranking(tournament, running.trf_players(tournament, entries)):
         player = standing.player
         lines.append(Line(standing.rank, entries[player.number], _number(standing.points),
                           [_value(v) for v in standing.tiebreaks], _cells(player), standing))
@@ -107,7 +99,7 @@ def _value(value: Any) -> str:
 def trf_text(tournament: Tournament) -> str:
     """The results so far as FIDE's TRF-16 (a Swiss or round robin: an elimination has none)."""
     players = running.trf_players(tournament)
-    ranks = {standing.player.number: standing.rank for standing in ranking(tournament, players)}
+    ranks = {standing.player.number: standing.rank for standing in running.ranking(tournament, players)}
     return trf.write(trf.Tournament(tournament.name, tuple(players), running.planned_rounds(tournament),
                                     ranks=ranks))
 

@@ -29,7 +29,7 @@ from games.models import Event, Game, Seat
 from ladder import lobby, ratings
 from ladder.moderation import restrictions
 from ladder.models import Player as LadderPlayer
-from ladder.tournaments import berger, brackets, results
+from ladder.tournaments import berger, brackets, results, tiebreaks
 from ladder.tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
 
 NO_SHOWS_TO_WITHDRAW = 2  # a player who forfeits twice is withdrawn (issue 11)
@@ -512,7 +512,57 @@ def _end(tournament: Tournament, status: str, note: str) -> None:
     tournament.status, tournament.end_note = status, note
     tournament.finished_at, tournament.next_round_at = timezone.now(), None
     tournament.save(update_fields=["status", "end_note", "finished_at", "next_round_at"])
+    if status == Tournament.Status.FINISHED:
+        store_places(tournament)
     _changed_on_commit(tournament)
+
+
+def _finish_if_over(tournament: Tournament) -> bool:
+    """End the tournament now if its last game has ended (issue 22: not one
+    pause later, when ``advance`` would have found nothing more to pair)."""
+    note = _over(tournament)
+    if note is None:
+        return False
+    _end(tournament, Tournament.Status.FINISHED, note)
+    return True
+
+
+def _over(tournament: Tournament) -> str | None:
+    """Why the tournament is over with its games played, or None if more are to come."""
+    if tournament.elimination:
+        state = bracket_of(tournament)
+        if state.complete or (not tournament.grand_final_reset and "GF" in state.bracket
+                              and state["GF"].winner is not None):
+            return "the bracket is complete"
+        return None
+    planned = planned_rounds(tournament)
+    if planned is None or tournament.current_round < planned or _round_running(tournament):
+        return None
+    return f"all {planned} rounds played" if tournament.format == Tournament.Format.SWISS else "every round played"
+
+
+def ranking(tournament: Tournament, players: list[results.Player] | None = None) -> list[tiebreaks.Standing]:
+    """The standings, best first: points, then the tournament's tiebreaks.
+    The page, the API, the TRF download and the final places all rank by this."""
+    players = players if players is not None else trf_players(tournament)
+    return tiebreaks.standings(players, tournament.tiebreak_codes,
+                               round_robin=tournament.format == Tournament.Format.ROUND_ROBIN)
+
+
+def final_places(tournament: Tournament) -> dict[int, int]:
+    """{pairing number: place}: the standings' ranks, or the bracket's places."""
+    if tournament.elimination:
+        return {number: place for place, number in brackets.final_ranking(bracket_of(tournament))}
+    return {standing.player.number: standing.rank for standing in ranking(tournament)}
+
+
+def store_places(tournament: Tournament) -> None:
+    """Keep each entry's final place (profiles list them without ranking every tournament again)."""
+    places = final_places(tournament)
+    entries = list(tournament.entries.filter(number__isnull=False))
+    for entry in entries:
+        entry.place = places.get(entry.number)  # type: ignore[arg-type]
+    Entry.objects.bulk_update(entries, ["place"])
 
 
 # --- Pairing a round, per format ------------------------------------------
@@ -634,11 +684,9 @@ def match_winner(games: list[MatchGame], length: int) -> int | None:
 
 def _advance_bracket(tournament: Tournament) -> str:
     """Start the next game of every ready match with no game running, or finish."""
+    if _finish_if_over(tournament):
+        return f"finished: {tournament.end_note}"
     state = bracket_of(tournament)
-    if state.complete or (not tournament.grand_final_reset and "GF" in state.bracket
-                          and state["GF"].winner is not None):
-        _end(tournament, Tournament.Status.FINISHED, "the bracket is complete")
-        return "finished: the bracket is complete"
     games = _match_games(tournament)
     entries = entries_by_number(tournament)
     boards: list[Board] = []
@@ -686,8 +734,8 @@ def record_game_result(sender: Any, game: Game, **kwargs: Any) -> None:
         _count_no_shows(tournament, pairing, game)
     if not Pairing.objects.filter(round=pairing.round, result="").exists():
         _finish_round(tournament, pairing.round)
-    elif tournament.elimination:  # a match goes on without waiting for the others
-        _due_after_pause(tournament)
+    elif tournament.elimination and not _finish_if_over(tournament):
+        _due_after_pause(tournament)  # a match goes on without waiting for the others
     _changed_on_commit(tournament)
 
 
@@ -717,7 +765,8 @@ def _finish_round(tournament: Tournament, round_: Round) -> None:
     round_.save(update_fields=["status", "finished_at"])
     if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
         return
-    _due_after_pause(tournament)
+    if not _finish_if_over(tournament):
+        _due_after_pause(tournament)
 
 
 def _due_after_pause(tournament: Tournament) -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy
 
-from ladder.tournaments.models import Entry
+from ladder.tournaments.models import Entry, Tournament
 
 register = template.Library()
 
@@ -17,6 +19,25 @@ HISTORY_LENGTH = 20
 
 @register.inclusion_tag("tournaments/_history.html")
 def tournament_history(player: Any) -> dict[str, Any]:
+    """Each with the place finished in, out of how many ("place 2 of 8")."""
     entries = (Entry.objects.filter(user=player).select_related("tournament")
+               .annotate(field_size=Count("tournament__entries", filter=Q(tournament__entries__number__isnull=False)))
                .order_by("-tournament__starts_at")[:HISTORY_LENGTH])
     return {"entries": entries}
+
+
+# The podium's places, in words a translation can order as its language does.
+PODIUM = {1: gettext_lazy("Winner"), 2: gettext_lazy("2nd"), 3: gettext_lazy("3rd")}
+
+
+@register.inclusion_tag("tournaments/_podium.html")
+def tournament_podium(tournament: Tournament) -> dict[str, Any]:
+    """A finished tournament's winner and podium (places kept at the end; shared places listed together)."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return {"places": []}
+    entries = (Entry.objects.filter(tournament=tournament, place__lte=3).select_related("user")
+               .only("place", "user__username").order_by("place", "number"))
+    places: dict[int, list[str]] = {}
+    for entry in entries:
+        places.setdefault(entry.place, []).append(entry.user.get_username())  # type: ignore[arg-type]
+    return {"places": [(PODIUM[place], names) for place, names in places.items()]}
