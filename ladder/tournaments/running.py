@@ -23,6 +23,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import play
 from games.models import Event, Game, Seat
@@ -209,8 +210,14 @@ def _organized(tournament_id: int, user: Any) -> Tournament:
 
 
 def remove_player(tournament_id: int, organizer: Any, entry_id: int, why: str) -> Entry:
+    """Take a player out, at any time until the end: before the start their
+    entry is gone; after it they are not paired again, their played games
+    stand, and a game they are playing is left to finish and counts (as a FIDE
+    withdrawal; the organizer may adjudicate it)."""
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
+        if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise Refusal(gettext("the tournament is over: its players stay as they finished"))
         entry = tournament.entries.filter(pk=entry_id, withdrawn_at__isnull=True).first()
         if entry is None:
             raise Refusal("that player is not in the tournament")
