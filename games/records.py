@@ -217,6 +217,7 @@ class GameRow:
     date: datetime
     replay_url: str
     live_url: str
+    partners: tuple[str, ...] = ()  # the player's own side but themselves: one in a team game
 
     @property
     def running(self) -> bool:
@@ -239,11 +240,13 @@ def row_of(game: Game, user: Any) -> GameRow:
     """``game`` as a line of ``user``'s game list."""
     seat = game.seat_of(user) or ""
     others = [s for s in game.table if s.name not in game.side_of(seat)]
+    partners = [s for s in game.table if s.name in game.side_of(seat) and s.name != seat]
     levels = bots.bot_levels()  # cached per process: a list of 20 games asks nothing more
     return GameRow(
         game_id=game.pk,
         opponents=tuple(s.user.get_username() for s in others),
-        bots={s.user.get_username(): levels[s.user_id] for s in others if s.user_id in levels},
+        partners=tuple(s.user.get_username() for s in partners),
+        bots={s.user.get_username(): levels[s.user_id] for s in others + partners if s.user_id in levels},
         seat=seat,
         title=game.title,
         result=_result(game, seat),
