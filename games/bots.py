@@ -69,8 +69,10 @@ MAX_DELIVERIES = 3
 WORKER_LATE_SECONDS = 5.0
 # Redis keys live this long: a day covers any real-time game.
 KEY_TTL_SECONDS = 86_400
-# The bot accounts' user ids are re-read this often (they change only by seed_bots).
+# The bot accounts' user ids are re-read at least this often, and at once when
+# a process bumps this generation after making or changing a bot account.
 BOT_CACHE_SECONDS = 60.0
+BOT_GENERATION_KEY = "aceweb:bot-levels-generation"
 
 
 class BotSeatJSON(TypedDict):
@@ -128,23 +130,60 @@ def provide_bot_levels(source: Callable[[], dict[int, str]]) -> None:
     """Register a reader of {user id: engine level} for every bot (twice is harmless)."""
     if source not in _level_sources:
         _level_sources.append(source)
-    forget_bot_levels()
-
-
-def forget_bot_levels() -> None:
-    """Read the bots again at the next question (after accounts changed)."""
     _bot_cache.clear()
 
 
-def bot_levels() -> dict[int, str]:
-    """Every bot's user id and level, re-read at most every BOT_CACHE_SECONDS.
+def forget_bot_levels() -> None:
+    """Read the bots again at the next question: in this process at once, and in
+    every process (web, workers) once the change has committed.
 
-    Asked on every move and every view, so not a query each time.
+    Called by whatever makes or changes a bot account. The other processes
+    learn it from a generation number in Redis that ``bot_levels`` compares
+    before each answer (issue 22, 1: a worker that had read the bots a moment
+    before a 4-player game made its seat-mates decided "not-a-bot" for them).
     """
-    if time.monotonic() - _bot_cache.get("at", -1e9) > BOT_CACHE_SECONDS:
+    _bot_cache.clear()
+    transaction.on_commit(_announce_changed_bots)
+
+
+def _announce_changed_bots() -> None:
+    _bot_cache.clear()
+    client = _redis()
+    if client is None:
+        return  # one process, no worker: clearing our own cache was enough
+    try:
+        client.incr(BOT_GENERATION_KEY)
+    except Exception:  # noqa: BLE001 - the account is made; others re-read within BOT_CACHE_SECONDS
+        log.warning("could not announce changed bot accounts", exc_info=True)
+
+
+def _bot_generation() -> Any:
+    """The shared generation of the bot accounts (None without Redis, or unknown)."""
+    client = _redis()
+    if client is None:
+        return None
+    try:
+        return client.get(BOT_GENERATION_KEY)
+    except Exception:  # noqa: BLE001 - Redis down: fall back on BOT_CACHE_SECONDS
+        log.warning("could not read the bot accounts' generation", exc_info=True)
+        return _bot_cache.get("generation")
+
+
+def bot_levels() -> dict[int, str]:
+    """Every bot's user id and level, re-read when any process has changed the
+    bot accounts since (a generation in Redis), and at least every BOT_CACHE_SECONDS.
+
+    Asked on every move and every view, so one Redis read, not a query, each time.
+    The generation is read before the bots: a change committed between the two
+    reads is read again at the next question.
+    """
+    generation = _bot_generation()
+    if (time.monotonic() - _bot_cache.get("at", -1e9) > BOT_CACHE_SECONDS
+            or _bot_cache.get("generation") != generation):
         _bot_cache["levels"] = {user_id: level for source in _level_sources
                                 for user_id, level in source().items()}
         _bot_cache["at"] = time.monotonic()
+        _bot_cache["generation"] = generation
     levels: dict[int, str] = _bot_cache["levels"]
     return levels
 
@@ -199,7 +238,7 @@ def seat_levels(game: Game) -> dict[str, str]:
 
 def bot_seats(game: Game) -> dict[str, str]:
     """{seat: level} for the seats of ``game`` a bot plays."""
-    return {seat.name: level for seat in game.table if (level := level_of(seat.user_id))}
+    return {seat: level for seat, level in seat_levels(game).items() if level}
 
 
 # --- Playing the computer -------------------------------------------------------
@@ -420,7 +459,23 @@ def play_move(game_id: int, ply: int, *, task_id: str | None = None) -> str:
 
     "played", "stale" (the ply has passed), "over", "not-a-bot",
     "gave-up" (too many deliveries) or "refused" (logged: a bot bug).
+
+    Ended any other way than "played" or "gave-up" (an error included), the
+    move's record in Redis is dropped, so that ``requeue_lost_moves`` sends the
+    move again if the game still waits on a bot: a move once marked queued was
+    otherwise left alone for a day (issue 22, 1). "gave-up" keeps it: that move
+    killed its worker every time.
     """
+    outcome = "raised"
+    try:
+        outcome = _play_move(game_id, ply, task_id)
+    finally:
+        if outcome not in ("played", "gave-up"):
+            _release(game_id, ply)
+    return outcome
+
+
+def _play_move(game_id: int, ply: int, task_id: str | None) -> str:
     if task_id is not None and _count_delivery(task_id) > MAX_DELIVERIES:
         log.error("bot move for game %s ply %s given up after %s deliveries (task %s)",
                   game_id, ply, MAX_DELIVERIES, task_id)
@@ -432,6 +487,9 @@ def play_move(game_id: int, ply: int, *, task_id: str | None = None) -> str:
         return "stale"
     seat = game.to_move
     level = level_of(game.user_id_at(seat))
+    if level is None:  # queued because someone took it for a bot: ask the database itself
+        _bot_cache.clear()
+        level = level_of(game.user_id_at(seat))
     if level is None:
         return "not-a-bot"
     _mark(game_id, ply, "started")
@@ -488,6 +546,28 @@ def _unmark(game_id: int) -> None:
         client.delete(_wait_key(game_id))
 
 
+# Deletes the record only if it is still the one of this ply: a later ply's,
+# queued meanwhile by the move that made this one stale, stays.
+_RELEASE_SCRIPT = """
+local raw = redis.call('get', KEYS[1])
+if raw and cjson.decode(raw).ply == tonumber(ARGV[1]) then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+def _release(game_id: int, ply: int) -> None:
+    """Forget that the move at ``ply`` was queued or started: it was not played."""
+    client = _redis()
+    if client is None:
+        return
+    try:
+        client.eval(_RELEASE_SCRIPT, 1, _wait_key(game_id), ply)
+    except Exception:  # noqa: BLE001 - the key then expires after KEY_TTL_SECONDS
+        log.warning("could not release the bot move of game %s at ply %s", game_id, ply, exc_info=True)
+
+
 def _queued_ply(game_id: int) -> int | None:
     client = _redis()
     raw = client.get(_wait_key(game_id)) if client is not None else None
@@ -507,8 +587,9 @@ def _count_delivery(task_id: str) -> int:
 
 def bot_json(game: Game) -> BotJSON | None:
     """The payload's ``bot`` field: who is a bot, and the move the game waits on."""
-    seats = bot_seats(game)
-    accounts = [seat.name for seat in game.table if is_bot_account(seat.user_id)]
+    flagged = seat_levels(game)  # one read of the bots for the whole payload
+    seats = {seat: level for seat, level in flagged.items() if level}
+    accounts = [seat for seat, level in flagged.items() if not level]
     if not seats and not accounts:
         return None
     waiting = None
