@@ -91,7 +91,8 @@ def play_game(api: Api, game_id: int, done: threading.Event, log: Any) -> None:
 def answer_challenge(api: Api, challenge: dict[str, Any], log: Any) -> None:
     if challenge["direction"] != "incoming" or challenge["status"] != "pending":
         return
-    playable = challenge["rules"]["kind"] == ACE and challenge["players"] == 2
+    # "rules" is {"key": "ace-in-the-hole", "title": "Ace in the Hole"} (docs/api.md).
+    playable = challenge["rules"]["key"] == ACE and challenge["players"] == 2
     verdict = "accept" if playable else "decline"
     print(f"challenge {challenge['id']} from {challenge['challenger']}: {verdict}", file=log)
     try:

@@ -1,21 +1,24 @@
 """An external BOT account plays a whole rated game against a built-in bot
 through the API's streams, end to end: the example client of docs/api.md
 (docs/examples/random_bot.py) run as its own process against real daphne,
-PostgreSQL, Redis and a Celery worker playing the computer's moves."""
+PostgreSQL, Redis and a Celery worker playing the computer's moves; and the
+same client answers the challenges a person sends it."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 
 from games.models import Game, Move
 from ladder.api import tokens
-from ladder.models import Player, RatingChange
+from ladder.models import Challenge, Player, RatingChange
 from tests.bots.conftest import Worker, bot_accounts, fresh_bot_cache, workers  # noqa: F401
 from tests.games.conftest import services  # noqa: F401
 from tests.helpers import ROOT
@@ -48,3 +51,56 @@ def test_the_example_bot_plays_a_rated_game_against_a_built_in_bot(
     assert {change.user_id for change in rated} == {robo.pk, bot_accounts["greedy"].pk}
     player = Player.objects.get(user=robo)
     assert player.is_bot and player.bot_level == "" and player.rated_games == 1
+
+
+def test_the_example_bot_declines_a_persons_rhombus_challenge_and_plays_their_ace_challenge(
+        daphne_server: str, django_user_model: Any, tmp_path: Path) -> None:
+    """Issue 22, 2: the example read a challenge's rules as ``["kind"]`` and
+    crashed (KeyError) on the first challenge anyone sent it."""
+    robo = django_user_model.objects.create_user("robo", password=None)
+    alice = django_user_model.objects.create_user("alice", password="password")
+    _, robo_token = tokens.make(robo, "random bot", ["bot:play"])
+    _, alice_token = tokens.make(alice, "alice's script", ["play"])
+    out = tmp_path / "random_bot.out"
+    with open(out, "w") as log:
+        client = subprocess.Popen(
+            [sys.executable, "-u", str(CLIENT), "--server", daphne_server, "--token", robo_token,
+             "--upgrade", "--games", "1"], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: "playing as robo (BOT: True)" in out.read_text(), client, out)
+        alice_api = requests.Session()
+        alice_api.headers["Authorization"] = f"Bearer {alice_token}"
+
+        def challenge(**body: Any) -> int:
+            response = alice_api.post(f"{daphne_server}/api/challenges", timeout=10,
+                                      json={"username": "robo", "time_control": "10+5", "rated": False, **body})
+            assert response.status_code == 200, response.text
+            return int(response.json()["id"])
+
+        rhombus = challenge(rules="rhombus")
+        wait_until(lambda: Challenge.objects.get(pk=rhombus).status == "declined", client, out)
+        ace = challenge()
+        wait_until(lambda: Challenge.objects.get(pk=ace).game_id is not None, client, out)
+        game_id = Challenge.objects.get(pk=ace).game_id
+        resigned = alice_api.post(f"{daphne_server}/api/games/{game_id}/resign", timeout=10)
+        assert resigned.status_code == 200, resigned.text
+        assert client.wait(timeout=60) == 0, out.read_text()
+    finally:
+        if client.poll() is None:
+            client.kill()
+            client.wait()
+    said = out.read_text()
+    assert f"challenge {rhombus} from alice: decline" in said and f"challenge {ace} from alice: accept" in said
+    assert "played 1 game(s): done" in said, said
+    game = Game.objects.get(pk=game_id)
+    robo_seat = next(seat.name for seat in game.table if seat.user_id == robo.pk)
+    assert (game.status, game.reason, game.winner) == ("finished", "resignation", robo_seat)
+
+
+def wait_until(check: Callable[[], bool], client: subprocess.Popen[bytes], out: Path, timeout: float = 30) -> None:
+    """Wait for ``check``, failing at once (with what it said) if the client has exited."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert client.poll() is None, f"the example bot exited:\n{out.read_text()}"
+        assert time.monotonic() < deadline, f"timed out; the example bot said:\n{out.read_text()}"
+        time.sleep(0.1)
