@@ -11,14 +11,49 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import play
 from ladder.tournaments import running
 from ladder.tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
 
 
+class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A player entered by hand meets every entry condition the site's Join
+    does (running.entry_refusal: bots allowed, room, registration and late
+    entry, rating range, restrictions...), and is made as join makes it."""
+
+    class Meta:
+        model = Entry
+        fields = "__all__"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.instance.pk is not None:
+            return data  # an entry already made: its conditions were met then
+        # An inline's "tournament" is its parent (Django's InlineForeignKeyField), unsaved when new.
+        tournament, user = data.get("tournament"), data.get("user")
+        if tournament is None or user is None:
+            return data
+        if tournament.pk is None:
+            raise forms.ValidationError(_("save the tournament first, then enter its players"))
+        if (why := running.entry_refusal(tournament, user, timezone.now())) is not None:
+            raise forms.ValidationError(_("%(name)s cannot enter: %(why)s") % {"name": user.get_username(), "why": why})
+        return data
+
+    def save(self, commit: bool = True) -> Entry:
+        entry = super().save(commit=False)
+        if entry._state.adding:
+            running.fill_new_entry(entry.tournament, entry, timezone.now())
+        if commit:
+            entry.save()
+        return entry
+
+
 class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Entry
+    form = EntryForm
     extra = 0
     fields = ("user", "number", "manual_seed", "rating", "checked_in_at", "withdrawn_at", "withdrawn_why",
               "no_shows", "annulled")
@@ -85,6 +120,7 @@ def remove_players(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: 
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = EntryForm
     list_display = ("user", "tournament", "number", "rating", "checked_in_at", "withdrawn_at", "no_shows")
     list_filter = (("withdrawn_at", admin.EmptyFieldListFilter),)
     search_fields = ("user__username", "tournament__name")

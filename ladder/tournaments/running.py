@@ -110,12 +110,50 @@ def join(tournament_id: int, user: Any) -> Entry:
             raise Refusal("you withdrew: you cannot enter this tournament again")
         if (why := entry_refusal(tournament, user, now)) is not None:
             raise Refusal(f"you cannot join: {why}")
-        entry = entry or Entry(tournament=tournament, user=user)
-        entry.withdrawn_at, entry.withdrawn_why = None, ""
-        entry.rating = ratings.standing_of(user, tournament.ladder).rating
-        if tournament.status != Tournament.Status.UPCOMING:  # late entry into a running Swiss
-            entry.number = (tournament.entries.aggregate(top=Max("number"))["top"] or 0) + 1
-            entry.checked_in_at = now
+        entry = fill_new_entry(tournament, entry or Entry(tournament=tournament, user=user), now)
+        entry.save()
+        _changed_on_commit(tournament)
+    return entry
+
+
+def fill_new_entry(tournament: Tournament, entry: Entry, now: datetime) -> Entry:
+    """An entry as it is made, however it is made (join, invite, admin):
+    the ladder's rating now; a late entry into a running Swiss gets the next
+    pairing number and no points for the rounds missed."""
+    entry.withdrawn_at, entry.withdrawn_why = None, ""
+    entry.rating = ratings.standing_of(entry.user, tournament.ladder).rating
+    if tournament.status != Tournament.Status.UPCOMING:
+        entry.number = (tournament.entries.aggregate(top=Max("number"))["top"] or 0) + 1
+        entry.checked_in_at = now
+    return entry
+
+
+def invitable_bots(tournament: Tournament) -> list[Any]:
+    """The site's computer players an organizer may invite (users, by name):
+    none where bots may not enter or entries are closed."""
+    if not tournament.bots_allowed or not tournament.registration_open:
+        return []
+    entered = tournament.entries.values("user_id")
+    return [player.user for player in LadderPlayer.objects.filter(is_bot=True).exclude(bot_level="")
+            .exclude(user_id__in=entered).select_related("user").order_by("user__username")]
+
+
+def invite_bot(tournament_id: int, organizer: Any, bot_user_id: int) -> Entry:
+    """The organizer enters one of the site's computer players (engine bots,
+    one account per level), on the conditions any entry meets (``entry_refusal``).
+    A BOT account (a person's program) joins by itself, through the API."""
+    with transaction.atomic():
+        tournament = _organized(tournament_id, organizer)
+        bot = (LadderPlayer.objects.filter(user_id=bot_user_id, is_bot=True).exclude(bot_level="")
+               .select_related("user").first())
+        if bot is None:
+            raise Refusal(gettext("choose one of the site's computer players to invite"))
+        name, now = bot.user.get_username(), timezone.now()
+        if Entry.objects.filter(tournament=tournament, user=bot.user).exists():
+            raise Refusal(gettext("%(name)s is already in this tournament, or has left it") % {"name": name})
+        if (why := entry_refusal(tournament, bot.user, now)) is not None:
+            raise Refusal(gettext("%(name)s cannot enter: %(why)s") % {"name": name, "why": why})
+        entry = fill_new_entry(tournament, Entry(tournament=tournament, user=bot.user), now)
         entry.save()
         _changed_on_commit(tournament)
     return entry

@@ -20,6 +20,7 @@ urlpatterns = [
     path("<int:tournament_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:tournament_id>/check-in/", views.check_in, name="check-in"),
     path("<int:tournament_id>/remove/<int:entry_id>/", views.remove_player, name="remove"),
+    path("<int:tournament_id>/invite-bot/", views.invite_bot, name="invite-bot"),
     path("<int:tournament_id>/adjudicate/<int:pairing_id>/", views.adjudicate, name="adjudicate"),
     path("<int:tournament_id>/seeds/", views.seeds, name="seeds"),
     path("<int:tournament_id>/forbid/", views.forbid, name="forbid"),

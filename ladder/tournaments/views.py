@@ -203,6 +203,21 @@ def remove_player(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
 
 @require_POST
 @login_required
+def invite_bot(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+    """The organizer enters one of the site's computer players (running.invite_bot)."""
+    chosen = request.POST.get("bot", "")
+    bot_id = int(chosen) if chosen.isdigit() else 0
+
+    try:
+        entry = running.invite_bot(tournament_id, request.user, bot_id)
+        messages.success(request, _("%(name)s has joined.") % {"name": entry.user.get_username()})
+    except play.Refusal as refusal:
+        messages.error(request, str(refusal)[:1].upper() + str(refusal)[1:])
+    return redirect(f"/tournaments/{tournament_id}/")
+
+
+@require_POST
+@login_required
 def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int) -> HttpResponseRedirect:
     choice = request.POST.get("winner", "")
     winner = None if choice == "draw" else choice

@@ -10,6 +10,7 @@ from django import template
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy
 
+from ladder.tournaments import running
 from ladder.tournaments.models import Entry, Tournament
 
 register = template.Library()
@@ -41,3 +42,9 @@ def tournament_podium(tournament: Tournament) -> dict[str, Any]:
     for entry in entries:
         places.setdefault(entry.place, []).append(entry.user.get_username())  # type: ignore[arg-type]
     return {"places": [(PODIUM[place], names) for place, names in places.items()]}
+
+
+@register.simple_tag
+def invitable_bots(tournament: Tournament) -> list[Any]:
+    """``{% invitable_bots tournament as bots %}``: the computer players the organizer may invite."""
+    return running.invitable_bots(tournament)
