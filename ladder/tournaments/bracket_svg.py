@@ -32,6 +32,7 @@ MARGIN = 12
 HEADER = 22  # room for a section's column titles
 SECTION_GAP = 28
 NAME_CHARS = 18  # a longer name is cut, and given whole in the tooltip
+MIN_WIDTH_REM = 40  # scaled down to fit its box, but no narrower than this: below, it scrolls
 
 STYLE = """
 svg.bracket { font-family: system-ui, sans-serif; font-size: 12px; }
@@ -47,6 +48,7 @@ svg.bracket .loser .name { fill: #80868b; }
 svg.bracket .pending .name { fill: #80868b; font-style: italic; }
 svg.bracket .link { fill: none; stroke: #bdc1c6; }
 svg.bracket .title { fill: #5f6368; font-size: 11px; }
+svg.bracket .note { fill: #a33; font-size: 10px; font-style: italic; }
 svg.bracket a:hover .box, svg.bracket a:focus .box { fill: #f1f3f4; }
 """
 
@@ -177,10 +179,11 @@ def _line(state: BracketState, slot: Slot, player: int | None, source: Source,
     return role, str(state.seed_of(player)), names.get(player, f"Player {player}")
 
 
-def _match(state: BracketState, slot: Slot, box: Box, names: Mapping[int, str], links: Mapping[str, str]) -> str:
+def _match(state: BracketState, slot: Slot, box: Box, names: Mapping[int, str], links: Mapping[str, str],
+           walkover: str | None) -> str:
     match = slot.match
     rows = [_line(state, slot, slot.top, match.top, names), _line(state, slot, slot.bottom, match.bottom, names)]
-    tooltip = " v ".join(name for _, _, name in rows)
+    tooltip = " v ".join(name for _, _, name in rows) + (f" ({walkover})" if walkover else "")
     parts = [
         f'<title>{_text(match.id)}: {_text(tooltip)}</title>',
         f'<rect class="box" x="{box.x:g}" y="{box.y:g}" width="{BOX_WIDTH}" height="{BOX_HEIGHT}" rx="3"/>',
@@ -191,10 +194,15 @@ def _match(state: BracketState, slot: Slot, box: Box, names: Mapping[int, str], 
         parts.append(
             f'<g class="{role}"><text class="seed" x="{box.x + 6:g}" y="{baseline:g}">{_text(seed)}</text>'
             f'<text class="name" x="{box.x + 26:g}" y="{baseline:g}">{_text(_short(name))}</text></g>')
+    if walkover:  # on the loser's line, at the right: the match was not played
+        lost = 1 if rows[0][0] == "winner" else 0
+        parts.append(f'<text class="note" text-anchor="end" x="{box.x + BOX_WIDTH - 6:g}" '
+                     f'y="{box.y + lost * LINE_HEIGHT + 14:g}">{_text(walkover)}</text>')
     body = "".join(parts)
     if match.id in links:
         body = f'<a href="{_text(links[match.id])}">{body}</a>'
-    return f'<g class="match {slot.status}" id="match-{_text(match.id)}" data-match="{_text(match.id)}">{body}</g>'
+    status = f"{slot.status} walkover" if walkover else slot.status
+    return f'<g class="match {status}" id="match-{_text(match.id)}" data-match="{_text(match.id)}">{body}</g>'
 
 
 def _links(bracket: Bracket, boxes: Mapping[str, Box]) -> list[str]:
@@ -212,9 +220,11 @@ def _links(bracket: Bracket, boxes: Mapping[str, Box]) -> list[str]:
     return paths
 
 
-def bracket_svg(state: BracketState, names: Mapping[int, str], links: Mapping[str, str]) -> str:
+def bracket_svg(state: BracketState, names: Mapping[int, str], links: Mapping[str, str],
+                walkovers: Mapping[str, str] | None = None) -> str:
     """The bracket as an SVG document: ``names`` maps a player id to the name
-    to show, ``links`` a match id to the address of its page.
+    to show, ``links`` a match id to the address of its page, ``walkovers``
+    a match decided without a game to the note its loser's line gets ("w/o").
 
     Every match is one ``<g class="match STATUS" data-match="ID">``; the
     winner's line has the class ``winner``.
@@ -223,11 +233,15 @@ def bracket_svg(state: BracketState, names: Mapping[int, str], links: Mapping[st
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" role="img" aria-label="Bracket" '
         f'viewBox="0 0 {drawing.width:g} {drawing.height:g}" '
-        f'width="{drawing.width:g}" height="{drawing.height:g}">',
+        f'width="{drawing.width:g}" height="{drawing.height:g}" '
+        # Scaled to its box by the page's CSS, never beyond its natural size
+        # nor below a readable one (a phone scrolls it instead).
+        f'style="max-width: {drawing.width:g}px; min-width: min({drawing.width:g}px, {MIN_WIDTH_REM}rem)">',
         f"<style>{STYLE}</style>",
     ]
     parts += [f'<text class="title" x="{x:g}" y="{y:g}">{_text(title)}</text>' for x, y, title in drawing.titles]
     parts += _links(state.bracket, drawing.boxes)
-    parts += [_match(state, slot, drawing.boxes[slot.id], names, links) for slot in state.slots]
+    parts += [_match(state, slot, drawing.boxes[slot.id], names, links, (walkovers or {}).get(slot.id))
+              for slot in state.slots]
     parts.append("</svg>")
     return "\n".join(parts)

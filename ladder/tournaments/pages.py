@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from ladder.tournaments import brackets, running, tiebreaks, trf
 from ladder.tournaments.bracket_svg import bracket_svg
@@ -152,5 +153,10 @@ def bracket(tournament: Tournament, bots: Mapping[int, str]) -> BracketView | No
     for match, game_id in (Pairing.objects.filter(round__tournament=tournament, game__isnull=False)
                            .exclude(match="").order_by("match_game").values_list("match", "game_id")):
         links[match] = f"/games/{game_id}/"  # the latest game of the match wins
+    # A match decided by a forfeit with no game (its player had left): a walkover.
+    walkovers = {match: gettext("w/o") for match in Pairing.objects.filter(
+        round__tournament=tournament, game__isnull=True,
+        result__in=[Pairing.Result.RED_FORFEIT_WIN, Pairing.Result.BLACK_FORFEIT_WIN]).exclude(match="")
+        .values_list("match", flat=True)}
     ranking = [(place, entries[number]) for place, number in brackets.final_ranking(state)]
-    return BracketView(mark_safe(bracket_svg(state, names, links)), ranking)  # noqa: S308
+    return BracketView(mark_safe(bracket_svg(state, names, links, walkovers)), ranking)  # noqa: S308

@@ -306,9 +306,13 @@
       if (form) form.hidden = !(player && running());
     }
 
+    // Games that end without being played out are unrated whatever they were
+    // set up as (games.play): say why, not "casual" (a rated tournament's game).
+    const unrated = { "adjudication": "unrated: adjudicated", "no-show": "unrated: forfeit", "aborted": "unrated: aborted" };
+
     function renderFairness() {
       const game = state.game;
-      const parts = [`${game.clock.time_control}${game.rated ? " · rated" : " · casual"}`];
+      const parts = [`${game.clock.time_control} · ${game.rated ? "rated" : (unrated[game.reason] || "casual")}`];
       parts.push(game.seed ? `seed ${game.seed} (commitment ${game.commitment.slice(0, 12)}…)` : `commitment ${game.commitment.slice(0, 12)}…`);
       $("fairness").textContent = parts.join(" · ");
       $("fairness").title = `SHA-256 commitment to the seed (${renderer.fairnessRule}): ${game.commitment}`;
