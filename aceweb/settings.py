@@ -106,6 +106,9 @@ INSTALLED_APPS = [
     "ladder.tournaments",
     "ladder.moderation",
     "ladder.api",
+    # django-ninja as an app: /api/docs then loads Swagger UI from its own static
+    # files (ninja/swagger-ui-bundle.js...), not from a CDN a machine may not reach.
+    "ninja",
 ]
 
 MIDDLEWARE = [
