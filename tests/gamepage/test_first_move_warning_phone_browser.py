@@ -1,0 +1,42 @@
+"""The first-move warning on a phone (issue 22, finding 21), in Chromium against
+daphne: until every seat has moved, the side to move has a short window or the
+game is aborted (R17, RH27). At phone width the warning sat in the panel below
+the board, out of view; it must be in sight while the player looks at the board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Browser, expect
+
+from games import play
+from tests.games.conftest import cookies, services  # noqa: F401 - fixtures
+from tests.helpers import ARTIFACTS
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("rules", ["ace-in-the-hole", "rhombus"])
+def test_the_first_move_warning_is_in_view_on_a_phone(
+        rules: str, alice: Any, bob: Any, cookies: dict[str, str], daphne_server: str,  # noqa: F811
+        chromium_browser: Browser, orm: Callable[..., Any]) -> None:
+    game = orm(lambda: play.start_game(alice, bob, setup=play.Setup(rules)))  # alice moves first (R6, RH9)
+    context = chromium_browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookies["alice"], "url": daphne_server}])
+    page = context.new_page()
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    note = page.locator("#game-first-move")
+    expect(note).to_contain_text("Make your first move within")
+    expect(note).to_be_in_viewport()
+    page.locator("#board").evaluate("board => board.scrollIntoView({block: 'end'})")  # down to the board's foot
+    expect(note).to_be_in_viewport()
+    box = note.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"first-move-warning-phone-{rules}.png"))
+    context.close()
