@@ -47,7 +47,7 @@ def _stream_doc(lines: str) -> dict[str, Any]:
 @router.get("/stream/event", response=ERRORS, auth=StreamToken("read"), summary="Stream your account's events",
             openapi_extra=_stream_doc(
                 'One line per event: {"type": "game_started", "game", "url"} (also, on opening, for each '
-                'game you are playing), {"type": "game_finished", "game", "status", "winner", "reason"}, '
+                'game you are playing), {"type": "game_finished", "game", "status", "winner", "reason", "result"}, '
                 '{"type": "challenge", "challenge": {...}} (also, on opening, each pending one; its '
                 '"status" and "direction" say what happened), {"type": "tournament_round_started", '
                 '"tournament", "round", "url"}; an empty line is a keep-alive.'))
@@ -208,7 +208,7 @@ class _EventWatcher:
         if kind == "game.started":
             return [_game_started(int(message["game"]))]
         if kind == "game.finished":
-            return _game_finished(int(message["game"]))
+            return game_finished_lines(int(message["game"]))
         if kind == "challenge.changed":
             challenge = lobby.challenge_for(int(message["challenge"]), self.user)
             return [] if challenge is None else [{"type": "challenge", "challenge": challenge}]
@@ -219,10 +219,12 @@ class _EventWatcher:
         return []  # the pool's own news: for the lobby page only
 
 
-def _game_finished(game_id: int) -> list[Line]:
-    game = Game.objects.filter(pk=game_id).only("status", "winner", "reason").first()
+def game_finished_lines(game_id: int) -> list[Line]:
+    """The event stream's line for a finished game: its result too, as the record writes it."""
+    game = Game.objects.filter(pk=game_id).only("status", "winner", "reason", "kind", "players").first()
     return [] if game is None else [{"type": "game_finished", "game": game.pk, "status": game.status,
-                                     "winner": game.winner or None, "reason": game.reason or None}]
+                                     "winner": game.winner or None, "reason": game.reason or None,
+                                     "result": game.result}]
 
 
 def _game_started(game_id: int) -> Line:

@@ -16,6 +16,7 @@ from engine.record import read, read_rhombus
 from games import play
 from games.models import Event, Game
 from games.records import games_of
+from ladder.api import streams
 from ladder.models import RatingChange
 from ladder.ratings import record_against_opponents
 
@@ -55,6 +56,7 @@ def test_a_double_no_show_is_a_loss_for_both_everywhere(alice: Any, bob: Any, se
 
     assert play.view_for(game, alice)["game"]["result"] == "0-0"
     assert Client().get(f"/api/games/{game.pk}").json()["game"]["result"] == "0-0"
+    assert streams.game_finished_lines(game.pk)[0]["result"] == "0-0"  # the API's event stream line
     assert not RatingChange.objects.filter(game=game).exists()
 
 
