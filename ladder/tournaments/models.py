@@ -117,7 +117,7 @@ class Tournament(models.Model):
         return f"/tournaments/{self.pk}/"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self.tiebreaks.strip():
+        if "tiebreaks" not in self.get_deferred_fields() and not self.tiebreaks.strip():
             self.tiebreaks = default_tiebreaks(self.format)
             if kwargs.get("update_fields") is not None:
                 kwargs["update_fields"] = {*kwargs["update_fields"], "tiebreaks"}
