@@ -873,12 +873,18 @@ def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> Payl
 
 
 def _actions(game: Game, start: int) -> list[dict[str, str]]:
-    """The actions from ply ``start`` on, public as written (RH29):
-    [{"seat": "SW", "action": "KC b1-b3"}, ...]. No query when there are none
-    (a presence change, a clock's end)."""
+    """The actions from ply ``start`` up to the game's own ply, public as written
+    (RH29): [{"seat": "SW", "action": "KC b1-b3"}, ...]. No query when there are
+    none (a presence change, a clock's end).
+
+    Bounded by ``game.ply``: a move committed since ``game`` was read is not this
+    view's (moves are only ever added), so the list and the view are of one
+    moment (issue 22, 6: frames carried the action after their own ply).
+    """
     if start >= game.ply:
         return []
-    moves = Move.objects.filter(game_id=game.pk, ply__gte=start).order_by("ply").values_list("seat", "action")
+    moves = (Move.objects.filter(game_id=game.pk, ply__gte=start, ply__lt=game.ply).order_by("ply")
+             .values_list("seat", "action"))
     return [{"seat": seat, "action": action} for seat, action in moves]
 
 

@@ -64,7 +64,7 @@ def _full_record(game: Game) -> AnyRecord:
         red=game.seat("red").user.get_username(),
         black=game.seat("black").user.get_username(),
         seed=game.seed,
-        actions=tuple(Action.parse(m.action) for m in game.moves.order_by("ply")),
+        actions=tuple(Action.parse(action) for action in played_actions(game)),
         winner=(game.winner or None) if over else None,
         reason=(game.reason or None) if over else None,
         headers=_headers(game),
@@ -80,11 +80,18 @@ def _rhombus_record(game: Game) -> RhombusRecord:
         variant=game.variant,
         dealer=str(game.position["dealer"]),  # fixed for the whole game (RH9), so the current position has it
         seed=game.seed,
-        actions=tuple(rhombus.Action.parse(m.action) for m in game.moves.order_by("ply")),
+        actions=tuple(rhombus.Action.parse(action) for action in played_actions(game)),
         winner=(game.winner or None) if over else None,
         reason=reason,
         headers=_headers(game),
     )
+
+
+def played_actions(game: Game) -> list[str]:
+    """The actions that led to ``game``'s position, as read: those before its
+    ply only, so that a move committed since the row was read does not join a
+    record of the earlier moment (issue 22, 6)."""
+    return list(game.moves.filter(ply__lt=game.ply).order_by("ply").values_list("action", flat=True))
 
 
 def _headers(game: Game) -> dict[str, str]:
