@@ -868,6 +868,8 @@ def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> Payl
         view["actions_from"] = start
     if not game.running:
         view["legal"] = []  # resigned or aborted: the engine does not know it is over
+    if "seed_hex" in view:  # Rhombus: the seed is public once the game is over, however it ended (RH30)
+        view["seed_hex"] = None if game.running else game.position.get("seed_hex")
     payload: PayloadJSON = {**view, "game": game_json(game)}
     return payload
 
