@@ -34,18 +34,20 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from games import bots, pulse
 from games.models import Game, Move
 from ladder.models import Ban, PlaybanRecord
+from ladder.moderation import notices
 
 GOOD = "good"
 ABORT, NO_SHOW, ABANDON, SITTING = "abort", "no-show", "abandon", "sitting"
 OFFENCES = {
-    ABORT: "aborting games",
-    NO_SHOW: "not making a first move",
-    ABANDON: "abandoning games",
-    SITTING: "letting the clock run out instead of resigning",
+    ABORT: gettext_lazy("aborting games"),
+    NO_SHOW: gettext_lazy("not making a first move"),
+    ABANDON: gettext_lazy("abandoning games"),
+    SITTING: gettext_lazy("letting the clock run out instead of resigning"),
 }
 
 WINDOW = 10  # outcomes kept: the player's last games
@@ -63,15 +65,23 @@ def ban_length(recent_bans: int) -> timedelta:
 
 
 def refusal(user: Any, now: datetime | None = None) -> str | None:
-    """None if ``user`` may start games now, else why not and for how long."""
+    """None if ``user`` may start games now, else the notice: for how long, why,
+    and how to appeal (ladder/moderation/notices.py)."""
+    ban = in_force(user, now)
+    return None if ban is None else notices.notice(*ban)
+
+
+def in_force(user: Any, now: datetime | None = None) -> tuple[str, str] | None:
+    """The ban ``user`` is under now, as what it stops and its reason; None if none."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     now = now or timezone.now()
     ban = Ban.objects.filter(user=user, ends__gt=now, started__lte=now).order_by("-ends").first()
     if ban is None:
         return None
-    return (f"you may not start games for {_duration(ban.ends - now)} more "
-            f"(playban for {OFFENCES.get(ban.offence, ban.offence)}; it grows if it happens again)")
+    offence = OFFENCES.get(ban.offence, ban.offence)
+    return (gettext("You may not start games for %(left)s more.") % {"left": _duration(ban.ends - now)},
+            gettext("a playban for %(offence)s; it grows if it happens again") % {"offence": offence})
 
 
 def record(user: Any, outcome: str, *, game: Game | None = None, now: datetime | None = None) -> Ban | None:

@@ -22,7 +22,7 @@ from games.models import Game
 from ladder import lobby, matchmaking, ratings
 from ladder.models import Challenge, PoolEntry, RatingChange, Seek
 from ladder.moderation import restrictions
-from ladder.moderation.models import ModerationAction, Restriction
+from ladder.moderation.models import ModerationAction, Report, Restriction
 
 Kind = ModerationAction.Kind
 
@@ -78,7 +78,29 @@ def perform(action: ModerationAction) -> ModerationAction:
         action.outcome = _DOERS[action.kind](action)
         action.save()
         _note_in_admin_history(action)
+        _close_report(action)
     return action
+
+
+# What an act on a report makes of it: the report's outcome.
+_OUTCOME = {
+    Kind.RESTRICT_RATED: Report.Outcome.RESTRICTED, Kind.RESTRICT_LOBBY: Report.Outcome.RESTRICTED,
+    Kind.CLOSE_ACCOUNT: Report.Outcome.CLOSED_ACCOUNT, Kind.ADJUDICATE: Report.Outcome.RESULT_CHANGED,
+    Kind.UNDO_RATING: Report.Outcome.RESULT_CHANGED, Kind.REFUND: Report.Outcome.RESULT_CHANGED,
+    Kind.LIFT_RATED: Report.Outcome.LIFTED, Kind.LIFT_LOBBY: Report.Outcome.LIFTED,
+    Kind.REOPEN_ACCOUNT: Report.Outcome.LIFTED,
+}
+
+
+def _close_report(action: ModerationAction) -> None:
+    """The report the act answers is closed by it, with who, when, what and why;
+    one closed already (by another act, or from the queue) stays as it was."""
+    if action.report_id is None:
+        return
+    note = f"{action.get_kind_display()}: {action.reason.strip()} ({action.outcome})"
+    Report.objects.filter(pk=action.report_id, status=Report.Status.OPEN).update(
+        status=Report.Status.CLOSED, closed_at=action.created, closed_by=action.moderator,
+        outcome=_OUTCOME[action.kind], note=note)
 
 
 def _note_in_admin_history(action: ModerationAction) -> None:
@@ -95,7 +117,8 @@ def _note_in_admin_history(action: ModerationAction) -> None:
 def _restrict(scope: str) -> Callable[[ModerationAction], str]:
     def restrict(action: ModerationAction) -> str:
         ends = action.created + timedelta(days=action.days) if action.days else None
-        Restriction.objects.create(user=action.user, scope=scope, starts=action.created, ends=ends)
+        Restriction.objects.create(user=action.user, scope=scope, starts=action.created, ends=ends,
+                                   reason=action.reason.strip())
         withdrawn = withdraw_open_play(action.user, rated_only=scope == Restriction.Scope.RATED)
         until = f"until {ends:%Y-%m-%d %H:%M} UTC" if ends else "until lifted"
         return f"restricted from {Restriction.Scope(scope).label} {until}; withdrew {withdrawn}"

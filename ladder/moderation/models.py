@@ -26,6 +26,9 @@ class Report(models.Model):
         SANDBAGGING = "sandbagging", "Sandbagging or boosting"
         STALLING = "stalling", "Stalling or leaving games"
         OTHER = "other", "Other"
+        # A restricted or playbanned player's own appeal (reporter and reported are
+        # them): filed from its own page, never picked on a report about someone.
+        APPEAL = "appeal", "Appeal against a restriction or playban"
 
     class Status(models.TextChoices):
         OPEN = "open"
@@ -37,6 +40,7 @@ class Report(models.Model):
         RESTRICTED = "restricted", "Restricted the account"
         CLOSED_ACCOUNT = "closed_account", "Closed the account"
         RESULT_CHANGED = "result_changed", "Adjudicated or rating undone/refunded"
+        LIFTED = "lifted", "Lifted a restriction or reopened the account"
 
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_made")
     reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_against")
@@ -82,6 +86,8 @@ class Restriction(models.Model):
     starts = models.DateTimeField(default=timezone.now)
     ends = models.DateTimeField(null=True, blank=True, help_text="Empty: until a moderator lifts it.")
     lifted_at = models.DateTimeField(null=True, blank=True)
+    # The moderator's reason, shown to the player with every notice of it.
+    reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-starts", "-pk"]
@@ -115,14 +121,15 @@ class ModerationAction(models.Model):
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+",
                              help_text="For adjudicating or undoing one game.")
     report = models.ForeignKey(Report, models.SET_NULL, null=True, blank=True, related_name="actions",
-                               help_text="The report this answers, if any (it is not closed by this).")
+                               help_text="The report this answers, if any: the act closes it if it is open.")
     days = models.PositiveIntegerField(null=True, blank=True,
                                        help_text="A restriction's length in days; empty: until lifted.")
     winner = models.CharField(max_length=8, blank=True,
                               help_text="Adjudication: the winning seat (e.g. red), or empty for a draw.")
     since = models.DateTimeField(null=True, blank=True, help_text="Refund: the period's start.")
     until = models.DateTimeField(null=True, blank=True, help_text="Refund: the period's end (empty: now).")
-    reason = models.TextField(help_text="Why: kept in the log (an adjudication's reason is shown on the game).")
+    reason = models.TextField(help_text="Why: kept in the log. A restriction's reason is shown to the player, "
+                                        "an adjudication's on the game.")
     created = models.DateTimeField(default=timezone.now)
     outcome = models.TextField(blank=True, help_text="What was done, written when it was done.")
 

@@ -8,12 +8,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import bots
 from games.models import Game
+from ladder.moderation import restrictions
 from ladder.moderation.models import TEXT_LIMIT, Report
 
 REPORTS_PER_DAY = 5  # enough for a bad day of games, too few to flood the queue
+# The reasons a player picks when reporting someone: all but an appeal.
+REPORT_REASONS = [value for value in Report.Reason.values if value != Report.Reason.APPEAL]
 
 
 class ReportRefusal(ValueError):
@@ -26,8 +30,8 @@ def file_report(reporter: Any, username: str, reason: str, text: str = "", game_
     now = now or timezone.now()
     reported = _reportable(reporter, username)
     game = _reported_game(reported, game_id)
-    if reason not in Report.Reason.values:
-        raise ReportRefusal(f"choose a reason from the list: {', '.join(Report.Reason.values)}")
+    if reason not in Report.Reason.values or reason == Report.Reason.APPEAL:  # an appeal is file_appeal's
+        raise ReportRefusal(f"choose a reason from the list: {', '.join(REPORT_REASONS)}")
     if len(text) > TEXT_LIMIT:
         raise ReportRefusal(f"the description is {len(text)} characters long: at most {TEXT_LIMIT}")
     recent = Report.objects.filter(reporter=reporter, created__gt=now - timedelta(days=1)).count()
@@ -43,6 +47,29 @@ def file_report(reporter: Any, username: str, reason: str, text: str = "", game_
             return Report.objects.create(reporter=reporter, reported=reported, game=game, reason=reason,
                                          text=text.strip(), created=now)
     except IntegrityError:  # the same report from a second tab: the constraint keeps one
+        raise already from None
+
+
+def file_appeal(user: Any, text: str, now: datetime | None = None) -> Report:
+    """Store ``user``'s appeal against the restrictions or playban they are under,
+    as a report on themselves in the moderators' queue, or raise ReportRefusal."""
+    if not restrictions.in_force(user):
+        raise ReportRefusal(gettext("Your account has no restriction or playban in force: there is nothing "
+                                    "to appeal."))
+    text = text.strip()
+    if not text:
+        raise ReportRefusal(gettext("Write what the moderators should know: the appeal is empty."))
+    if len(text) > TEXT_LIMIT:
+        raise ReportRefusal(gettext("The appeal is %(length)d characters long: at most %(limit)d.")
+                            % {"length": len(text), "limit": TEXT_LIMIT})
+    already = ReportRefusal(gettext("You already have an open appeal: a moderator will answer it."))
+    if Report.objects.filter(reporter=user, reported=user, game=None, status=Report.Status.OPEN).exists():
+        raise already
+    try:
+        with transaction.atomic():
+            return Report.objects.create(reporter=user, reported=user, reason=Report.Reason.APPEAL, text=text,
+                                         created=now or timezone.now())
+    except IntegrityError:  # a second tab: the open-once constraint keeps one
         raise already from None
 
 

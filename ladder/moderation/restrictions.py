@@ -3,12 +3,15 @@ check the lobby, the pool and tournaments call before anything is written."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from ladder import playban
+from ladder.moderation import notices
 from ladder.moderation.models import Restriction
 
 Doing = Literal["rated", "seek", "challenge", "pool", "tournament"]
@@ -21,12 +24,18 @@ _SCOPES: dict[str, tuple[str, ...]] = {
     "pool": (Restriction.Scope.LOBBY, Restriction.Scope.RATED),  # the pool is rated only
     "tournament": (Restriction.Scope.LOBBY,),
 }
-_WHAT = {"rated": "play rated games", "seek": "create or accept seeks", "challenge": "challenge or accept challenges",
-         "pool": "join quick pairing", "tournament": "enter tournaments"}
+_WHAT = {"rated": gettext_lazy("play rated games"), "seek": gettext_lazy("create or accept seeks"),
+         "challenge": gettext_lazy("challenge or accept challenges"), "pool": gettext_lazy("join quick pairing"),
+         "tournament": gettext_lazy("enter tournaments")}
+# What each scope stops, for the notice a restricted player sees on the lobby page.
+_SCOPE_WHAT = {Restriction.Scope.RATED: _WHAT["rated"],
+               Restriction.Scope.LOBBY: gettext_lazy("create or accept seeks and challenges, join quick pairing "
+                                                     "or enter tournaments")}
 
 
 def refusal(user: Any, doing: Doing, *, rated: bool = False) -> str | None:
-    """None if ``user`` may do ``doing`` (a rated one if ``rated``), else why not, for the user to read.
+    """None if ``user`` may do ``doing`` (a rated one if ``rated``), else the
+    notice for the user to read: what and until when, why, and how to appeal.
 
     A playban (ladder/playban.py) stops all of it too: every place that
     starts a game with other people asks here.
@@ -40,8 +49,24 @@ def refusal(user: Any, doing: Doing, *, rated: bool = False) -> str | None:
     if found is None:
         return None
     what = _WHAT["rated"] if found.scope == Restriction.Scope.RATED else _WHAT[doing]
-    until = f"until {found.ends:%Y-%m-%d %H:%M} UTC" if found.ends else "until a moderator lifts it"
-    return f"a moderator has restricted your account: you may not {what} {until}"
+    return notices.notice(_sentence(str(what), found.ends), found.reason)
+
+
+def in_force(user: Any) -> list[str]:
+    """Every playban and restriction ``user`` is under now, each as a sentence
+    with its reason: the standing notice of the lobby page."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return []
+    found = [notices.with_reason(*ban)] if (ban := playban.in_force(user)) is not None else []
+    return found + [notices.with_reason(_sentence(str(_SCOPE_WHAT[r.scope]), r.ends), r.reason)
+                    for r in active(user).order_by("scope", "ends")]
+
+
+def _sentence(what: str, ends: datetime | None) -> str:
+    until = (gettext("until %(when)s UTC") % {"when": f"{ends:%Y-%m-%d %H:%M}"} if ends
+             else gettext("until a moderator lifts it"))
+    return gettext("A moderator has restricted your account: you may not %(what)s %(until)s.") % {
+        "what": what, "until": until}
 
 
 def active(user: Any) -> Any:

@@ -11,4 +11,5 @@ app_name = "moderation"
 urlpatterns = [
     path("@/<str:username>/", views.report_player, name="report-player"),
     path("game/<int:game_id>/", views.report_game, name="report-game"),
+    path("appeal/", views.appeal, name="appeal"),
 ]

@@ -1,4 +1,5 @@
-"""Reporting a player: a page with a POST form, from a profile or a finished game."""
+"""Reporting a player: a page with a POST form, from a profile or a finished game;
+and appealing: the page where a restricted or playbanned player writes to the moderators."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from games.models import Game
-from ladder.moderation.forms import GameReportForm, ReportForm
-from ladder.moderation.reports import ReportRefusal, file_report, players_to_report
+from ladder.moderation import restrictions
+from ladder.moderation.forms import AppealForm, GameReportForm, ReportForm
+from ladder.moderation.reports import ReportRefusal, file_appeal, file_report, players_to_report
 
 
 @login_required
@@ -50,3 +53,19 @@ def _file(request: HttpRequest, form: ReportForm, username: str, game_id: int | 
 
 def _page(request: HttpRequest, form: ReportForm, title: str, game: Game | None, status: int) -> HttpResponse:
     return render(request, "moderation/report.html", {"form": form, "title": title, "game": game}, status=status)
+
+
+@login_required
+def appeal(request: HttpRequest) -> HttpResponse:
+    """What the player is under now, with the reasons, and a form to appeal."""
+    form = AppealForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            file_appeal(request.user, form.cleaned_data["text"])
+        except ReportRefusal as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, gettext("Your appeal is with the moderators."))
+            return redirect("ladder:lobby")
+    return render(request, "moderation/appeal.html", {"form": form, "in_force": restrictions.in_force(request.user)},
+                  status=400 if form.errors else 200)

@@ -83,7 +83,7 @@ def entry_refusal(tournament: Tournament, user: Any, now: datetime) -> str | Non
     if is_bot and not tournament.bots_allowed:
         return "bots may not enter this tournament"
     if (restricted := restrictions.refusal(user, "tournament", rated=tournament.rated)) is not None:
-        return restricted
+        return restricted[:1].lower() + restricted[1:]  # a clause like the others: "you cannot join: a moderator..."
     if tournament.min_rating is not None and rating < tournament.min_rating:
         return f"your rating {rating} is below the minimum {tournament.min_rating}"
     if tournament.max_rating is not None and rating > tournament.max_rating:

@@ -89,7 +89,8 @@ def test_the_refusal_says_how_long_and_ends_with_the_ban(alice: Any) -> None:
     now = timezone.now()
     ban_after_three(alice, now)
     assert playban.refusal(alice, now + MINUTE) == (
-        "you may not start games for 14 minutes more (playban for aborting games; it grows if it happens again)")
+        "You may not start games for 14 minutes more. Reason: a playban for aborting games; it grows if it "
+        "happens again. To appeal, write to the moderators at /report/appeal/")
     assert playban.refusal(alice, now + 16 * MINUTE) is None
 
 
@@ -211,7 +212,7 @@ def banned(alice: Any, bob: Any) -> Any:
 
 def test_a_banned_player_is_refused_in_the_lobby_the_pool_and_tournaments(
         banned: Any, bob: Any, charlie: Any) -> None:
-    message = r"you may not start games for 1[45] minutes more \(playban for aborting games"
+    message = r"You may not start games for 1[45] minutes more\. Reason: a playban for aborting games"
     with pytest.raises(lobby.LobbyRefusal, match=message):
         lobby.create_seek(banned, "3+2")
     seek = lobby.create_seek(bob, "3+2")

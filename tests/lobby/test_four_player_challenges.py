@@ -253,10 +253,10 @@ def test_the_profile_form_refuses_four_with_ace(client: Any, alice: Any, bob: An
 
 def test_a_lobby_restriction_stops_sending_and_accepting(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
     Restriction.objects.create(user=alice, scope=Restriction.Scope.LOBBY)
-    with pytest.raises(lobby.LobbyRefusal, match="a moderator has restricted your account"):
+    with pytest.raises(lobby.LobbyRefusal, match="A moderator has restricted your account"):
         challenge4(alice)
     assert stored() == (0, 0)
     challenge = challenge4(bob, partner="charlie", opponents=("dave", "alice"))
-    with pytest.raises(lobby.LobbyRefusal, match="a moderator has restricted your account"):
+    with pytest.raises(lobby.LobbyRefusal, match="A moderator has restricted your account"):
         lobby.accept_challenge(challenge.pk, alice)
     assert ChallengeInvitee.objects.get(challenge=challenge, user=alice).answer == ""

@@ -57,7 +57,8 @@ def test_a_restriction_from_rated_games_refuses_only_rated_play(moderator: Any, 
                                                                  rated: bool) -> None:
     act(moderator, Kind.RESTRICT_RATED, user=alice)
     why = restrictions.refusal(alice, doing, rated=rated)  # type: ignore[arg-type]
-    assert why == "a moderator has restricted your account: you may not play rated games until a moderator lifts it"
+    assert why == ("A moderator has restricted your account: you may not play rated games until a moderator "
+                   "lifts it. Reason: seen it. To appeal, write to the moderators at /report/appeal/")
     if doing in ("seek", "challenge"):
         assert restrictions.refusal(alice, doing, rated=False) is None  # type: ignore[arg-type]
 

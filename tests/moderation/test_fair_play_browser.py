@@ -54,7 +54,8 @@ def test_a_banned_player_is_told_in_the_lobby_how_long_to_wait(
     page.get_by_text("5+3", exact=True).click()
     page.get_by_role("button", name="Create seek").click()
     notice = page.locator("[data-notice]")
-    expect(notice).to_have_text(re.compile(r"you may not start games for 1[45] minutes more \(playban for aborting games"))
+    expect(notice).to_have_text(re.compile(
+        r"You may not start games for 1[45] minutes more\. Reason: a playban for aborting games"))
     expect(notice).to_be_in_viewport()  # brought into sight: the button was far below it
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lobby-playban.png"))
