@@ -71,6 +71,13 @@ def test_join_is_not_offered_on_a_finished_tournament(tournament: Make, players:
     for user in (organizer, players(1)[0]):
         html = page_of(t, user)
         assert JOIN not in html and "You cannot join" not in html
+    assert "to join" not in Client().get(f"/tournaments/{t.pk}/").content.decode()  # nor to visitors
+
+
+def test_a_visitor_is_asked_to_sign_in_to_join_an_open_one(tournament: Make) -> None:
+    t = tournament()
+    html = Client().get(f"/tournaments/{t.pk}/").content.decode()
+    assert f'<a href="/accounts/login/?next=/tournaments/{t.pk}/">Sign in</a> to join.' in html
 
 
 def test_the_status_shows_the_start_it_had_after_start_now(tournament: Make, players: Any) -> None:
