@@ -652,11 +652,11 @@ def replay_rhombus(record: RhombusRecord) -> list[rhombus.State]:
         states = [record.new_game()]
     except (ValueError, NotImplementedError) as e:
         raise RecordError(f"cannot set up this game: {e}") from None
-    for i, action in enumerate(record.actions):
-        try:
-            states.append(rhombus.apply(states[-1], action))
-        except EngineError as e:
-            raise RecordError(f"{_rhombus_where(i, record.seats, record.dealer)}: {e}") from None
+    try:
+        for state in rhombus.walk(states[0], record.actions):  # each action checked once, as written
+            states.append(state)
+    except EngineError as e:
+        raise RecordError(f"{_rhombus_where(len(states) - 1, record.seats, record.dealer)}: {e}") from None
     _check_result(record, rhombus.outcome(states[-1]), RHOMBUS_RULE_REASONS)
     return states
 

@@ -61,11 +61,11 @@ from __future__ import annotations
 from ..shuffle import commitment, seating
 from .actions import Action, Use
 from .position import from_json, to_json
-from .rules import Outcome, apply, legal_actions, next_dealer, outcome, step
+from .rules import Outcome, apply, legal_actions, next_dealer, outcome, step, walk
 from .state import State, new_game, plays_for
 from .view import View, view
 
 __all__ = [
     "Action", "Outcome", "State", "Use", "View", "apply", "commitment", "step", "from_json", "legal_actions",
-    "new_game", "next_dealer", "outcome", "plays_for", "seating", "to_json", "view",
+    "new_game", "next_dealer", "outcome", "plays_for", "seating", "to_json", "view", "walk",
 ]

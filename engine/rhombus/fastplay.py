@@ -45,7 +45,7 @@ from ..shuffle import shuffled
 from .actions import Action
 from .cards import BIT, MOVERS, NINE, START, rank, suit
 from .moves import protected, seat_squares, side_squares
-from .rules import formation_side, legal
+from .rules import action_of, formation_side
 from .search import (
     Key, Play, Result, Spec, entered, is_straight_flush, moved, mystery_choices, pair_specs, sub_hands,
     table_places_after, use_combinations, walks,
@@ -480,7 +480,7 @@ def playout(sim: Sim, rng: random.Random, max_plies: int | None = None) -> Endin
 
 def to_action(s: State, move: Move) -> Action:
     """The public :class:`Action` (canonical text, N1) of ``move`` in ``s``."""
-    return legal(s).by_key[move]
+    return action_of(s, move)
 
 
 __all__ = ["Ending", "Move", "Sim", "card_groups", "ended", "group_moves", "legal_moves", "play", "playout",

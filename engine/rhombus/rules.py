@@ -13,14 +13,16 @@ and names the rule that stops it.
 """
 from __future__ import annotations
 
-import functools
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import EngineError, IllegalAction
 from ..shuffle import shuffled
 from .actions import Action, from_canonical
-from .cards import BIT, CARD_NAMES, NINE, SQUARE_NAMES, START, rank, suit
+from .cards import BIT, CARD_NAMES, MOVERS, NINE, SQUARE_NAMES, START, rank, suit
 from .check import key_of
 from .moves import seat_squares, side_squares
 from .search import (
@@ -59,13 +61,21 @@ class Legal:
     by_key: dict[Key, Action]
 
 
-def _use_outcomes(s: State, found: dict[Key, str]) -> None:
+# Each kind of action below adds its outcomes to ``found``, with their smallest
+# texts; ``only``, when given, keeps to one card set (an outcome's key names its
+# cards, so that set's outcomes and texts are exactly the full list's for it).
+Only = tuple[int, ...] | None
+
+
+def _use_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
     me = s.to_move
     owner = plays_for(s, me)  # RH34: an out player moves the partner's pieces
     table, hand = s.tables[me], s.hands[me]
     start = START[s.seats[owner]]
     play = start_play(s)
     for cards, ways in use_combinations(table + hand, s.variant == FORMATION):
+        if only is not None and cards != only:
+            continue
         places = table_places_after(cards, len(table))
         for taken in mystery_choices(cards, table, hand):
             for specs in ways:
@@ -92,7 +102,7 @@ def _eliminator_outcomes(s: State, found: dict[Key, str], cards: tuple[int, ...]
                     found[key] = text
 
 
-def _three_card_outcomes(s: State, found: dict[Key, str]) -> None:
+def _three_card_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
     """Reactivation (RH23) and the Eliminator (RH22): three cards, not used.
 
     Both act for the seat whose pieces the player moves: their own, or an
@@ -104,10 +114,10 @@ def _three_card_outcomes(s: State, found: dict[Key, str]) -> None:
     held = tuple(sorted(s.tables[me] + s.hands[me]))
     if s.variant == FORMATION:
         for cards in sub_hands(held, 3):
-            if is_straight_flush(cards):
+            if is_straight_flush(cards) and only in (None, cards):
                 _eliminator_outcomes(s, found, cards)
         return
-    if len(held) != 3:
+    if len(held) != 3 or only not in (None, held):
         return
     names = " ".join(CARD_NAMES[c] for c in held)
     if len({rank(c) for c in held}) == 1:
@@ -119,14 +129,14 @@ def _three_card_outcomes(s: State, found: dict[Key, str]) -> None:
         _eliminator_outcomes(s, found, held)
 
 
-def _entryliminator_outcomes(s: State, found: dict[Key, str]) -> None:
+def _entryliminator_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
     """RH46: a 9 and three other cards of its suit forming a straight, onto an opponent on the start square."""
     me = s.to_move
     start = START[s.seats[me]]
     who = s.board[start]
-    if s.reserve[me] <= 0 or who == EMPTY or side_of(who) == side_of(me):
-        return
     held = tuple(sorted(s.tables[me] + s.hands[me]))
+    if s.reserve[me] <= 0 or who == EMPTY or side_of(who) == side_of(me) or only not in (None, held):
+        return
     after = entered(start_play(s), me, start, True)
     for nine in sorted({c for c in held if rank(c) == NINE}):
         rest = list(held)
@@ -160,29 +170,68 @@ def _discard_outcomes(s: State, found: dict[Key, str], shapes: list[tuple[int, .
         found[key] = "discard " + ", ".join(CARD_NAMES[c] for c in cards)
 
 
-def _formation_outcomes(s: State, found: dict[Key, str]) -> None:
+def _formation_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
     """Formation's actions (RH45-RH48).
 
     With no own piece on the board only bring-ins (a 9 brings a piece in)
     and discards are legal (RH47, N10); with pieces but no legal action the
-    player discards one card (RH48).
+    player discards one card (RH48): one card set alone (``only``) cannot
+    tell that, so it never lists those discards.
     """
     me = s.to_move
     held = s.tables[me] + s.hands[me]
-    _use_outcomes(s, found)
-    _three_card_outcomes(s, found)
-    _entryliminator_outcomes(s, found)
+    _use_outcomes(s, found, only)
+    _three_card_outcomes(s, found, only)
+    _entryliminator_outcomes(s, found, only)
     if me not in s.board:
         for key in [k for k in found if k[2][me] >= s.reserve[me]]:
             del found[key]  # RH47: a 9 must bring a piece in
-        _discard_outcomes(s, found, discard_shapes(held))
-    elif not found:
+        _discard_outcomes(s, found, [c for c in discard_shapes(held) if only in (None, c)])
+    elif not found and only is None:
         _discard_outcomes(s, found, sub_hands(held, 1))
 
 
-@functools.lru_cache(maxsize=128)
+def _card_set_outcomes(s: State, cards: tuple[int, ...]) -> dict[Key, str]:
+    """The legal outcomes of ``cards`` (sorted) with their texts: the full list's for those cards,
+    but RH48's discards, which only the full list can tell."""
+    found: dict[Key, str] = {}
+    if s.variant == FORMATION:
+        _formation_outcomes(s, found, cards)
+    else:
+        _use_outcomes(s, found, cards)
+        _three_card_outcomes(s, found, cards)
+    return found
+
+
+# The last positions listed, most recent last: a page lists a position's actions
+# for its mover and then checks the move played there against the same list.
+_LISTED: OrderedDict[State, Legal] = OrderedDict()
+_LISTED_LOCK = threading.Lock()  # the site lists from several threads
+LISTED_KEPT = 128
+
+
 def legal(s: State) -> Legal:
     """Every legal action of ``s`` with its outcome; none once the game is over (N12)."""
+    table = listed(s)
+    if table is None:
+        table = _listing(s)
+        with _LISTED_LOCK:
+            _LISTED[s] = table
+            while len(_LISTED) > LISTED_KEPT:
+                _LISTED.popitem(last=False)
+    return table
+
+
+def listed(s: State) -> Legal | None:
+    """``legal(s)`` if it was listed lately, else None (nothing is searched)."""
+    with _LISTED_LOCK:
+        table = _LISTED.get(s)
+        if table is not None:
+            _LISTED.move_to_end(s)
+        return table
+
+
+def _listing(s: State) -> Legal:
     if ended(s) is not None:
         return Legal((), {}, {})
     found: dict[Key, str] = {}
@@ -254,9 +303,22 @@ def ended(s: State) -> Outcome | None:
 def outcome(s: State) -> Outcome | None:
     """None while the game runs; else the winning side and the rule that ended it."""
     over = ended(s)
-    if over is None and not legal(s).actions:
+    if over is None and not _can_act(s):
         return _won(s, 1 - side_of(s.to_move), "RH26")
     return over
+
+
+def _can_act(s: State) -> bool:
+    """Whether the player to move has a legal action (RH26), listing them only when no card shows it.
+
+    A Formation player always has one (a discard, RH47, RH48); a 7, 8, 9 or
+    10 always has a zero use or a Mystery (RH15, RH18, RH19).  Only a hand of
+    movers alone needs the search.
+    """
+    me = s.to_move
+    if s.variant == FORMATION or any(rank(c) not in MOVERS for c in s.tables[me] + s.hands[me]):
+        return True
+    return bool(legal(s).actions)
 
 
 def out_players(
@@ -329,7 +391,10 @@ def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action
     over = ended(s)
     if over is not None:
         raise IllegalAction(f"{action.text}: the game is over ({over.reason})", "N12")
-    table = legal(s)
+    played = _played(s, action) if listed(s) is None else None
+    if played is not None:
+        return finish(s, played[0]), played[1]
+    table = legal(s)  # listed already, a refusal, or an RH48 discard: the full list decides and explains
     key = table.by_text.get(action.text)
     if key is None:
         key = key_of(s, action)
@@ -343,6 +408,78 @@ def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action
             raise IllegalAction(f"{action.text}: with no piece on the board a used action must bring "
                                 "a piece in with a 9", "RH47")
     return finish(s, key), table.by_key[key]
+
+
+def _played(s: State, action: Action) -> tuple[Key, Action] | None:
+    """The outcome of ``action`` and its canonical form, found among the outcomes of its
+    own cards only; None where those cannot decide, so the full list must.
+
+    An outcome's key names its cards (N1), so the action's card set holds every
+    text of its outcome: the answer is the full list's, at the cost of one card
+    set's search (a replay walks thousands of plies; a live move is checked at once).
+    """
+    try:
+        key = key_of(s, action)
+    except EngineError:
+        return None
+    text = _card_set_outcomes(s, key[0]).get(key)
+    if text is None:
+        return None
+    canonical = from_canonical(text)
+    if (action.kind == "discard") != (canonical.kind == "discard"):
+        return None
+    return key, canonical
+
+
+def walk(s: State, actions: Iterable[Action | str | dict[str, Any]]) -> Iterator[State]:
+    """The state after each of ``actions`` in turn, as :func:`apply` one after another gives,
+    refusing the first illegal one with the same error; for replays of long games.
+
+    :func:`apply` also finds each action's canonical text, which costs a
+    search of its cards' every order and walk; a replay shows the texts as
+    recorded, so here each action is checked as written (:func:`key_of`,
+    which accepts exactly the legal actions' texts), plus the rules only
+    Formation's whole list decides (RH47's bring-in and discard shapes).
+    Whatever that cannot decide, a refusal above all or an RH48 discard,
+    goes through :func:`step`, which decides and explains it.
+
+    >>> from engine.rhombus import new_game
+    >>> s = new_game("demo")
+    >>> list(walk(s, ["KC b1-b3"])) == [apply(s, "KC b1-b3")]
+    True
+    """
+    for action in actions:
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        key = None if ended(s) is not None else _checked_key(s, action)
+        s = step(s, action)[0] if key is None else finish(s, key)
+        yield s
+
+
+def _checked_key(s: State, action: Action) -> Key | None:
+    """The outcome of ``action`` when its text alone shows it legal; None when :func:`step` must decide."""
+    try:
+        key = key_of(s, action)
+    except EngineError:
+        return None
+    me = s.to_move
+    if s.variant != FORMATION:
+        return key
+    if me in s.board:
+        return None if action.kind == "discard" else key  # RH48: a discard needs nothing else legal
+    if action.kind == "discard":  # RH47, N10
+        return key if key[0] in discard_shapes(s.tables[me] + s.hands[me]) else None
+    return key if key[2][me] < s.reserve[me] else None  # RH47: a 9 brings a piece in
+
+
+def action_of(s: State, key: Key) -> Action:
+    """The legal action (canonical text, N1) whose outcome is ``key``, as ``legal(s).by_key[key]``,
+    from one card set's search where that decides it."""
+    table = listed(s)
+    if table is not None:
+        return table.by_key[key]
+    text = _card_set_outcomes(s, key[0]).get(key)
+    return from_canonical(text) if text is not None else legal(s).by_key[key]
 
 
 def finish(s: State, key: Key) -> State:
@@ -379,6 +516,6 @@ def finish(s: State, key: Key) -> State:
 
 
 __all__ = [
-    "FORMATION_CENTRES", "Legal", "Outcome", "apply", "discard_shapes", "ended", "formation_side", "finish", "legal", "legal_actions", "next_dealer", "out_players",
-    "outcome", "side_name",
+    "FORMATION_CENTRES", "Legal", "Outcome", "action_of", "apply", "discard_shapes", "ended", "formation_side", "finish", "legal", "legal_actions", "next_dealer", "out_players",
+    "outcome", "side_name", "walk",
 ]
