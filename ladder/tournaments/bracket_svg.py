@@ -230,8 +230,10 @@ def bracket_svg(state: BracketState, names: Mapping[int, str], links: Mapping[st
     winner's line has the class ``winner``.
     """
     drawing = layout(state.bracket)
+    # A group, not an image: an image's content is hidden from assistive
+    # technology and may hold no link, and the matches are links to their games.
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" role="img" aria-label="Bracket" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" role="group" aria-label="Bracket" '
         f'viewBox="0 0 {drawing.width:g} {drawing.height:g}" '
         f'width="{drawing.width:g}" height="{drawing.height:g}" '
         # Scaled to its box by the page's CSS, never beyond its natural size

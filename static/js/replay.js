@@ -28,7 +28,9 @@
     root.querySelectorAll("[data-square]").forEach((cell) => {
       const code = view.board[cell.dataset.square];
       cell.replaceChildren(...(code ? [pawn(code)] : []));
-      cell.setAttribute("aria-label", cell.dataset.square + (code ? ": " + pawn(code).title : ""));
+      // The name starts with what the square shows, as templates/games/_board.html's.
+      const shown = code ? code.slice(0, -1) + SUITS[code.slice(-1)] : "";
+      cell.setAttribute("aria-label", code ? shown + " on " + cell.dataset.square + " (" + pawn(code).title + ")" : cell.dataset.square);
     });
     root.querySelectorAll("[data-captured]").forEach((area) => {
       const pawns = view.captured[area.dataset.captured] || [];

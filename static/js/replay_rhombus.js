@@ -52,7 +52,7 @@
           [node("span", { class: "rh-piece__label", text: seat })]));
       }
       cell.classList.toggle("square--last", last.has(square));
-      cell.setAttribute("aria-label", seat ? square + ": " + seat : square);
+      cell.setAttribute("aria-label", seat ? seat + " piece on " + square : square); // what it shows first, as _rhombus_board.html
     });
   }
 

@@ -128,6 +128,6 @@ def test_pieces_and_pawns_are_coloured_by_side(browser: Browser, live_server: Li
         # SE's corner is framed in its seat's colour only when SE plays (RH3, RH31).
         assert two.locator('[data-square="e1"]').evaluate(frame) == "rgba(0, 0, 0, 0)"
         assert four.locator('[data-square="e1"]').evaluate(frame) == "rgb(31, 95, 176)"
-        assert four.locator('[data-piece="NE"]').first.evaluate(colour) == "rgb(224, 123, 0)"  # partner of SW
+        assert four.locator('[data-piece="NE"]').first.evaluate(colour) == "rgb(168, 90, 0)"  # partner of SW, dark enough for white text
     finally:
         page.close()

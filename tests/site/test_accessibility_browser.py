@@ -1,0 +1,131 @@
+"""axe-core (WCAG 2.0 and 2.1, levels A and AA) finds nothing on any page, in real
+Chromium against daphne, at desktop (1280×800) and phone (390×844) width.
+
+The pages are filled as people find them: both games' boards (home, rules, live
+games as a player with a card chosen and as a spectator, replays of running and
+finished games), the lobby, the ladder, a profile, the tournament list and a
+running tournament's page with its bracket. axe-core is kept beside this file
+(tests/site/axe-core/: axe.min.js 4.14.1 from the npm registry, with its MPL-2.0
+licence) so that the test runs offline.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+from playwright.sync_api import Browser, Page
+
+from games import play
+from games.models import Game
+from ladder.tournaments import running
+from ladder.tournaments.models import Tournament
+from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
+from tests.tournaments.conftest import organizer, players  # noqa: F401 (shared)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
+
+AXE = Path(__file__).with_name("axe-core") / "axe.min.js"
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+# Every violation as "rule (impact): how many nodes, the first targets".
+RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | "));
+}"""
+
+
+def play_first_legal(game: Game, plies: int) -> None:
+    """Each mover plays the first action the server lists, PLIES times."""
+    for _ in range(plies):
+        game = Game.objects.get(pk=game.pk)
+        mover = game.seat(game.to_move).user
+        play.submit(game.pk, mover, game.ply, str(play.view_for(game, mover)["legal"][0]))
+
+
+def running_knockout(organizer: Any, users: list[Any]) -> Tournament:
+    tournament = Tournament.objects.create(
+        name="Winter Knockout", organizer=organizer, format=Tournament.Format.SINGLE, pause_seconds=0,
+        starts_at=timezone.now() + timedelta(minutes=30), time_control="5+3", check_in_minutes=60)
+    for user in users:
+        running.join(tournament.pk, user)
+        running.check_in(tournament.pk, user)
+    return running.start_early(tournament.pk, organizer)
+
+
+@pytest.fixture
+def site(alice: Any, bob: Any, charlie: Any, dave: Any, organizer: Any, players: Any) -> dict[str, Any]:
+    """The pages' contents, made before Playwright's loop takes the thread."""
+    ace_live = play.start_game(alice, bob, seed="axe-ace-live")
+    play_first_legal(ace_live, 4)
+    ace_over = play.start_game(bob, alice, seed="axe-ace-over")
+    play_first_legal(ace_over, 6)
+    play.resign(ace_over.pk, bob)
+    rhombus_live = play.start_game(alice, bob, seed="axe-rhombus-live", setup=play.Setup("rhombus"))
+    play_first_legal(rhombus_live, 4)
+    rhombus_four = play.start_game(alice, charlie, bob, dave, seed="axe-rhombus-four", setup=play.Setup("rhombus"))
+    play_first_legal(rhombus_four, 4)  # every seat's colour in the action list
+    rhombus_over = play.start_game(bob, alice, seed="axe-rhombus-over", setup=play.Setup("rhombus"))
+    play_first_legal(rhombus_over, 3)
+    play.resign(rhombus_over.pk, alice)
+    knockout = running_knockout(organizer, players(4))
+    return {"alice": session_cookie(alice), "ace_live": ace_live.pk, "ace_over": ace_over.pk,
+            "rhombus_live": rhombus_live.pk, "rhombus_four": rhombus_four.pk,
+            "rhombus_over": rhombus_over.pk, "knockout": knockout.pk}
+
+
+def pages_of(site: dict[str, Any]) -> list[str]:
+    games = [site[key] for key in ("ace_live", "ace_over", "rhombus_live", "rhombus_four", "rhombus_over")]
+    return (["/", "/rules/ace-in-the-hole/", "/rules/rhombus/", "/lobby/", "/ladder/", "/@/alice/",
+             "/tournaments/", f"/tournaments/{site['knockout']}/"]
+            + [f"/games/{game}/" for game in games] + [f"/games/{game}/replay/" for game in games])
+
+
+def settle(page: Page) -> None:
+    """Wait for what the sockets draw; on alice's live game with her turn, choose
+    her first playable card, so that the lit squares and the move buttons are checked too."""
+    game = page.locator("#game")
+    if game.count():
+        page.locator('#game[data-state="live"]').wait_for()
+        if game.get_attribute("data-status") == "running" and page.locator("#game-status").inner_text() == "Your turn":
+            page.locator("#hand .card:not(.card--idle)").first.click()
+            page.locator("#hand-actions button, #board .square--from").first.wait_for()
+    page.wait_for_timeout(300)  # a socket's second message (presence, lobby lists)
+
+
+def violations(page: Page, path: str) -> list[str]:
+    settle(page)
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(RUN_AXE, WCAG_A_AA)
+    return [f"{path}: {violation}" for violation in found]
+
+
+def test_axe_core_finds_no_wcag_a_or_aa_violation_on_any_page(
+        site: dict[str, Any], daphne_server: str, chromium_browser: Browser) -> None:
+    problems: list[str] = []
+    for name, viewport in VIEWPORTS.items():
+        for cookie in (site["alice"], None):
+            context = chromium_browser.new_context(viewport=viewport)
+            if cookie:
+                context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": daphne_server}])
+            page = context.new_page()
+            for path in pages_of(site):
+                page.goto(daphne_server + path)
+                who = "alice" if cookie else "visitor"
+                problems += [f"{name}, {who}, {problem}" for problem in violations(page, path)]
+            context.close()
+    assert not problems, "axe-core found:\n" + "\n".join(problems)
+
+
+def test_the_kept_axe_core_is_a_4_x_release(daphne_server: str, chromium_browser: Browser) -> None:
+    page = chromium_browser.new_page()
+    page.goto(daphne_server + "/rules/ace-in-the-hole/")
+    page.add_script_tag(path=str(AXE))
+    assert page.evaluate("axe.version").startswith("4.")
+    assert "Mozilla Public License" in (AXE.parent / "LICENSE").read_text()
