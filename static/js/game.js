@@ -43,6 +43,15 @@
     return `${FACE_NAMES[rankOf(code)] || rankOf(code)} of ${SUIT_NAMES[suitOf(code)]}`;
   }
 
+  const pawnText = (code) => rankOf(code) + SUITS[suitOf(code)]; // what a pawn shows: "J♣"
+
+  // A square's name starts with what it shows (a name must contain the
+  // visible text), then the square, the pawn's name, and what a click does.
+  function squareLabel(square, code, lit) {
+    const name = code ? `${pawnText(code)} on ${square} (${pawnName(code)})` : square;
+    return lit ? `${name}, ${lit}` : name;
+  }
+
   function pawnNode(code) {
     return el("span", { class: `pawn pawn--${sideOfCode(code)}`, "data-pawn": code, title: pawnName(code) }, [
       el("span", { class: "pawn__rank", text: rankOf(code) }),
@@ -68,12 +77,17 @@
 
   // --- Drawing ----------------------------------------------------------
 
+  // Every redraw keeps the keyboard's focus (static/js/board-keys.js).
+  const redraw = (draw) => window.BoardKeys.keep(root, draw);
+
   function render() {
-    renderBoard();
-    renderCaptured();
-    renderHand();
-    renderMoves();
-    renderDiscards();
+    redraw(() => {
+      renderBoard();
+      renderCaptured();
+      renderHand();
+      renderMoves();
+      renderDiscards();
+    });
   }
 
   function renderBoard() {
@@ -93,13 +107,14 @@
         const code = state.board[square];
         const dark = (FILES.indexOf(file) + rank) % 2 === 1;
         const classes = ["square", dark ? "square--dark" : "square--light"];
+        let lit = null;
         if (last && (last.from === square || last.to === square)) classes.push("square--last");
-        if (froms.has(square)) classes.push("square--from");
-        if (square === selection.from) classes.push("square--selected");
-        if (targets.has(square)) classes.push(code ? "square--capture" : "square--target");
+        if (froms.has(square)) { classes.push("square--from"); lit = "can move"; }
+        if (square === selection.from) { classes.push("square--selected"); lit = "chosen"; }
+        if (targets.has(square)) { classes.push(code ? "square--capture" : "square--target"); lit = code ? "capture here" : "move here"; }
         const cell = el("div", {
           class: classes.join(" "), role: "gridcell", "data-square": square,
-          "aria-label": code ? `${square}: ${pawnName(code)}` : square,
+          "aria-label": squareLabel(square, code, lit), "aria-selected": square === selection.from ? "true" : null,
         }, code ? [pawnNode(code)] : []);
         cell.addEventListener("click", () => clickSquare(square));
         return cell;
@@ -140,10 +155,12 @@
   function cardNode(card, playable) {
     const classes = ["card", `card--${sideOfCode(card)}`];
     if (card === selection.card) classes.push("card--selected");
-    if (page.myTurn() && !playable) classes.push("card--idle");
+    const idle = page.myTurn() && !playable;
+    if (idle) classes.push("card--idle");
     const node = el("button", {
       type: "button", class: classes.join(" "), "data-card": card,
       "aria-pressed": card === selection.card ? "true" : "false",
+      "aria-disabled": idle ? "true" : null, // it has no legal action now: faded, and said so
       title: `${rankOf(card)} of ${SUIT_NAMES[suitOf(card)]}`,
     }, [el("span", { class: "card__rank", text: rankOf(card) }), el("span", { class: "card__suit", text: SUITS[suitOf(card)] })]);
     node.addEventListener("click", () => clickCard(card));
@@ -156,14 +173,24 @@
     const cards = current().hand || [];
     hand.replaceChildren(...cards.map((card) => cardNode(card, actionsOf(card).length > 0)));
     if (!cards.length) hand.append(el("span", { class: "muted", text: "No cards in hand" }));
-    // One-click actions of the selected card: a release (R12) or a burn (R13).
-    const extra = selection.card ? actionsOf(selection.card).filter((a) => a.kind === "release" || a.kind === "burn") : [];
-    $("hand-actions").replaceChildren(...extra.map((a) => {
-      const label = a.kind === "burn" ? `Burn ${a.card}` : `Release ${a.card} to ${a.to}${a.capture ? " (captures)" : ""}`;
-      const button = el("button", { type: "button", class: "button", "data-action": a.text, text: label });
+    // Every legal action of the selected card, one button each, in the server's
+    // order: its moves (R7-R11), a release (R12), a burn (R13). The board's
+    // clicks are a shortcut; these buttons reach every action by keyboard too.
+    const actions = selection.card ? actionsOf(selection.card) : [];
+    $("hand-actions").replaceChildren(...actions.map((a) => {
+      const button = el("button", { type: "button", class: "button", "data-action": a.text, text: actionLabel(a) });
       button.addEventListener("click", () => page.sendAction(a.text));
       return button;
     }));
+  }
+
+  function actionLabel(action) {
+    const board = current().board;
+    if (action.kind === "burn") return `Burn ${action.card}`;
+    if (action.kind === "release") return `Release ${action.card} to ${action.to}${action.capture ? " (captures)" : ""}`;
+    if (action.kind !== "move") return action.text;
+    const moved = `Move ${pawnText(board[action.from])} from ${action.from} to ${action.to}`;
+    return action.capture && board[action.to] ? `${moved}, capturing ${pawnText(board[action.to])}` : moved;
   }
 
   // Points decide only the rules' endings; after a resignation they would mislead.
@@ -211,7 +238,7 @@
 
   function clearSelection() {
     selection = { card: null, from: null };
-    if (current()) { renderBoard(); renderHand(); }
+    if (current()) redraw(() => { renderBoard(); renderHand(); });
   }
 
   function clickCard(card) {
@@ -221,8 +248,7 @@
     const moves = actionsOf(card).filter((a) => a.kind === "move");
     const froms = new Set(moves.map((a) => a.from));
     if (froms.size === 1) selection.from = [...froms][0]; // only one pawn can go: show its targets
-    renderBoard();
-    renderHand();
+    redraw(() => { renderBoard(); renderHand(); });
   }
 
   function clickSquare(square) {
@@ -231,7 +257,7 @@
     const target = moves.find((a) => a.from === selection.from && a.to === square);
     if (target) { page.sendAction(target.text); return; }
     selection.from = moves.some((a) => a.from === square) ? square : null;
-    renderBoard();
+    redraw(renderBoard);
   }
 
   // A new state: a selection survives only while it is still our turn with that card.
@@ -242,6 +268,7 @@
     }
   }
 
+  window.BoardKeys.attach($("board"));
   page = window.GamePage.start({
     seatLabel: (side) => SIDE_NAMES[side],
     fairnessRule: "R19",

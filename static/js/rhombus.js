@@ -249,13 +249,18 @@
 
   // --- Drawing ----------------------------------------------------------
 
+  // Every redraw keeps the keyboard's focus (static/js/board-keys.js).
+  const redraw = (draw) => window.BoardKeys.keep(root, draw);
+
   function render() {
-    renderBoard();
-    renderTables();
-    renderHand();
-    renderStock();
-    renderMoves();
-    renderDiscards();
+    redraw(() => {
+      renderBoard();
+      renderTables();
+      renderHand();
+      renderStock();
+      renderMoves();
+      renderDiscards();
+    });
   }
 
   function lastAction() {
@@ -280,29 +285,47 @@
       [el("span", { class: "rh-piece__label", text: seat })]);
   }
 
+  // What a click on a lit square does, said in its name.
+  const LIT_NAMES = { target: "move here", capture: "capture here", enter: "bring a piece in here" };
+
+  // A square's name starts with what it shows (a name must contain the visible
+  // text): the piece's seat, then the square and what a click does there.
+  function squareLabel(square, seat, marks) {
+    const name = seat ? `${seat} piece on ${square}` : square;
+    let lit = null;
+    if (marks.froms.has(square)) lit = "can move";
+    if (square === marks.from) lit = "chosen";
+    if (marks.targets.has(square)) lit = LIT_NAMES[marks.targets.get(square)];
+    return lit ? `${name}, ${lit}` : name;
+  }
+
+  // Five rows (role="row") of five squares, as templates/games/_rhombus_board.html;
+  // the coordinates are drawn by CSS from data-coord, no part of a square's text.
   function renderBoard() {
     const building = page.myTurn() && chosen.length > 0;
     const fits = building ? fitting() : [];
     const marks = building ? highlights(fits) : { froms: new Set(), targets: new Map(), from: null, board: current().board };
     const last = lastAction();
     marks.last = new Set(last ? last.uses.flatMap((u) => [u.from, u.to]).filter(Boolean) : []);
-    const cells = [];
+    const rows = [];
     for (let rank = 5; rank >= 1; rank--) {
+      const cells = [];
       for (let f = 0; f < 5; f++) {
         const square = FILES[f] + rank;
         const seat = marks.board[square];
         const labels = [];
-        if (f === 0) labels.push(el("span", { class: "rh-coord rh-coord--rank", "aria-hidden": "true", text: String(rank) }));
-        if (rank === 1) labels.push(el("span", { class: "rh-coord rh-coord--file", "aria-hidden": "true", text: FILES[f] }));
+        if (f === 0) labels.push(el("span", { class: "rh-coord rh-coord--rank", "aria-hidden": "true", "data-coord": String(rank) }));
+        if (rank === 1) labels.push(el("span", { class: "rh-coord rh-coord--file", "aria-hidden": "true", "data-coord": FILES[f] }));
         const cell = el("div", {
           class: squareClasses(square, f + 1, rank, marks), role: "gridcell", "data-square": square,
-          "aria-label": seat ? `${square}: ${seat}` : square,
+          "aria-label": squareLabel(square, seat, marks), "aria-selected": square === marks.from ? "true" : null,
         }, [...labels, ...(seat ? [pieceNode(seat, square)] : [])]);
         cell.addEventListener("click", () => clickSquare(square));
         cells.push(cell);
       }
+      rows.push(el("div", { class: "rh-row", role: "row" }, cells));
     }
-    $("board").replaceChildren(...cells);
+    $("board").replaceChildren(...rows);
   }
 
   function smallCard(code, attrs) {
@@ -338,10 +361,12 @@
     const selected = chosen.includes(place.key);
     const classes = ["card", `card--${colourOf(place.card)}`, `rh-card--${place.place}`];
     if (selected) classes.push("card--selected");
-    if (page.myTurn() && !playable) classes.push("card--idle");
+    const idle = page.myTurn() && !playable;
+    if (idle) classes.push("card--idle");
     const node = el("button", {
       type: "button", class: classes.join(" "), "data-card": place.card, "data-place": place.place,
       "data-key": place.key, "aria-pressed": selected ? "true" : "false",
+      "aria-disabled": idle ? "true" : null, // no legal action uses it with the chosen cards: faded, and said so
       title: `${cardName(place.card)} (${place.place === "table" ? "table card, seen by all" : "hand card, only you see it"})`,
     }, [
       el("span", { class: "card__rank", text: rankOf(place.card) }),
@@ -445,20 +470,20 @@
 
   function send(text) {
     sent = page.sendAction(text) ? text : null;
-    renderBuilder();
+    redraw(renderBuilder);
   }
 
   // A refusal (its message is shown above): the player may change the action.
   function refused() {
     sent = null;
-    renderBuilder();
+    redraw(renderBuilder);
   }
 
   function clearSelection() {
     chosen = [];
     clicks = [];
     sent = null;
-    if (current()) { renderBoard(); renderHand(); }
+    if (current()) redraw(() => { renderBoard(); renderHand(); });
   }
 
   function clickCard(key) {
@@ -467,8 +492,7 @@
     if (!page.myTurn()) { clearSelection(); return; }
     chosen = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
     clicks = [];
-    renderBoard();
-    renderHand();
+    redraw(() => { renderBoard(); renderHand(); });
   }
 
   function clickSquare(square) {
@@ -489,11 +513,10 @@
     const fits = fitting();
     if (fits.length === 1 && fits[0].done) {
       send(fits[0].action.text);
-      renderBoard();
+      redraw(renderBoard);
       return;
     }
-    renderBoard();
-    renderBuilder();
+    redraw(() => { renderBoard(); renderBuilder(); });
   }
 
   // A new state: the choice survives only while it is still our turn with those cards.
@@ -504,6 +527,7 @@
     if (chosen.some((key) => !keys.has(key))) { chosen = []; clicks = []; }
   }
 
+  window.BoardKeys.attach($("board"));
   page = window.GamePage.start({
     seatLabel: (seat) => seat,
     reasons: {
