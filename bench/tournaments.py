@@ -8,6 +8,8 @@ databases they name: it creates and migrates its own PostgreSQL database
 (``aceweb_bench_tournaments``) and uses Redis database 12, flushed before
 and after.
 
+0. Standings: ``tiebreaks.standings`` with every tiebreak for 1,000 players
+   after 11 random Swiss rounds (no database), wall and CPU time.
 1. Pairing: ``bench/swiss_pairing.py``'s figures, the Dutch pairing alone
    (no database), per round for rounds 5..9 of an 11-round Swiss, with random
    results between rounds.
@@ -43,6 +45,31 @@ from bench.leaderboard import seed_players  # noqa: E402
 DEFAULT_DB_NAME = "aceweb_bench_tournaments"
 REDIS_DB = 12
 ROUNDS = 5
+
+
+def standings_figures(players: int = 1000, rounds: int = 11, repeats: int = 3) -> None:
+    from ladder.tournaments.results import Player, Round
+    from ladder.tournaments.tiebreaks import TIEBREAKS, standings
+
+    rng = random.Random(11)
+    records: dict[int, list[Round]] = {n: [] for n in range(1, players + 1)}
+    flip = {"1": "0", "0": "1", "=": "="}
+    for _ in range(rounds):
+        order = list(records)
+        rng.shuffle(order)
+        for red, black in zip(order[::2], order[1::2]):
+            code = rng.choice("1=0")
+            records[red].append(Round(black, "w", code))
+            records[black].append(Round(red, "b", flip[code]))
+    field = [Player(n, f"p{n}", rng.randrange(1000, 2600), tuple(rounds_)) for n, rounds_ in records.items()]
+    walls, cpus = [], []
+    for _ in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        standings(field, list(TIEBREAKS))
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    print(f"Standings with all {len(TIEBREAKS)} tiebreaks, {players} players after {rounds} rounds: "
+          f"best {min(walls) * 1000:.0f} ms wall, {min(cpus) * 1000:.0f} ms CPU (of {repeats})", flush=True)
 
 
 def pairing_figures(sizes: Sequence[int]) -> None:
@@ -167,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--db-name {args.db_name} is the DATABASE_URL database; the bench needs its own")
     load = os.getloadavg()
     say(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+    standings_figures()
     if args.pairing_sizes:
         pairing_figures(args.pairing_sizes)
     if not args.players:

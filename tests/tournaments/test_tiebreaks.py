@@ -5,7 +5,6 @@ shared places, and the properties every standings table must have."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -469,7 +468,7 @@ def _number(value: object) -> Fraction:
 
 
 # ---------------------------------------------------------------------------
-# Speed
+# Size
 
 
 def _big_swiss(players: int, rounds: int, seed: int = 11) -> list[Player]:
@@ -482,12 +481,10 @@ def _big_swiss(players: int, rounds: int, seed: int = 11) -> list[Player]:
     return tournament([rng.randrange(1000, 2600) for _ in range(players)], schedule)
 
 
-def test_standings_for_a_thousand_players_and_eleven_rounds_take_well_under_a_fifth_of_a_second() -> None:
-    players = _big_swiss(1000, 11)
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        table = standings(players, list(TIEBREAKS))
-        best = min(best, time.perf_counter() - start)
-    assert len(table) == 1000
-    assert best < 0.2, f"{best:.3f} s"
+def test_standings_for_a_thousand_players_and_eleven_rounds_rank_everyone_by_points_and_tiebreaks() -> None:
+    # Its speed is a figure of bench/tournaments.py (the brief: benchmarks, not timed asserts).
+    order = list(TIEBREAKS)
+    table = standings(_big_swiss(1000, 11), order)
+    assert sorted(s.player.number for s in table) == list(range(1, 1001))
+    keys = [_line_key(s, order) for s in table]
+    assert keys == sorted(keys)
