@@ -169,3 +169,44 @@ def test_a_whole_game_is_played_by_keyboard_alone(game: Game, pages: dict[str, P
     row = orm(lambda: Game.objects.get(pk=game.pk))
     assert (row.status, row.reason, row.ply, len(played)) == ("finished", "points", 52, 52), played
     assert sum("->" in move for move in played) >= 10, played  # the board was walked, not only buttons
+
+
+@pytest.fixture
+def rhombus_page(alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser,
+                 orm: Callable[..., Any]) -> Iterator[Page]:
+    """Alice (SW, to move first, RH3) on a new two-player Rhombus game, by keyboard."""
+    game = orm(lambda: play.start_game(alice, bob, seed="keyboard-rhombus", setup=play.Setup("rhombus")))
+    cookie = orm(session_cookie, alice)
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": daphne_server}])
+    page = context.new_page()
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    expect(page.locator("#game")).to_have_attribute("data-state", "live")
+    yield page
+    context.close()
+
+
+def test_a_rhombus_action_is_played_on_the_board_by_keyboard(rhombus_page: Page) -> None:
+    """Rhombus's board has rows: the arrows walk ranks and files; a card chosen by
+    Enter keeps the focus; its piece and target are chosen on the board by Enter."""
+    page = rhombus_page
+    expect(page.locator("#game-status")).to_have_text("Your turn")
+    card = choose_a_card(page)
+    assert page.locator('#board [tabindex="0"]').count() == 1
+    press_until(page, "Shift+Tab", lambda f: f.get("square"), "the board")
+    start = focus(page)["square"]
+    assert start in lit(page, ".square--from, .square--enter"), "the board's tab stop is not on a lit square"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowDown")
+    assert focus(page)["square"] == start  # up a rank and back: rows, not one run of 25 cells
+    origin = lit(page, ".square--from")[0]
+    walk_to(page, origin)
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#board [data-square="{origin}"]')).to_have_class(re.compile(r"\bsquare--selected\b"))
+    target = lit(page, ".square--target, .square--capture")[0]
+    walk_to(page, target)
+    page.keyboard.press("Enter")
+    expect(page.locator("#game")).to_have_attribute("data-ply", "1")
+    expect(page.locator(f'#board [data-square="{target}"] [data-piece="SW"]')).to_have_count(1)
+    expect(page.locator("#moves")).to_contain_text(f"{origin}-{target}")
+    assert focus(page).get("square") == target, f"{card}: the focus left the board: {focus(page)}"
