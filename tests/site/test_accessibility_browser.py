@@ -49,13 +49,15 @@ def play_first_legal(game: Game, plies: int) -> None:
         play.submit(game.pk, mover, game.ply, str(play.view_for(game, mover)["legal"][0]))
 
 
-def running_knockout(organizer: Any, users: list[Any]) -> Tournament:
+def running_tournament(organizer: Any, users: list[Any], **fields: Any) -> Tournament:
+    """Started early, its first round's games running: a knockout's bracket, a Swiss's standings."""
     tournament = Tournament.objects.create(
-        name="Winter Knockout", organizer=organizer, format=Tournament.Format.SINGLE, pause_seconds=0,
-        starts_at=timezone.now() + timedelta(minutes=30), time_control="5+3", check_in_minutes=60)
+        name="Winter Cup", organizer=organizer, pause_seconds=0,
+        starts_at=timezone.now() + timedelta(minutes=30), time_control="5+3", **fields)
     for user in users:
         running.join(tournament.pk, user)
-        running.check_in(tournament.pk, user)
+        if tournament.check_in_minutes:
+            running.check_in(tournament.pk, user)
     return running.start_early(tournament.pk, organizer)
 
 
@@ -74,16 +76,17 @@ def site(alice: Any, bob: Any, charlie: Any, dave: Any, organizer: Any, players:
     rhombus_over = play.start_game(bob, alice, seed="axe-rhombus-over", setup=play.Setup("rhombus"))
     play_first_legal(rhombus_over, 3)
     play.resign(rhombus_over.pk, alice)
-    knockout = running_knockout(organizer, players(4))
+    knockout = running_tournament(organizer, players(4), format=Tournament.Format.SINGLE, check_in_minutes=60)
+    swiss = running_tournament(organizer, players(4), format=Tournament.Format.SWISS, rounds=3)
     return {"alice": session_cookie(alice), "ace_live": ace_live.pk, "ace_over": ace_over.pk,
             "rhombus_live": rhombus_live.pk, "rhombus_four": rhombus_four.pk,
-            "rhombus_over": rhombus_over.pk, "knockout": knockout.pk}
+            "rhombus_over": rhombus_over.pk, "knockout": knockout.pk, "swiss": swiss.pk}
 
 
 def pages_of(site: dict[str, Any]) -> list[str]:
     games = [site[key] for key in ("ace_live", "ace_over", "rhombus_live", "rhombus_four", "rhombus_over")]
     return (["/", "/rules/ace-in-the-hole/", "/rules/rhombus/", "/lobby/", "/ladder/", "/@/alice/",
-             "/tournaments/", f"/tournaments/{site['knockout']}/"]
+             "/tournaments/", f"/tournaments/{site['knockout']}/", f"/tournaments/{site['swiss']}/"]
             + [f"/games/{game}/" for game in games] + [f"/games/{game}/replay/" for game in games])
 
 
