@@ -78,7 +78,7 @@ def site(alice: Any, bob: Any, charlie: Any, dave: Any, organizer: Any, players:
     play.resign(rhombus_over.pk, alice)
     knockout = running_tournament(organizer, players(4), format=Tournament.Format.SINGLE, check_in_minutes=60)
     swiss = running_tournament(organizer, players(4), format=Tournament.Format.SWISS, rounds=3)
-    return {"alice": session_cookie(alice), "ace_live": ace_live.pk, "ace_over": ace_over.pk,
+    return {"alice": session_cookie(alice), "organizer": session_cookie(organizer), "ace_live": ace_live.pk, "ace_over": ace_over.pk,
             "rhombus_live": rhombus_live.pk, "rhombus_four": rhombus_four.pk,
             "rhombus_over": rhombus_over.pk, "knockout": knockout.pk, "swiss": swiss.pk}
 
@@ -123,6 +123,22 @@ def test_axe_core_finds_no_wcag_a_or_aa_violation_on_any_page(
                 who = "alice" if cookie else "visitor"
                 problems += [f"{name}, {who}, {problem}" for problem in violations(page, path)]
             context.close()
+    assert not problems, "axe-core found:\n" + "\n".join(problems)
+
+
+def test_axe_core_finds_no_violation_on_the_organizers_pages(
+        site: dict[str, Any], daphne_server: str, chromium_browser: Browser) -> None:
+    """The tournament pages with an organizer's controls, and the form that makes one."""
+    problems: list[str] = []
+    paths = ["/tournaments/new/", f"/tournaments/{site['knockout']}/", f"/tournaments/{site['swiss']}/"]
+    for name, viewport in VIEWPORTS.items():
+        context = chromium_browser.new_context(viewport=viewport)
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": site["organizer"], "url": daphne_server}])
+        page = context.new_page()
+        for path in paths:
+            page.goto(daphne_server + path)
+            problems += [f"{name}, organizer, {problem}" for problem in violations(page, path)]
+        context.close()
     assert not problems, "axe-core found:\n" + "\n".join(problems)
 
 
