@@ -222,6 +222,20 @@ def legal(s: State) -> Legal:
     return table
 
 
+_STEPPED: OrderedDict[State, None] = OrderedDict()  # the last positions step() searched by card set
+
+
+def _stepped_before(s: State) -> bool:
+    """Whether ``s`` was lately stepped from; notes it if not."""
+    with _LISTED_LOCK:
+        if s in _STEPPED:
+            return True
+        _STEPPED[s] = None
+        while len(_STEPPED) > LISTED_KEPT:
+            _STEPPED.popitem(last=False)
+        return False
+
+
 def listed(s: State) -> Legal | None:
     """``legal(s)`` if it was listed lately, else None (nothing is searched)."""
     with _LISTED_LOCK:
@@ -391,10 +405,12 @@ def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action
     over = ended(s)
     if over is not None:
         raise IllegalAction(f"{action.text}: the game is over ({over.reason})", "N12")
-    played = _played(s, action) if listed(s) is None else None
+    played = None if listed(s) is not None or _stepped_before(s) else _played(s, action)
     if played is not None:
         return finish(s, played[0]), played[1]
-    table = legal(s)  # listed already, a refusal, or an RH48 discard: the full list decides and explains
+    # Listed already, a position played from again (a bot trying every action: list it
+    # once), a refusal or an RH48 discard: the full list decides and explains.
+    table = legal(s)
     key = table.by_text.get(action.text)
     if key is None:
         key = key_of(s, action)

@@ -146,3 +146,28 @@ def test_outcome_lists_actions_only_when_no_card_shows_one_rh26(players: int, va
         s = apply(s, action)
     if not legal(s).actions and rules.ended(s) is None:
         assert outcome(s) is not None and outcome(s).reason == "RH26"
+
+
+def test_a_position_played_from_again_and_again_is_searched_once_per_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot scores every action from one position: the first apply searches the played
+    cards, the next lists the position once, the rest use that list (the greedy bot
+    had become 30 times slower when each apply searched its cards)."""
+    start, actions = random_game(2, "formation", "again", 30)
+    s = list(walk(start, actions))[-1]  # a position nobody listed
+    texts = [str(a) for a in rules._listing(s).actions]
+    calls = {"listing": 0, "card set": 0}
+    listing, card_set = rules._listing, rules._card_set_outcomes
+
+    def counted_listing(t: State) -> rules.Legal:
+        calls["listing"] += 1
+        return listing(t)
+
+    def counted_card_set(t: State, cards: tuple[int, ...]) -> dict[rules.Key, str]:
+        calls["card set"] += 1
+        return card_set(t, cards)
+
+    monkeypatch.setattr(rules, "_listing", counted_listing)
+    monkeypatch.setattr(rules, "_card_set_outcomes", counted_card_set)
+    after = [apply(s, text) for text in texts]
+    assert len(texts) > 20 and len(set(after)) == len(texts)
+    assert calls == {"listing": 1, "card set": 1}
