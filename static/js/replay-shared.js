@@ -16,11 +16,24 @@
   function start(root, steps, game) {
     let current = steps.length - 1;
 
+    // The move list scrolls in its own box: bring the current step into it, as
+    // scrollIntoView({ block: "nearest" }) would, but without scrolling the page
+    // (the page opens at the last step, and a phone shows the board first).
+    function showInList(button) {
+      const box = button.closest(".replay__moves");
+      if (!box) return;
+      const shown = box.getBoundingClientRect(), at = button.getBoundingClientRect();
+      // Whole pixels, rounded outwards: a scroll position is whole, a row's edge need not be.
+      if (at.top < shown.top) box.scrollTop -= Math.ceil(shown.top - at.top);
+      else if (at.bottom > shown.bottom) box.scrollTop += Math.ceil(at.bottom - shown.bottom);
+    }
+
     function markStep(index) {
       root.querySelectorAll("[data-step]").forEach((b) => {
         const on = Number(b.dataset.step) === index;
         b.classList.toggle("is-current", on);
         if (on) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
+        if (on) showInList(b);
       });
     }
 
