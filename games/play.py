@@ -91,6 +91,7 @@ class GameJSON(TypedDict):
     ratings: dict[str, RatingJSON] | None
     event: dict[str, str] | None  # the tournament round it belongs to
     adjudication: str | None  # why the result was adjudicated
+    ending: str | None  # how it ended, worded as every page words it (games/results.py)
 
 
 class RatingJSON(TypedDict):
@@ -921,6 +922,7 @@ def game_json(game: Game) -> GameJSON:
         "ratings": _ratings_json(game),
         "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
         "adjudication": game.adjudication_note or None,
+        "ending": game.reason_label if game.reason and not game.running else None,
     }
 
 

@@ -11,12 +11,6 @@
 (function () {
   "use strict";
 
-  const REASONS = {
-    aces: "by aces", points: "on points", resignation: "by resignation",
-    time: "on time", abandonment: "by abandonment", aborted: "aborted",
-    "no-show": "by forfeit (no-show)", adjudication: "by adjudication",
-  };
-
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
@@ -45,7 +39,6 @@
 
   // renderer: {
   //   seatLabel(seat)       "Red", "SW"
-  //   reasons               extra reason texts, {reason: "by ..."}
   //   fairnessRule          the rule that publishes the seed ("R19", "RH30")
   //   scoreText(game)       "" or " · points 40–20" after a rules ending
   //   counts(seat)          the text of a player bar's counts
@@ -58,7 +51,6 @@
     const root = document.getElementById("game");
     if (!root) return null;
     const $ = (id) => document.getElementById(id);
-    const reasons = { ...REASONS, ...(renderer.reasons || {}) };
 
     let state = null;          // the last sync/update, whole
     let received = 0;          // performance.now() when it arrived
@@ -220,7 +212,8 @@
 
     function resultText(game) {
       if (game.status === "aborted") return "Game aborted";
-      const reason = (reasons[game.reason] || game.reason || "") +
+      // The ending as the server words it everywhere (games/results.py).
+      const reason = (game.ending || game.reason || "") +
         (game.adjudication ? ` (${game.adjudication})` : "");
       // The server says when both sides lost (a double forfeit, "0-0"): never a draw.
       if (game.result === "0-0") return "Both players lost by forfeit (no-show)";

@@ -530,14 +530,6 @@
   window.BoardKeys.attach($("board"));
   page = window.GamePage.start({
     seatLabel: (seat) => seat,
-    reasons: {
-      "no-pieces": "(the other side has no piece on the board, RH25)",
-      "no-action": "(the other side had no legal action, RH26)",
-      quiet: "by the quiet rule (RH27)",
-      formation: "by a Formation (RH43)",
-      resignation: "by resignation (RH27)",
-      time: "on time (RH27)",
-    },
     fairnessRule: "RH30",
     counts,
     render,

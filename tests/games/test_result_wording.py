@@ -47,3 +47,10 @@ def test_the_platform_s_endings_cite_each_game_s_own_rule() -> None:
     assert results.result_line("ace-in-the-hole", "resignation", "black", {"red": "ann", "black": "bo"}) == \
         "bo (black) won by resignation (R17)"
     assert results.result_line("rhombus", "quiet", None, {}) == "drawn by the quiet rule (RH27)"
+
+
+def test_the_live_page_is_sent_the_same_wording_of_the_ending(alice: Any, bob: Any) -> None:
+    """game_json's ``ending``: the live page's result line writes it after "wins"."""
+    game = play.resign(play.start_game(alice, bob, setup=play.Setup("rhombus")).pk, alice)
+    assert play.game_json(game)["ending"] == "by resignation (RH27)" == game.reason_label
+    assert play.game_json(play.start_game(alice, bob))["ending"] is None  # running
