@@ -40,7 +40,7 @@ def test_it_introduces_the_site_and_both_games(page: str) -> None:
     assert '<h2 id="ace-heading">Ace in the Hole</h2>' in page
     assert '<h2 id="rhombus-heading">Rhombus</h2>' in page
     assert "<title>Ace in the Hole and Rhombus · aceweb</title>" in page
-    assert 'href="/admin/"' in page
+    assert 'href="/admin/"' not in page  # a visitor is offered no admin (tests/site/test_nav_admin_link.py)
 
 
 def test_each_game_has_a_play_link_to_the_lobby_and_a_rules_link(page: str) -> None:
