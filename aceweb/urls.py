@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.decorators.cache import cache_page
+from django.views.i18n import JavaScriptCatalog
 
 from ladder.api.main import api
 
@@ -23,4 +25,9 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language menu
+    # The catalog of the texts JavaScript writes. cache_page keys it by the active
+    # language; base.html adds the language to its address, so a browser's cached
+    # copy of one language is never used for another.
+    path("jsi18n/", cache_page(3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
 ]
