@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "preferences",  # lowest floor: a player's language, read by games, ladder and tasks
     "games",
     "ladder",
     "ladder.tournaments",
