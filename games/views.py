@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import select_template
+from django.utils.translation import get_language
 
 from games.boards import rhombus_rows, rhombus_starting_board, starting_board
 from games.models import Game
@@ -14,12 +16,20 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def rules_ace(request: HttpRequest) -> HttpResponse:
     """Ace in the Hole's rules in brief (R1-R19), beside its starting board."""
-    return render(request, "games/rules_ace.html", _ace_start())
+    return render(request, "games/rules_ace.html", {**_ace_start(), "rules": _rules_in_language("ace")})
 
 
 def rules_rhombus(request: HttpRequest) -> HttpResponse:
     """Rhombus's rules in brief (RH1-RH49), beside its starting boards."""
-    return render(request, "games/rules_rhombus.html", _rhombus_start())
+    return render(request, "games/rules_rhombus.html", {**_rhombus_start(), "rules": _rules_in_language("rhombus")})
+
+
+def _rules_in_language(game: str) -> str:
+    """The rules text in the active language: one template per language, as long
+    prose reads better whole than cut into catalog entries; English otherwise."""
+    language = (get_language() or "en").split("-")[0]
+    names = [f"games/rules/{game}.{language}.html", f"games/rules/{game}.en.html"]
+    return str(select_template(names).template.name)
 
 
 def _ace_start() -> dict[str, object]:
