@@ -102,7 +102,7 @@ class Game:
         """The seats of a game of ``players`` players, in turn order."""
         if players not in self.player_counts:
             counts = " or ".join(str(n) for n in self.player_counts)
-            raise EngineError(f"{self.title or self.name} is played by {counts} players, not {players}")
+            raise EngineError.coded("player-count", game=self.title or self.name, counts=counts, players=players)
         return self.seats_by_players.get(players, self.seats)
 
     def sides(self, players: int | None = None) -> tuple[tuple[str, ...], ...]:
@@ -126,8 +126,8 @@ class Game:
         variant = self.variants[0] if variant is None else variant
         self.seats_for(players)
         if variant not in self.variants:
-            raise EngineError(f"{self.title or self.name} has the variants "
-                              f"{', '.join(self.variants)}, not {variant!r}")
+            raise EngineError.coded("variant", game=self.title or self.name, variants=", ".join(self.variants),
+                                    variant=repr(variant))
         return (self.setup or _ace_setup)(seed, players, variant, dealer)
 
     def play(self, state: Any, action: Any) -> tuple[Any, str]:

@@ -20,7 +20,7 @@ from typing import Any, Literal, TypedDict
 
 from ..errors import NotationError
 from .cards import (
-    CARD_INDEX, HOME, SQUARE_INDEX, SQUARE_NAMES, pawn_of_card, pawn_word,
+    CARD_INDEX, HOME, PAWN_NAMES, SQUARE_INDEX, SQUARE_NAMES, pawn_of_card,
 )
 
 Kind = Literal["move", "release", "burn"]
@@ -68,7 +68,7 @@ class Action:
     def __post_init__(self) -> None:
         card = CARD_INDEX.get(self.card)
         if card is None:
-            raise NotationError(f"{self.card!r} is not a card: write rank then suit, like 5H or 10S")
+            raise NotationError.coded("ace-not-a-card", text=repr(self.card))
         set_ = object.__setattr__
         set_(self, "card_index", card)
         set_(self, "from_index", SQUARE_INDEX.get(self.from_square or "", -1))
@@ -80,27 +80,24 @@ class Action:
     def _check_shape(self) -> None:
         if self.kind == "move":
             if self.from_index < 0 or self.to_index < 0:
-                raise NotationError(f"a move of {self.card} needs two squares, like e1-e6")
+                raise NotationError.coded("move-needs-squares", card=self.card)
         elif self.from_square is not None:
-            raise NotationError(f"a {self.kind} of {self.card} has no from-square")
+            raise NotationError.coded("no-from-square", kind=self.kind, card=self.card)
         elif self.kind == "release":
             pawn = pawn_of_card(self.card_index)
             if pawn is None:
-                raise NotationError(
-                    f"{self.card} cannot release: only a face card (A, K, Q, J) releases its pawn (R12)"
-                )
+                raise NotationError.coded("release-not-face", card=self.card)
             home = SQUARE_NAMES[HOME[pawn]]
             if self.to_square is None:
                 object.__setattr__(self, "to_square", home)
                 object.__setattr__(self, "to_index", HOME[pawn])
             elif self.to_square != home:
-                raise NotationError(
-                    f"{self.card} @{self.to_square}: the {pawn_word(pawn)} returns to its home square {home} (R3)"
-                )
+                raise NotationError.coded("release-not-home", card=self.card, square=self.to_square,
+                                          pawn_word=PAWN_NAMES[pawn], home=home)
         elif self.kind != "burn":
-            raise NotationError(f"{self.kind!r} is not a kind of action: move, release or burn")
+            raise NotationError.coded("not-a-kind", kind=repr(self.kind))
         elif self.to_square is not None or self.capture:
-            raise NotationError(f"a burn of {self.card} moves nothing and captures nothing (R7)")
+            raise NotationError.coded("burn-moves-nothing", card=self.card)
 
     def _spell(self) -> str:
         x = "x" if self.capture else ""
@@ -124,7 +121,7 @@ class Action:
         else that is not notation raises :class:`NotationError`.
         """
         if not isinstance(text, str):
-            raise NotationError(f"an action is text like '5H e1-e6', not {type(text).__name__}")
+            raise NotationError.coded("ace-action-not-text", type=type(text).__name__)
         if cls is Action:
             return _parse_cached(text)
         return cls._parse(text)
@@ -133,9 +130,7 @@ class Action:
     def _parse(cls, text: str) -> Action:
         m = _TEXT.match(_normalise(text))
         if m is None:
-            raise NotationError(
-                f"{text.strip()[:40]!r} is not an action: write '5H e1-e6', '8D b1xc3', 'KH @f1' or '9C burn'"
-            )
+            raise NotationError.coded("ace-not-an-action", text=repr(text.strip()[:40]))
         card = m["card"] + m["suit"]
         if m["burn"]:
             return cls(card, "burn")
@@ -163,7 +158,7 @@ class Action:
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict) or not isinstance(data.get("card"), str):
-            raise NotationError('an action in JSON is an object with a "card", like {"card": "9C", "burn": true}')
+            raise NotationError.coded("ace-json-not-object")
         card = data["card"].upper()
         capture = data.get("capture") is True
         if data.get("burn") is True:
@@ -172,7 +167,7 @@ class Action:
             return cls(card, "release", capture=capture)
         frm, to = data.get("from"), data.get("to")
         if not isinstance(frm, str) or not isinstance(to, str):
-            raise NotationError(f'the action for {card} needs "from" and "to" squares, "release": true or "burn": true')
+            raise NotationError.coded("ace-json-needs-squares", card=card)
         return cls(card, "move", frm.lower(), to.lower(), capture)
 
 

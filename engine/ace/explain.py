@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalAction
 from .actions import Action
 from .cards import (
-    CAPTURED, HOME, PAWN_NAMES, RANKS, SEAT_NAMES, SQUARE_NAMES, SUIT_WORDS,
-    pawn_of_card, pawn_word, side_of_card, side_of_pawn,
+    CAPTURED, HOME, PAWN_NAMES, RANKS, SEATS, SQUARE_NAMES, SUITS, pawn_of_card, side_of_card, side_of_pawn,
 )
 from .geometry import BIT
 
@@ -26,18 +25,15 @@ def explain(s: State, action: Action, over: Outcome | None) -> IllegalAction:
     card = action.card_index
     if over is not None:
         rule = "R15" if over.reason == "aces" else "R16"
-        return IllegalAction(f"{action}: the game is over", rule)
+        return IllegalAction.of("game-over", rule, action=str(action))
     if card not in s.hands[me]:
         return _not_in_hand(action, me)
     from .rules import aces_captured
     ace_release = action.kind == "release" and card % 13 == 0
     if aces_captured(s.where, me) and not ace_release:
-        return IllegalAction(
-            f"{action}: both of {SEAT_NAMES[me]}'s Aces are captured, "
-            "so the only legal action is releasing an Ace", "R15")
+        return IllegalAction.of("aces-captured", "R15", action=str(action), seat_word=SEATS[me])
     if action.kind == "burn":
-        return IllegalAction(
-            f"{action}: {action.card} has a move, only a card without moves can be burned", "R13")
+        return IllegalAction.of("burn-with-a-move", "R13", action=str(action), card=action.card)
     if action.kind == "release":
         return _release(s, action)
     return _move(s, action)
@@ -51,8 +47,10 @@ def _not_in_hand(action: Action, me: int) -> IllegalAction:
     who typed the opponent's card on their own turn ("it is Red's turn" to Red).
     """
     owner = side_of_card(action.card_index)
-    whose = "" if owner == me else f", a {SEAT_NAMES[owner]} card,"
-    return IllegalAction(f"{action}: {action.card}{whose} is not in {SEAT_NAMES[me]}'s hand", "R7")
+    if owner == me:
+        return IllegalAction.of("card-not-in-hand", "R7", action=str(action), card=action.card, seat_word=SEATS[me])
+    return IllegalAction.of("other-side-card-not-in-hand", "R7", action=str(action), card=action.card,
+                            owner_word=SEATS[owner], seat_word=SEATS[me])
 
 
 def _pawn_at(s: State, sq: int) -> int | None:
@@ -64,15 +62,13 @@ def _release(s: State, action: Action) -> IllegalAction:
     assert pawn is not None
     sq = s.where[pawn]
     if sq >= 0:
-        return IllegalAction(
-            f"{action}: the {pawn_word(pawn)} pawn is on {SQUARE_NAMES[sq]}, not captured; "
-            f"{action.card} can move it one square instead", "R12")
+        return IllegalAction.of("release-pawn-on-board", "R12", action=str(action), pawn_word=PAWN_NAMES[pawn],
+                                square=SQUARE_NAMES[sq], card=action.card)
     if sq != CAPTURED:
-        return IllegalAction(f"{action}: the {pawn_word(pawn)} pawn is not in play", "R12")
+        return IllegalAction.of("release-pawn-not-in-play", "R12", action=str(action), pawn_word=PAWN_NAMES[pawn])
     holder = _pawn_at(s, HOME[pawn])
     name = PAWN_NAMES[holder] if holder is not None else "?"
-    return IllegalAction(
-        f"{action}: the home square {SQUARE_NAMES[HOME[pawn]]} holds your own pawn {name}", "R12")
+    return IllegalAction.of("release-home-taken", "R12", action=str(action), square=SQUARE_NAMES[HOME[pawn]], pawn=name)
 
 
 def _move(s: State, action: Action) -> IllegalAction:
@@ -83,32 +79,31 @@ def _move(s: State, action: Action) -> IllegalAction:
     if face is not None and pawn != face:
         return _wrong_face_pawn(action, face, s.where[face])
     if pawn is None:
-        return IllegalAction(f"{action}: there is no pawn on {action.from_square}", rule)
+        return IllegalAction.of("no-pawn-on-square", rule, action=str(action), square=str(action.from_square))
     if side_of_pawn(pawn) != s.to_move:
-        return IllegalAction(
-            f"{action}: {action.from_square} holds {PAWN_NAMES[pawn]}, an opponent pawn; "
-            "a card moves only its own side's pawns", "R9")
+        return IllegalAction.of("opponent-pawn", "R9", action=str(action), square=str(action.from_square),
+                                pawn=PAWN_NAMES[pawn])
     if pawn // 4 != card // 13:
-        return IllegalAction(
-            f"{action}: {action.card} moves only {SUIT_WORDS[card // 13]} pawns, "
-            f"and {action.from_square} holds {PAWN_NAMES[pawn]}", "R9")
+        return IllegalAction.of("wrong-suit-pawn", "R9", action=str(action), card=action.card,
+                                suit_word=SUITS[card // 13], square=str(action.from_square), pawn=PAWN_NAMES[pawn])
     shape = _shape_error(s, action, rule)
     if shape is not None:
         return shape
     if s.occupied[s.to_move] & BIT[to]:
-        return IllegalAction(
-            f"{action}: {action.to_square} holds your own pawn {PAWN_NAMES[s.where.index(to)]}", rule)
-    return IllegalAction(f"{action} is not a legal action", rule)
+        return IllegalAction.of("own-pawn-on-target", rule, action=str(action), square=str(action.to_square),
+                                pawn=PAWN_NAMES[s.where.index(to)])
+    return IllegalAction.of("not-legal", rule, action=str(action))
 
 
 def _wrong_face_pawn(action: Action, face: int, sq: int) -> IllegalAction:
-    word = pawn_word(face)
+    word, card = PAWN_NAMES[face], action.card
     if sq == CAPTURED:
-        return IllegalAction(
-            f"{action}: the {word} pawn is captured; {action.card} can only release it "
-            f"(write {action.card} @{SQUARE_NAMES[HOME[face]]})", "R12")
-    where = f", which is on {SQUARE_NAMES[sq]}" if sq >= 0 else ", which is not in play"
-    return IllegalAction(f"{action}: {action.card} moves only the {word} pawn{where}", "R12")
+        return IllegalAction.of("face-pawn-captured", "R12", action=str(action), pawn_word=word, card=card,
+                                square=SQUARE_NAMES[HOME[face]])
+    if sq >= 0:
+        return IllegalAction.of("face-pawn-elsewhere", "R12", action=str(action), card=card, pawn_word=word,
+                                square=SQUARE_NAMES[sq])
+    return IllegalAction.of("face-pawn-not-in-play", "R12", action=str(action), card=card, pawn_word=word)
 
 
 def _shape_error(s: State, action: Action, rule: str) -> IllegalAction | None:
@@ -120,23 +115,23 @@ def _shape_error(s: State, action: Action, rule: str) -> IllegalAction | None:
     rank = action.card_index % 13
     if rank in (0, 10, 11, 12):
         if steps != 1:
-            return IllegalAction(f"{action}: a face card moves its pawn exactly one square", rule)
+            return IllegalAction.of("face-one-square", rule, action=str(action))
         return None
     if rank >= 7:
         a, b = {7: (1, 2), 8: (1, 3), 9: (2, 3)}[rank]
         if sorted((abs(df), abs(dr))) != [a, b]:
-            return IllegalAction(
-                f"{action}: {RANKS[rank]} jumps {a} square{'s' * (a > 1)} one way and {b} the other", rule)
+            if a == 1:
+                return IllegalAction.of("jump-one-square", rule, action=str(action), rank=RANKS[rank], other=b)
+            return IllegalAction.of("jump-squares", rule, action=str(action), rank=RANKS[rank], squares=a, other=b)
         return None
     n = rank + 1
     if not straight or steps != n:
-        return IllegalAction(
-            f"{action}: {RANKS[rank]} moves a pawn exactly {n} squares in a straight line", rule)
+        return IllegalAction.of("straight-line", rule, action=str(action), rank=RANKS[rank], squares=n)
     occupied = s.occupied[0] | s.occupied[1]
     for i in range(1, n):
         sq = frm + (to - frm) // n * i
         if occupied & BIT[sq]:
-            return IllegalAction(f"{action}: the path is blocked at {SQUARE_NAMES[sq]}", rule)
+            return IllegalAction.of("path-blocked", rule, action=str(action), square=SQUARE_NAMES[sq])
     return None
 
 

@@ -56,14 +56,14 @@ ActionJSON = TypedDict(
 def _card(name: str) -> str:
     name = name.upper()
     if name not in CARD_INDEX:
-        raise NotationError(f"{name!r} is not a card: write rank then suit, like 6C, 10H or QS (RH5)")
+        raise NotationError.coded("rhombus-not-a-card", text=repr(name))
     return name
 
 
 def _square(name: str) -> str:
     name = name.lower()
     if name not in SQUARE_INDEX:
-        raise NotationError(f"{name!r} is not a square: a1 to e5 (RH1)")
+        raise NotationError.coded("rhombus-not-a-square", text=repr(name))
     return name
 
 
@@ -173,7 +173,7 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Read an action in the rules' notation (any case, spaces repeated)."""
         if not isinstance(text, str):
-            raise NotationError(f"an action is text like 'QH b1-b4', not {type(text).__name__}")
+            raise NotationError.coded("rhombus-action-not-text", type=type(text).__name__)
         return _parse_cached(" ".join(text.split()))
 
     def to_json(self) -> ActionJSON:
@@ -194,7 +194,7 @@ class Action:
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, dict):
-            raise NotationError('an action in JSON is an object like {"uses": [{"card": "QH", "from": "b1", "to": "b4"}]}')
+            raise NotationError.coded("rhombus-json-not-object")
         if "eliminator" in data:
             cards = _json_cards(data["eliminator"], 3, "eliminator")
             return cls("elim", cards=card_order(cards), frm=_json_square(data, "from"), to=_json_square(data, "to"))
@@ -209,30 +209,30 @@ class Action:
             return cls("discard", cards=card_order(_json_cards(value, n, "discard")))
         uses = data.get("uses")
         if not isinstance(uses, list) or not uses:
-            raise NotationError('an action in JSON has "uses", "eliminator", "reactivate", "entryliminator" or "discard"')
+            raise NotationError.coded("rhombus-json-no-uses")
         return cls("uses", uses=tuple(_json_use(u) for u in uses))
 
 
 def _json_cards(value: Any, n: int, key: str) -> list[str]:
     if not isinstance(value, list) or len(value) != n or not all(isinstance(c, str) for c in value):
-        raise NotationError(f'"{key}" is a list of {n} cards')
+        raise NotationError.coded("json-card-list", key=key, count=n)
     return [_card(c) for c in value]
 
 
 def _json_square(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise NotationError(f'"{key}" must be a square like "c3"')
+        raise NotationError.coded("json-square", key=key)
     return _square(value)
 
 
 def _json_use(data: Any) -> Use:
     if not isinstance(data, dict) or not isinstance(data.get("card"), str):
-        raise NotationError('a use in JSON is an object with a "card", like {"card": "10C", "zero": true}')
+        raise NotationError.coded("json-use-not-object")
     card = _card(data["card"])
     kill = data.get("kill")
     if kill is not None and not isinstance(kill, str):
-        raise NotationError('"kill" must be a card like "7H"')
+        raise NotationError.coded("json-kill-card")
     kill = _card(kill) if kill else None
     if "from" in data or "to" in data:
         return Use(card, kill, frm=_json_square(data, "from"), to=_json_square(data, "to"))
@@ -241,16 +241,16 @@ def _json_use(data: Any) -> Use:
     if "mystery" in data:
         taken = data["mystery"]
         if taken is not None and not isinstance(taken, str):
-            raise NotationError('"mystery" is null or the card taken into the hand')
+            raise NotationError.coded("json-mystery")
         return _checked(Use(card, kill, mystery=True, taken=_card(taken) if taken else None))
     if data.get("zero") is True:
         return _checked(Use(card, kill, zero=True))
-    raise NotationError(f'the use of {card} needs "from" and "to", "enter", "zero": true or "mystery"')
+    raise NotationError.coded("json-use-needs", card=card)
 
 
 def _checked(use: Use) -> Use:
     if use.kill:
-        raise NotationError(f"{use.card}+{use.kill}: a kill card joins only a move or an entry (N3)")
+        raise NotationError.coded("kill-joins-move", card=use.card, kill=use.kill)
     return use
 
 
@@ -259,22 +259,22 @@ def _parse(text: str) -> Action:
     if lowered.startswith("elim"):
         m = _ELIM.match(text)
         if m is None:
-            raise NotationError(f"{text[:60]!r} is not an Eliminator: write 'elim 10C JC QC c2xc3'")
+            raise NotationError.coded("not-an-eliminator", text=repr(text[:60]))
         return Action("elim", cards=card_order([_card(c) for c in m.groups()[:3]]), frm=m[4].lower(), to=m[5].lower())
     if lowered.startswith("react"):
         m = _REACT.match(text)
         if m is None:
-            raise NotationError(f"{text[:60]!r} is not a reactivation: write 'react AD AH AS'")
+            raise NotationError.coded("not-a-reactivation", text=repr(text[:60]))
         return Action("react", cards=card_order([_card(c) for c in m.groups()]))
     if lowered.startswith("entry"):
         m = _ENTRY.match(text)
         if m is None:
-            raise NotationError(f"{text[:60]!r} is not an Entryliminator: write 'entry 9S JS QS KS @xa1'")
+            raise NotationError.coded("not-an-entryliminator", text=repr(text[:60]))
         return Action("entry", cards=entry_order([_card(c) for c in m.groups()[:4]]), to=m[5].lower())
     if lowered.startswith("discard"):
         m = _DISCARD.match(text)
         if m is None:
-            raise NotationError(f"{text[:60]!r} is not a discard: write 'discard 6H' or 'discard 6H, 7H'")
+            raise NotationError.coded("not-a-discard", text=repr(text[:60]))
         return Action("discard", cards=card_order([_card(c) for c in re.findall(_CARD, m[1], re.I)]))
     return Action("uses", uses=tuple(_parse_use(part.strip()) for part in text.split(",")))
 
@@ -285,18 +285,15 @@ def _parse_use(text: str) -> Use:
         text = " ".join([words[0].upper(), *[w.lower() for w in words[1:2]], *[w.upper() for w in words[2:]]])
     m = _USE.match(text)
     if m is None:
-        raise NotationError(
-            f"{text[:40]!r} is not a card use: write 'QH b1-b4', 'QH+7H c2xc5', '9D @a1', "
-            "'9D+10D @xa1', '10C 0' or '8S mystery'"
-        )
+        raise NotationError.coded("not-a-use", text=repr(text[:40]))
     card, kill = m["card"], m["kill"]
     if m["from"]:
         if (m["sep"] == "x") != bool(kill):
-            raise NotationError(f"{text!r}: a kill is written CARD+KILL FROMxTO, a move CARD FROM-TO (N3)")
+            raise NotationError.coded("kill-spelling", text=repr(text))
         return Use(card, kill, frm=m["from"], to=m["to"])
     if m["enter"]:
         if bool(m["ex"]) != bool(kill):
-            raise NotationError(f"{text!r}: an Entry-Kill is written 9x+KILL @xSQUARE, an entry 9x @SQUARE (N3)")
+            raise NotationError.coded("entry-kill-spelling", text=repr(text))
         return Use(card, kill, enter=m["enter"])
     if m["mystery"]:
         return _checked(Use(card, kill, mystery=True, taken=m["taken"]))

@@ -404,7 +404,7 @@ def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action
         action = Action.from_json(action)
     over = ended(s)
     if over is not None:
-        raise IllegalAction(f"{action.text}: the game is over ({over.reason})", "N12")
+        raise IllegalAction.of("rhombus-game-over", "N12", action=action.text, reason=over.reason)
     played = None if listed(s) is not None or _stepped_before(s) else _played(s, action)
     if played is not None:
         return finish(s, played[0]), played[1]
@@ -415,14 +415,12 @@ def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action
     if key is None:
         key = key_of(s, action)
         if key not in table.by_key:
-            raise IllegalAction(f"{action.text}: not a legal action here", "N1")
+            raise IllegalAction.of("rhombus-not-legal", "N1", action=action.text)
         if (action.kind == "discard") != (table.by_key[key].kind == "discard"):
             # A discard and a zero use can leave the same behind, but each is legal only where its rule allows.
             if action.kind == "discard":
-                raise IllegalAction(f"{action.text}: a player with a piece on the board discards only "
-                                    "when no action is legal", "RH48")
-            raise IllegalAction(f"{action.text}: with no piece on the board a used action must bring "
-                                "a piece in with a 9", "RH47")
+                raise IllegalAction.of("discard-while-legal", "RH48", action=action.text)
+            raise IllegalAction.of("must-enter", "RH47", action=action.text)
     return finish(s, key), table.by_key[key]
 
 
