@@ -1,7 +1,8 @@
 # Quick start: `make run` serves the site on http://127.0.0.1:8000/, `make test` runs
 # every test. Both create .venv and install requirements.txt first (again only when
 # that file changes). scripts/dev.py does the rest: finding PostgreSQL and Redis,
-# migrating, starting daphne (and a Celery worker), installing Chromium for tests.
+# migrating, compiling the translations (locale/), starting daphne (and a Celery
+# worker), installing Chromium for tests.
 
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || echo python3)
 VENV := .venv

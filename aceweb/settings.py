@@ -121,6 +121,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "preferences.middleware.LanguageMiddleware",  # a player's saved language wins over cookie and browser
+    "preferences.middleware.TimeZoneMiddleware",  # times in the viewer's zone (the tz cookie, static/js/zone.js)
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -8,6 +8,7 @@ from django.views.decorators.cache import cache_page
 from django.views.i18n import JavaScriptCatalog
 
 from ladder.api.main import api
+from preferences import views as preferences_views
 
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
@@ -22,10 +23,12 @@ urlpatterns = [
     path("report/", include("ladder.moderation.urls")),
     path("api/", api.urls),
     path("account/tokens/", include("ladder.api.urls")),
+    path("account/preferences/", include("preferences.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
-    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language menu
+    # The footer's language menu: Django's set_language, which also saves a signed-in player's choice.
+    path("i18n/setlang/", preferences_views.set_language, name="set_language"),
     # The catalog of the texts JavaScript writes. cache_page keys it by the active
     # language; base.html adds the language to its address, so a browser's cached
     # copy of one language is never used for another.

@@ -134,6 +134,7 @@ def run(extra: list[str]) -> int:
     # Said here once, for the whole run: settings.py would say it again in each of
     # the processes below (migrate, the demo accounts, daphne, the worker).
     env["ACEWEB_SERVICES_TOLD"] = "1"
+    compile_catalogs(env=env)
     manage("migrate", "--noinput", env=env)
     manage("ensure_demo_admin", env=env)
     manage("seed_demo", env=env)
@@ -177,6 +178,18 @@ def run(extra: list[str]) -> int:
 # --- make test ------------------------------------------------------------
 
 
+def apt_install(packages: list[str]) -> bool:
+    """Install Debian packages when this is root with apt-get; False otherwise or on failure."""
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        return False
+    apt_env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for step in (["apt-get", "update"], ["apt-get", "install", "-y", "--no-install-recommends", *packages]):
+        if subprocess.run(step, env=apt_env, stdin=subprocess.DEVNULL).returncode != 0:
+            say(f"'{' '.join(step)}' failed.")
+            return False
+    return True
+
+
 def ensure_chromium() -> None:
     """Install Debian's chromium and chromium-driver for the browser tests."""
     if CHROMIUM.exists():
@@ -187,15 +200,39 @@ def ensure_chromium() -> None:
             "the browser tests will fail without them.")
         return
     say("installing Debian chromium and chromium-driver for the browser tests (once)")
-    apt_env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    steps = [
-        ["apt-get", "update"],
-        ["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"],
-    ]
-    for step in steps:
-        if subprocess.run(step, env=apt_env, stdin=subprocess.DEVNULL).returncode != 0:
-            say(f"'{' '.join(step)}' failed; the browser tests will fail without {CHROMIUM}.")
-            return
+    if not apt_install(["chromium", "chromium-driver"]):
+        say(f"the browser tests will fail without {CHROMIUM}.")
+
+
+# --- both: the translations -------------------------------------------------
+
+
+def ensure_msgfmt() -> bool:
+    """GNU gettext's msgfmt, which Django's compilemessages runs: Debian's gettext."""
+    if shutil.which("msgfmt"):
+        return True
+    say("installing Debian gettext (msgfmt) to compile the translations (once)")
+    if apt_install(["gettext"]) and shutil.which("msgfmt"):
+        return True
+    say("msgfmt is missing: install GNU gettext (sudo apt-get install gettext; brew install gettext "
+        "on macOS); until then every page is in English.")
+    return False
+
+
+def compile_catalogs(root: Path = ROOT, env: dict[str, str] | None = None) -> bool:
+    """Compile root/locale/*/LC_MESSAGES/*.po into the .mo files Django reads
+    (build output, not in git). Nothing to do, quietly, before any catalog exists."""
+    if not any((root / "locale").glob("*/LC_MESSAGES/*.po")):
+        return True
+    if not ensure_msgfmt():
+        return False
+    done = subprocess.run(
+        [PYTHON, str(ROOT / "manage.py"), "compilemessages", "--ignore=.venv", "--verbosity=0"],
+        cwd=root, env=env,
+    )
+    if done.returncode != 0:
+        say("compilemessages failed (above): the pages keep the translations compiled before.")
+    return done.returncode == 0
 
 
 def choose_service(env: dict[str, str], name: str, default: str) -> None:
@@ -217,6 +254,7 @@ def test(extra: list[str]) -> int:
     env = dict(os.environ)
     choose_service(env, "DATABASE_URL", TEST_DATABASE_URL)
     choose_service(env, "REDIS_URL", TEST_REDIS_URL)
+    compile_catalogs(env=dict(env, ACEWEB_SERVICES_TOLD="1"))
     return subprocess.run([PYTHON, "-m", "pytest", *extra], cwd=ROOT, env=env).returncode
 
 

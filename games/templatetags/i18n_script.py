@@ -1,9 +1,11 @@
-"""The script that gives a page's JavaScript Django's gettext() (JavaScriptCatalog)."""
+"""The script that gives a page's JavaScript Django's gettext() (JavaScriptCatalog),
+and static/js/zone.js, which tells the server the browser's time zone."""
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import get_language
@@ -21,4 +23,10 @@ def javascript_catalog(context: dict[str, Any]) -> str:
     if request is None or getattr(request, "_javascript_catalog_written", False):
         return ""
     request._javascript_catalog_written = True
-    return format_html('<script src="{}?lang={}"></script>', reverse("javascript-catalog"), get_language())
+    # zone.js rides along: where scripts run, the browser also tells its time zone.
+    return format_html(
+        '<script src="{}?lang={}"></script>\n<script src="{}" defer></script>',
+        reverse("javascript-catalog"),
+        get_language(),
+        static("js/zone.js"),
+    )
