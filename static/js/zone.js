@@ -10,8 +10,9 @@
   } catch (error) {
     return;
   }
-  if (!zone) return;
-  const current = document.cookie.split("; ").find((part) => part.startsWith("tz="));
-  if (current && decodeURIComponent(current.slice(3)) === zone) return;
-  document.cookie = "tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
+  // IANA names (Europe/Berlin, Etc/GMT+5) are safe in a cookie as they are, and the
+  // server reads the value unescaped: anything else is left out.
+  if (!/^[A-Za-z0-9_+\/-]{1,64}$/.test(zone)) return;
+  if (document.cookie.split("; ").includes("tz=" + zone)) return;
+  document.cookie = "tz=" + zone + "; path=/; max-age=31536000; SameSite=Lax";
 })();
