@@ -18,10 +18,25 @@ applies to the whole page, hence the prefix), so the site's CSS can restyle it.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ladder.tournaments.brackets import Bracket, BracketState, Match, Slot, Source, WinnerOf
+from ladder.tournaments.brackets import Bracket, BracketState, LoserOf, Match, Seed, Slot, Source, WinnerOf
+
+# Turns one of the drawing's English texts (a gettext msgid) into the reader's
+# language; the site passes Django's gettext, the default keeps the English.
+Translate = Callable[[str], str]
+
+
+def _english(text: str) -> str:
+    return text
+
+
+def gettext_noop(text: str) -> str:
+    """Marks a text for the site's translation catalogs (makemessages looks
+    for this name) while this module stays free of Django."""
+    return text
+
 
 BOX_WIDTH = 156
 LINE_HEIGHT = 20
@@ -99,7 +114,7 @@ class Layout:
     height: float
 
 
-def layout(bracket: Bracket) -> Layout:
+def layout(bracket: Bracket, translate: Translate = _english) -> Layout:
     """Every match's box, the column titles, and the drawing's size."""
     winners_top = MARGIN + HEADER
     winners_height = bracket.size / 2 * ROW
@@ -110,16 +125,16 @@ def layout(bracket: Bracket) -> Layout:
             boxes[match.id] = _winners_box(bracket, match, winners_top)
         elif match.section == "L":
             boxes[match.id] = _losers_box(match, losers_top)
-    titles = _titles(bracket, winners_top - HEADER / 2 + 4, losers_top - HEADER / 2 + 4)
+    titles = _titles(bracket, winners_top - HEADER / 2 + 4, losers_top - HEADER / 2 + 4, translate)
     last_column = max((box.x for box in boxes.values()), default=MARGIN)
-    boxes.update(_finals(bracket, boxes, last_column, titles))
+    boxes.update(_finals(bracket, boxes, last_column, titles, translate))
     width = max(box.x for box in boxes.values()) + BOX_WIDTH + MARGIN
     height = max(box.y for box in boxes.values()) + BOX_HEIGHT + MARGIN
     return Layout(boxes, titles, width, height)
 
 
 def _finals(bracket: Bracket, boxes: Mapping[str, Box], last_column: float,
-            titles: list[tuple[float, float, str]]) -> dict[str, Box]:
+            titles: list[tuple[float, float, str]], translate: Translate) -> dict[str, Box]:
     """The grand final (and reset) right of both brackets, midway between
     their finals; the third-place match under the final."""
     placed: dict[str, Box] = {}
@@ -130,27 +145,34 @@ def _finals(bracket: Bracket, boxes: Mapping[str, Box], last_column: float,
         y = (winners_final.y + lowest) / 2
         placed["GF"] = Box(last_column + COLUMN, y)
         placed["GF2"] = Box(last_column + 2 * COLUMN, y)
-        titles += [(last_column + COLUMN, y - 8, "Grand final"), (last_column + 2 * COLUMN, y - 8, "Reset, if needed")]
+        titles += [(last_column + COLUMN, y - 8, translate(gettext_noop("Grand final"))),
+                   (last_column + 2 * COLUMN, y - 8, translate(gettext_noop("Reset, if needed")))]
     elif "3P" in bracket:
         y = winners_final.y + BOX_HEIGHT + SECTION_GAP
         placed["3P"] = Box(winners_final.x, y)
-        titles.append((winners_final.x, y - 8, "Third place"))
+        titles.append((winners_final.x, y - 8, translate(gettext_noop("Third place"))))
     return placed
 
 
-def _titles(bracket: Bracket, winners_y: float, losers_y: float) -> list[tuple[float, float, str]]:
+def _titles(bracket: Bracket, winners_y: float, losers_y: float,
+            translate: Translate) -> list[tuple[float, float, str]]:
     """Column titles, for the rounds that have a match (byes can empty one)."""
     rounds = bracket.round_count("W")
-    names = {rounds: "Final", rounds - 1: "Semi-finals", rounds - 2: "Quarter-finals"}
+    names = {rounds: translate(gettext_noop("Final")), rounds - 1: translate(gettext_noop("Semi-finals")),
+             rounds - 2: translate(gettext_noop("Quarter-finals"))}
     present = {(m.section, m.round) for m in bracket.matches}
     titles: list[tuple[float, float, str]] = []
     for r in range(1, rounds + 1):
         if ("W", r) in present:
-            title = f"Winners {r}" if bracket.double else names.get(r, f"Round {r}")
+            if bracket.double:
+                title = translate(gettext_noop("Winners %(number)s")) % {"number": r}
+            else:
+                title = names.get(r) or translate(gettext_noop("Round %(number)s")) % {"number": r}
             titles.append((MARGIN + _winners_column(bracket, r) * COLUMN, winners_y, title))
     for r in range(1, bracket.round_count("L") + 1):
         if ("L", r) in present:
-            titles.append((MARGIN + (r - 1) * COLUMN, losers_y, f"Losers {r}"))
+            titles.append((MARGIN + (r - 1) * COLUMN, losers_y,
+                           translate(gettext_noop("Losers %(number)s")) % {"number": r}))
     return titles
 
 
@@ -167,23 +189,37 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
 
 
+def _source(source: Source, translate: Translate) -> str:
+    """Where a player not yet known comes from: "Winner of W1-2"."""
+    if isinstance(source, WinnerOf):
+        return translate(gettext_noop("Winner of %(match)s")) % {"match": source.match}
+    if isinstance(source, LoserOf):
+        return translate(gettext_noop("Loser of %(match)s")) % {"match": source.match}
+    if isinstance(source, Seed):
+        return translate(gettext_noop("Seed %(number)s")) % {"number": source.number}
+    return str(source)
+
+
 def _line(state: BracketState, slot: Slot, player: int | None, source: Source,
-          names: Mapping[int, str]) -> tuple[str, str, str]:
+          names: Mapping[int, str], translate: Translate) -> tuple[str, str, str]:
     """(class, seed text, name) for one of a match's two lines."""
     if player is None:
-        return "pending", "", str(source)
+        return "pending", "", _source(source, translate)
     if slot.winner is None:
         role = "player"
     else:
         role = "winner" if player == slot.winner else "loser"
-    return role, str(state.seed_of(player)), names.get(player, f"Player {player}")
+    name = names.get(player) or translate(gettext_noop("Player %(number)s")) % {"number": player}
+    return role, str(state.seed_of(player)), name
 
 
 def _match(state: BracketState, slot: Slot, box: Box, names: Mapping[int, str], links: Mapping[str, str],
-           walkover: str | None) -> str:
+           walkover: str | None, translate: Translate) -> str:
     match = slot.match
-    rows = [_line(state, slot, slot.top, match.top, names), _line(state, slot, slot.bottom, match.bottom, names)]
-    tooltip = " v ".join(name for _, _, name in rows) + (f" ({walkover})" if walkover else "")
+    rows = [_line(state, slot, slot.top, match.top, names, translate),
+            _line(state, slot, slot.bottom, match.bottom, names, translate)]
+    tooltip = translate(gettext_noop("%(top)s v %(bottom)s")) % {"top": rows[0][2], "bottom": rows[1][2]}
+    tooltip += f" ({walkover})" if walkover else ""
     parts = [
         f'<title>{_text(match.id)}: {_text(tooltip)}</title>',
         f'<rect class="box" x="{box.x:g}" y="{box.y:g}" width="{BOX_WIDTH}" height="{BOX_HEIGHT}" rx="3"/>',
@@ -221,19 +257,21 @@ def _links(bracket: Bracket, boxes: Mapping[str, Box]) -> list[str]:
 
 
 def bracket_svg(state: BracketState, names: Mapping[int, str], links: Mapping[str, str],
-                walkovers: Mapping[str, str] | None = None) -> str:
+                walkovers: Mapping[str, str] | None = None, translate: Translate = _english) -> str:
     """The bracket as an SVG document: ``names`` maps a player id to the name
     to show, ``links`` a match id to the address of its page, ``walkovers``
-    a match decided without a game to the note its loser's line gets ("w/o").
+    a match decided without a game to the note its loser's line gets ("w/o");
+    ``translate`` words the drawing's own texts (column titles, "Winner of W1-2").
 
     Every match is one ``<g class="match STATUS" data-match="ID">``; the
     winner's line has the class ``winner``.
     """
-    drawing = layout(state.bracket)
+    drawing = layout(state.bracket, translate)
+    label = translate(gettext_noop("Bracket"))
     # A group, not an image: an image's content is hidden from assistive
     # technology and may hold no link, and the matches are links to their games.
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" role="group" aria-label="Bracket" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" role="group" aria-label="{_text(label)}" '
         f'viewBox="0 0 {drawing.width:g} {drawing.height:g}" '
         f'width="{drawing.width:g}" height="{drawing.height:g}" '
         # Scaled to its box by the page's CSS, never beyond its natural size
@@ -243,7 +281,7 @@ def bracket_svg(state: BracketState, names: Mapping[int, str], links: Mapping[st
     ]
     parts += [f'<text class="title" x="{x:g}" y="{y:g}">{_text(title)}</text>' for x, y, title in drawing.titles]
     parts += _links(state.bracket, drawing.boxes)
-    parts += [_match(state, slot, drawing.boxes[slot.id], names, links, (walkovers or {}).get(slot.id))
+    parts += [_match(state, slot, drawing.boxes[slot.id], names, links, (walkovers or {}).get(slot.id), translate)
               for slot in state.slots]
     parts.append("</svg>")
     return "\n".join(parts)

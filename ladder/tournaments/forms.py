@@ -15,8 +15,9 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.timecontrols import OFFERED
 from ladder.tournaments.models import TIEBREAK_CHOICES, Tournament
@@ -56,6 +57,10 @@ PRESETS: dict[str, tuple[Any, dict[str, Any]]] = {
     "correspondence": (gettext_lazy("Correspondence Swiss: 3 days a move, 5 rounds"),
                        {"format": F.SWISS, "time_control": "3d", "rounds": 5, "max_players": 32}),
 }
+
+
+def _tiebreaks_help() -> str:
+    return _("Comma-separated, in order: %(codes)s") % {"codes": ", ".join(TIEBREAK_CHOICES)}
 
 
 def time_zone_named(name: str | None) -> zoneinfo.ZoneInfo:
@@ -102,7 +107,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         }
         labels = {
             "name": gettext_lazy("Name"), "description": gettext_lazy("Description"),
-            "format": gettext_lazy("Format"), "rated": gettext_lazy("Rated"),
+            "format": gettext_lazy("Format"), "rated": pgettext_lazy("tournament", "Rated"),
             "starts_at": gettext_lazy("Starts at"), "max_players": gettext_lazy("Most players"),
             "min_rating": gettext_lazy("Lowest rating"), "max_rating": gettext_lazy("Highest rating"),
             "min_rated_games": gettext_lazy("Rated games played, at least"),
@@ -123,8 +128,8 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
                 "rounds are paired)."),
             "check_in_minutes": gettext_lazy("0: no check-in. Who has not checked in is dropped at the start."),
             "match_length": gettext_lazy("A tied match goes to extra games."),
-            "tiebreaks": gettext_lazy("Comma-separated, in order: %(codes)s")
-            % {"codes": ", ".join(TIEBREAK_CHOICES)},
+            # Worded when shown, in the reader's language (a lazy text's % would word it now, in English).
+            "tiebreaks": lazy(_tiebreaks_help, str)(),
             "rounds": gettext_lazy("At most the number of players less one (each pair meets once)."),
         }
 
@@ -157,7 +162,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             raise forms.ValidationError(
                 _("unknown tiebreak %(codes)s: choose from %(choices)s")
                 % {"codes": ", ".join(unknown),
-                   "choices": ", ".join(f"{c} ({label})" for c, label in TIEBREAK_CHOICES.items())})
+                   "choices": ", ".join(f"{c} ({_(label)})" for c, label in TIEBREAK_CHOICES.items())})
         if len(set(codes)) != len(codes):
             raise forms.ValidationError(_("each tiebreak once"))
         return ",".join(codes)

@@ -14,6 +14,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.play import setup_of, setups
 from games.timecontrols import TimeControl
@@ -36,22 +38,22 @@ def default_tiebreaks(format: str) -> str:
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round-robin", "Round robin"
-        SINGLE = "single", "Single elimination"
-        DOUBLE = "double", "Double elimination"
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round-robin", _("Round robin")
+        SINGLE = "single", _("Single elimination")
+        DOUBLE = "double", _("Double elimination")
 
     class Status(models.TextChoices):
-        UPCOMING = "upcoming", "Upcoming"
-        RUNNING = "running", "Running"
-        PAUSED = "paused", "Paused"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        UPCOMING = "upcoming", pgettext_lazy("tournament status", "Upcoming")
+        RUNNING = "running", pgettext_lazy("tournament status", "Running")
+        PAUSED = "paused", pgettext_lazy("tournament status", "Paused")
+        FINISHED = "finished", pgettext_lazy("tournament status", "Finished")
+        CANCELLED = "cancelled", pgettext_lazy("tournament status", "Cancelled")
 
     class Seeding(models.TextChoices):
-        RATING = "rating", "By rating"
-        RANDOM = "random", "Random"
-        MANUAL = "manual", "Organizer's order"
+        RATING = "rating", _("By rating")
+        RANDOM = "random", pgettext_lazy("seeding", "Random")
+        MANUAL = "manual", _("Organizer's order")
 
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True)
@@ -81,11 +83,11 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Swiss: number of rounds")
     double_round_robin = models.BooleanField(default=False)
     match_length = models.PositiveSmallIntegerField(
-        default=1, choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")],
-        help_text="Elimination: games per match; a tied match goes to extra games")
-    third_place = models.BooleanField(default=False, help_text="Single elimination: a third-place match")
-    grand_final_reset = models.BooleanField(default=True, help_text="Double elimination")
-    pause_seconds = models.PositiveIntegerField(default=60, help_text="Between the rounds")
+        default=1, choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))],
+        help_text=_("Elimination: games per match; a tied match goes to extra games"))
+    third_place = models.BooleanField(default=False, help_text=_("Single elimination: a third-place match"))
+    grand_final_reset = models.BooleanField(default=True, help_text=_("Double elimination"))
+    pause_seconds = models.PositiveIntegerField(default=60, help_text=_("Between the rounds"))
     # Blank: the format's default (default_tiebreaks), filled in on saving.
     tiebreaks = models.CharField(max_length=60, blank=True, default="",
                                  help_text="Comma-separated, in order: " + ", ".join(TIEBREAK_CHOICES)
@@ -235,14 +237,14 @@ class Pairing(models.Model):
     """
 
     class Result(models.TextChoices):
-        PENDING = "", "playing"
+        PENDING = "", pgettext_lazy("tournament round", "playing")
         RED = "1-0", "1-0"
         BLACK = "0-1", "0-1"
         DRAW = "1/2", "½-½"
         RED_FORFEIT_WIN = "+-", "+ −"
         BLACK_FORFEIT_WIN = "-+", "− +"
         DOUBLE_FORFEIT = "--", "− −"
-        BYE = "bye", "bye"
+        BYE = "bye", pgettext_lazy("tournament", "bye")
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="pairings")
     board = models.PositiveIntegerField()

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from ladder.tournaments import brackets, running, tiebreaks, trf
 from ladder.tournaments.bracket_svg import bracket_svg
@@ -64,14 +64,14 @@ def standings(tournament: Tournament) -> tuple[list[str], list[Line]]:
         player = standing.player
         lines.append(Line(standing.rank, entries[player.number], _number(standing.points),
                           [_value(v) for v in standing.tiebreaks], _cells(player), standing))
-    return [tiebreaks.TIEBREAKS[code].label for code in order], lines
+    return [gettext(tiebreaks.TIEBREAKS[code].label) for code in order], lines
 
 
 def _cells(player: Player) -> list[str]:
     cells = []
     for r in player.rounds:
         if r.opponent is None:
-            cells.append({"U": "bye", " ": "–"}.get(r.result, r.result))
+            cells.append({"U": pgettext("tournament", "bye"), " ": "–"}.get(r.result, r.result))
         else:
             cells.append(f"{r.opponent}{r.colour or ''}{_RESULT_SHOWN.get(r.result, r.result)}")
     return cells
@@ -159,4 +159,5 @@ def bracket(tournament: Tournament, bots: Mapping[int, str]) -> BracketView | No
         result__in=[Pairing.Result.RED_FORFEIT_WIN, Pairing.Result.BLACK_FORFEIT_WIN]).exclude(match="")
         .values_list("match", flat=True)}
     ranking = [(place, entries[number]) for place, number in brackets.final_ranking(state)]
-    return BracketView(mark_safe(bracket_svg(state, names, links, walkovers)), ranking)  # noqa: S308
+    drawing = bracket_svg(state, names, links, walkovers, translate=gettext)
+    return BracketView(mark_safe(drawing), ranking)  # noqa: S308

@@ -23,7 +23,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import play
 from games.models import Event, Game, Seat
@@ -49,7 +49,7 @@ def group_name(tournament_id: int) -> str:
 def _locked(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise Refusal(f"there is no tournament {tournament_id}")
+        raise Refusal(gettext("there is no tournament %(id)s") % {"id": tournament_id})
     return tournament
 
 
@@ -69,31 +69,39 @@ def entry_refusal(tournament: Tournament, user: Any, now: datetime) -> str | Non
     """Why ``user`` may not join ``tournament`` now, or None if they may: what
     ``join`` checks, and what the page's Join button is shown by."""
     if not tournament.registration_open:
-        return "registration is closed"
+        return gettext("registration is closed")
     if tournament.entries.filter(withdrawn_at__isnull=True).count() >= tournament.max_players:
-        return f"the tournament is full ({tournament.max_players} players)"
+        return ngettext("the tournament is full (%(count)s player)", "the tournament is full (%(count)s players)",
+                        tournament.max_players) % {"count": tournament.max_players}
     if tournament.registration_closes_at and now >= tournament.registration_closes_at:
-        return "registration closed at " + tournament.registration_closes_at.isoformat(timespec="minutes")
+        return gettext("registration closed at %(time)s") % {
+            "time": tournament.registration_closes_at.isoformat(timespec="minutes")}
     if tournament.format == Tournament.Format.SWISS and tournament.current_round * 2 >= (tournament.rounds or 0) \
             and tournament.status != Tournament.Status.UPCOMING:
-        return "late entry is open only while fewer than half the rounds have been paired"
+        return gettext("late entry is open only while fewer than half the rounds have been paired")
     ladder = ratings.standing_of(user, tournament.ladder)
     rating = ladder.rating
     is_bot = bool(LadderPlayer.objects.filter(user=user, is_bot=True).exists())
     if is_bot and not tournament.bots_allowed:
-        return "bots may not enter this tournament"
+        return gettext("bots may not enter this tournament")
     if (restricted := restrictions.refusal(user, "tournament", rated=tournament.rated)) is not None:
         return restricted[:1].lower() + restricted[1:]  # a clause like the others: "you cannot join: a moderator..."
     if tournament.min_rating is not None and rating < tournament.min_rating:
-        return f"your rating {rating} is below the minimum {tournament.min_rating}"
+        return gettext("your rating %(rating)s is below the minimum %(minimum)s") % {
+            "rating": rating, "minimum": tournament.min_rating}
     if tournament.max_rating is not None and rating > tournament.max_rating:
-        return f"your rating {rating} is above the maximum {tournament.max_rating}"
+        return gettext("your rating %(rating)s is above the maximum %(maximum)s") % {
+            "rating": rating, "maximum": tournament.max_rating}
     games = ladder.rated_games
     if not is_bot and games < tournament.min_rated_games:
-        return f"you have played {games} rated games; {tournament.min_rated_games} are needed"
+        return ngettext("you have played %(games)s rated games; %(count)s is needed",
+                        "you have played %(games)s rated games; %(count)s are needed",
+                        tournament.min_rated_games) % {"games": games, "count": tournament.min_rated_games}
     age = (now - user.date_joined).days
     if not is_bot and age < tournament.min_account_days:
-        return f"your account is {age} days old; it must be {tournament.min_account_days} days old"
+        return ngettext("your account is %(age)s days old; it must be %(count)s day old",
+                        "your account is %(age)s days old; it must be %(count)s days old",
+                        tournament.min_account_days) % {"age": age, "count": tournament.min_account_days}
     return None
 
 
@@ -105,11 +113,11 @@ def join(tournament_id: int, user: Any) -> Entry:
         now = timezone.now()
         entry = Entry.objects.filter(tournament=tournament, user=user).first()
         if entry is not None and entry.active:
-            raise Refusal("you have already joined")
+            raise Refusal(gettext("you have already joined"))
         if entry is not None and tournament.status != Tournament.Status.UPCOMING:
-            raise Refusal("you withdrew: you cannot enter this tournament again")
+            raise Refusal(gettext("you withdrew: you cannot enter this tournament again"))
         if (why := entry_refusal(tournament, user, now)) is not None:
-            raise Refusal(f"you cannot join: {why}")
+            raise Refusal(gettext("you cannot join: %(why)s") % {"why": why})
         entry = fill_new_entry(tournament, entry or Entry(tournament=tournament, user=user), now)
         entry.save()
         _changed_on_commit(tournament)
@@ -166,7 +174,7 @@ def withdraw(tournament_id: int, user: Any) -> Entry:
         tournament = _locked(tournament_id)
         entry = _active_entry(tournament, user)
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refusal("the tournament is over")
+            raise Refusal(gettext("the tournament is over"))
         _leave(tournament, entry, "withdrew")
         _changed_on_commit(tournament)
     return entry
@@ -179,11 +187,11 @@ def check_in(tournament_id: int, user: Any) -> Entry:
         opens = tournament.check_in_opens_at
         now = timezone.now()
         if opens is None:
-            raise Refusal("this tournament has no check-in")
+            raise Refusal(gettext("this tournament has no check-in"))
         if tournament.status != Tournament.Status.UPCOMING:
-            raise Refusal("check-in has closed: the tournament has started")
+            raise Refusal(gettext("check-in has closed: the tournament has started"))
         if now < opens:
-            raise Refusal(f"check-in opens at {opens.isoformat(timespec='minutes')}")
+            raise Refusal(gettext("check-in opens at %(time)s") % {"time": opens.isoformat(timespec="minutes")})
         entry.checked_in_at = now
         entry.save(update_fields=["checked_in_at"])
         _changed_on_commit(tournament)
@@ -193,7 +201,7 @@ def check_in(tournament_id: int, user: Any) -> Entry:
 def _active_entry(tournament: Tournament, user: Any) -> Entry:
     entry = Entry.objects.filter(tournament=tournament, user=user, withdrawn_at__isnull=True).first()
     if entry is None:
-        raise Refusal("you are not in this tournament")
+        raise Refusal(gettext("you are not in this tournament"))
     return entry
 
 
@@ -243,7 +251,7 @@ def may_organize(user: Any, tournament: Tournament | None = None) -> bool:
 def _organized(tournament_id: int, user: Any) -> Tournament:
     tournament = _locked(tournament_id)
     if not may_organize(user, tournament):
-        raise Refusal("only the tournament's organizer may do that")
+        raise Refusal(gettext("only the tournament's organizer may do that"))
     return tournament
 
 
@@ -258,7 +266,7 @@ def remove_player(tournament_id: int, organizer: Any, entry_id: int, why: str) -
             raise Refusal(gettext("the tournament is over: its players stay as they finished"))
         entry = tournament.entries.filter(pk=entry_id, withdrawn_at__isnull=True).first()
         if entry is None:
-            raise Refusal("that player is not in the tournament")
+            raise Refusal(gettext("that player is not in the tournament"))
         _leave(tournament, entry, f"removed by the organizer: {why}".strip(": "))
         _changed_on_commit(tournament)
     return entry
@@ -270,10 +278,10 @@ def set_seeds(tournament_id: int, organizer: Any, seeds: dict[int, int | None]) 
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
         if tournament.status != Tournament.Status.UPCOMING:
-            raise Refusal("the seeding is fixed once the tournament has started")
+            raise Refusal(gettext("the seeding is fixed once the tournament has started"))
         entries = {e.pk: e for e in tournament.entries.filter(pk__in=seeds)}
         if len(entries) != len(seeds):
-            raise Refusal("some of those players are not in this tournament")
+            raise Refusal(gettext("some of those players are not in this tournament"))
         for pk, seed in seeds.items():
             entries[pk].manual_seed = seed
         Entry.objects.bulk_update(entries.values(), ["manual_seed"])
@@ -285,15 +293,15 @@ def forbid(tournament_id: int, organizer: Any, first_id: int, second_id: int) ->
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refusal("the tournament is over")
+            raise Refusal(gettext("the tournament is over"))
         if first_id == second_id:
-            raise Refusal("choose two different players")
+            raise Refusal(gettext("choose two different players"))
         entries = list(tournament.entries.filter(pk__in=[first_id, second_id]))
         if len(entries) != 2:
-            raise Refusal("both players must be in this tournament")
+            raise Refusal(gettext("both players must be in this tournament"))
         pair = Q(first_id=first_id, second_id=second_id) | Q(first_id=second_id, second_id=first_id)
         if tournament.forbidden_pairings.filter(pair).exists():
-            raise Refusal("those two are already kept apart")
+            raise Refusal(gettext("those two are already kept apart"))
         forbidden = ForbiddenPairing.objects.create(tournament=tournament, first_id=first_id, second_id=second_id)
         _changed_on_commit(tournament)
     return forbidden
@@ -303,7 +311,7 @@ def allow(tournament_id: int, organizer: Any, forbidden_id: int) -> None:
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
         if not tournament.forbidden_pairings.filter(pk=forbidden_id).delete()[0]:
-            raise Refusal("there is no such forbidden pairing")
+            raise Refusal(gettext("there is no such forbidden pairing"))
         _changed_on_commit(tournament)
 
 
@@ -312,7 +320,8 @@ def pause(tournament_id: int, organizer: Any) -> Tournament:
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
         if tournament.status != Tournament.Status.RUNNING:
-            raise Refusal(f"only a running tournament can be paused; this one is {tournament.status}")
+            raise Refusal(gettext("only a running tournament can be paused; this one is %(status)s")
+                          % {"status": str(tournament.get_status_display()).lower()})
         tournament.status = Tournament.Status.PAUSED
         tournament.save(update_fields=["status"])
         _changed_on_commit(tournament)
@@ -323,7 +332,7 @@ def resume(tournament_id: int, organizer: Any) -> Tournament:
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
         if tournament.status != Tournament.Status.PAUSED:
-            raise Refusal("the tournament is not paused")
+            raise Refusal(gettext("the tournament is not paused"))
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
         _advance_on_commit(tournament)
@@ -336,7 +345,9 @@ def cancel(tournament_id: int, organizer: Any) -> Tournament:
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refusal(f"the tournament is already {tournament.status}")
+            finished = tournament.status == Tournament.Status.FINISHED
+            raise Refusal(gettext("the tournament is already finished") if finished
+                          else gettext("the tournament is already cancelled"))
         _end(tournament, Tournament.Status.CANCELLED, "cancelled by the organizer")
     return tournament
 
@@ -345,7 +356,7 @@ def start_early(tournament_id: int, organizer: Any) -> Tournament:
     with transaction.atomic():
         tournament = _organized(tournament_id, organizer)
         if tournament.status != Tournament.Status.UPCOMING:
-            raise Refusal("the tournament has already started")
+            raise Refusal(gettext("the tournament has already started"))
         _start(tournament)
     return tournament
 
@@ -356,7 +367,7 @@ def adjudicate(tournament_id: int, organizer: Any, pairing_id: int, winner: str 
         tournament = _organized(tournament_id, organizer)
         pairing = Pairing.objects.filter(pk=pairing_id, round__tournament=tournament).first()
         if pairing is None or pairing.game_id is None:
-            raise Refusal("there is no such game in this tournament")
+            raise Refusal(gettext("there is no such game in this tournament"))
     return play.adjudicate(pairing.game_id, _seat_of_side(pairing, winner), note)
 
 

@@ -387,15 +387,22 @@ class Tiebreak(NamedTuple):
     higher_is_better: bool = True
 
 
+def gettext_noop(label: str) -> str:
+    """Marks a label for the site's translation catalogs (makemessages looks
+    for this name) while this module stays free of Django; the pages
+    translate the label where they show it."""
+    return label
+
+
 TIEBREAKS: dict[str, Tiebreak] = {
-    "BH": Tiebreak("Buchholz", buchholz),
-    "BH-C1": Tiebreak("Buchholz cut 1", buchholz_cut1),
-    "SB": Tiebreak("Sonneborn-Berger", sonneborn_berger),
-    "DE": Tiebreak("Direct encounter", direct_encounter, higher_is_better=False),
-    "WON": Tiebreak("Games won", games_won),
-    "WIN": Tiebreak("Rounds won", rounds_won),
-    "ARO": Tiebreak("Average rating of opponents", average_rating_of_opponents),
-    "TPR": Tiebreak("Performance rating", tournament_performance),
+    "BH": Tiebreak(gettext_noop("Buchholz"), buchholz),
+    "BH-C1": Tiebreak(gettext_noop("Buchholz cut 1"), buchholz_cut1),
+    "SB": Tiebreak(gettext_noop("Sonneborn-Berger"), sonneborn_berger),
+    "DE": Tiebreak(gettext_noop("Direct encounter"), direct_encounter, higher_is_better=False),
+    "WON": Tiebreak(gettext_noop("Games won"), games_won),
+    "WIN": Tiebreak(gettext_noop("Rounds won"), rounds_won),
+    "ARO": Tiebreak(gettext_noop("Average rating of opponents"), average_rating_of_opponents),
+    "TPR": Tiebreak(gettext_noop("Performance rating"), tournament_performance),
 }
 
 

@@ -153,8 +153,14 @@ def _act(request: HttpRequest, tournament_id: int, action: Callable[[], Any], do
         action()
         messages.success(request, done)
     except play.Refusal as refusal:
-        messages.error(request, str(refusal).capitalize())
+        messages.error(request, _sentence(str(refusal)))
     return redirect(f"/tournaments/{tournament_id}/")
+
+
+def _sentence(clause: str) -> str:
+    """A refusal's clause as a message: its first letter raised, the rest
+    as it is (str.capitalize would lower a German noun or a name)."""
+    return clause[:1].upper() + clause[1:]
 
 
 def _unconfirmed(request: HttpRequest, tournament_id: int, question: str, button: str) -> HttpResponse | None:
@@ -212,7 +218,7 @@ def invite_bot(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect
         entry = running.invite_bot(tournament_id, request.user, bot_id)
         messages.success(request, _("%(name)s has joined.") % {"name": entry.user.get_username()})
     except play.Refusal as refusal:
-        messages.error(request, str(refusal)[:1].upper() + str(refusal)[1:])
+        messages.error(request, _sentence(str(refusal)))
     return redirect(f"/tournaments/{tournament_id}/")
 
 
@@ -224,7 +230,7 @@ def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int) -> Htt
     note = request.POST.get("reason", "")
     return _act(request, tournament_id,
                 lambda: running.adjudicate(tournament_id, request.user, pairing_id, winner, note),
-                "Result set by adjudication.")
+                _("Result set by adjudication."))
 
 
 @require_POST
@@ -236,7 +242,7 @@ def seeds(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
         if key.startswith("seed-") and key[5:].isdigit():
             chosen[int(key[5:])] = int(value) if value.strip().isdigit() else None
     return _act(request, tournament_id, lambda: running.set_seeds(tournament_id, request.user, chosen),
-                "Seeding order saved.")
+                _("Seeding order saved."))
 
 
 @require_POST
@@ -244,18 +250,18 @@ def seeds(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
 def forbid(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
     first, second = request.POST.get("first", ""), request.POST.get("second", "")
     if not (first.isdigit() and second.isdigit()):
-        messages.error(request, "Choose two players.")
+        messages.error(request, _("Choose two players."))
         return redirect(f"/tournaments/{tournament_id}/")
     return _act(request, tournament_id,
                 lambda: running.forbid(tournament_id, request.user, int(first), int(second)),
-                "Those two will not be paired.")
+                _("Those two will not be paired."))
 
 
 @require_POST
 @login_required
 def allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -> HttpResponseRedirect:
     return _act(request, tournament_id, lambda: running.allow(tournament_id, request.user, forbidden_id),
-                "They may be paired again.")
+                _("They may be paired again."))
 
 
 # --- Players' actions --------------------------------------------------------
@@ -264,7 +270,7 @@ def allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -> HttpRe
 @require_POST
 @login_required
 def join(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
-    return _act(request, tournament_id, lambda: running.join(tournament_id, request.user), "You have joined.")
+    return _act(request, tournament_id, lambda: running.join(tournament_id, request.user), _("You have joined."))
 
 
 @require_POST
@@ -275,11 +281,11 @@ def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
                            _("Yes, withdraw")):
         return ask
     return _act(request, tournament_id, lambda: running.withdraw(tournament_id, request.user),
-                "You have withdrawn.")
+                _("You have withdrawn."))
 
 
 @require_POST
 @login_required
 def check_in(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
     return _act(request, tournament_id, lambda: running.check_in(tournament_id, request.user),
-                "You are checked in.")
+                _("You are checked in."))

@@ -10,7 +10,7 @@ from django import template
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy
 
-from ladder.tournaments import running
+from ladder.tournaments import running, wording
 from ladder.tournaments.models import Entry, Tournament
 
 register = template.Library()
@@ -27,8 +27,9 @@ def tournament_history(player: Any) -> dict[str, Any]:
     return {"entries": entries}
 
 
-# The podium's places, in words a translation can order as its language does.
-PODIUM = {1: gettext_lazy("Winner"), 2: gettext_lazy("2nd"), 3: gettext_lazy("3rd")}
+# The podium's places, each a whole line a translation can word as its
+# language does (no English ordinal glued to a number).
+PODIUM = {1: gettext_lazy("Winner: %(names)s"), 2: gettext_lazy("2nd: %(names)s"), 3: gettext_lazy("3rd: %(names)s")}
 
 
 @register.inclusion_tag("tournaments/_podium.html")
@@ -41,10 +42,22 @@ def tournament_podium(tournament: Tournament) -> dict[str, Any]:
     places: dict[int, list[str]] = {}
     for entry in entries:
         places.setdefault(entry.place, []).append(entry.user.get_username())  # type: ignore[arg-type]
-    return {"places": [(PODIUM[place], names) for place, names in places.items()]}
+    return {"places": [PODIUM[place] % {"names": ", ".join(names)} for place, names in places.items()]}
 
 
 @register.simple_tag
 def invitable_bots(tournament: Tournament) -> list[Any]:
     """``{% invitable_bots tournament as bots %}``: the computer players the organizer may invite."""
     return running.invitable_bots(tournament)
+
+
+@register.filter
+def withdrawal(why: str) -> str:
+    """``{{ entry.withdrawn_why|withdrawal }}``: why a player left, in the reader's language."""
+    return wording.withdrawal(why)
+
+
+@register.filter
+def end_note(note: str) -> str:
+    """``{{ tournament.end_note|end_note }}``: why the tournament ended, in the reader's language."""
+    return wording.end_note(note)
