@@ -4,6 +4,10 @@ Players and spectators connect to the same URL; the session decides the seat.
 Every message out is built by games.play.view_for for this socket's user, so a
 socket only ever carries what its own seat may see (R18). Bad frames get an
 ``error`` message on this socket; they never close it.
+
+Everything a socket words for its own client (refusals, the view's texts) is
+worded in that person's language (preferences.languages.language_from_scope),
+picked once when the socket opens: consumers run no LocaleMiddleware.
 """
 
 from __future__ import annotations
@@ -15,10 +19,15 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_noop
+
 from games import bots, play
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, db_work
+from preferences.languages import language_from_scope
 
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
@@ -41,6 +50,7 @@ class GameConsumer(JsonFrameConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = play.group_name(self.game_id)
         self.sending = asyncio.Lock()
+        self.language = await db_work(language_from_scope)(self.scope) or settings.LANGUAGE_CODE
         await self.accept()
         # ?watch=1 (the replay page): a spectator's socket whoever opens it, so a
         # player reading the replay in another tab is not counted as present.
@@ -54,7 +64,7 @@ class GameConsumer(JsonFrameConsumer):
         # Join before loading, so that no change between the two is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self._send_state("sync"):
-            await self._error(f"there is no game {self.game_id}")
+            await self._say(gettext_noop("there is no game %(id)s"), id=self.game_id)
             await self.close(code=NO_SUCH_GAME)
         else:
             HEARTBEAT.join(self)
@@ -101,14 +111,14 @@ class GameConsumer(JsonFrameConsumer):
     async def _act(self, content: dict[str, Any]) -> None:
         ply, action = content.get("ply"), content.get("action")
         if not isinstance(ply, int) or isinstance(ply, bool):
-            await self._error('"ply" must be an integer: the ply of the state you are acting on')
+            await self._say(gettext_noop('"ply" must be an integer: the ply of the state you are acting on'))
         elif not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
-            await self._error('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"')
+            await self._say(gettext_noop('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"'))
         else:
             await self._attempt(self._move, ply, action)
 
     async def _refuse_api_only(self, content: dict[str, Any]) -> None:
-        await self._error("BOT accounts play through the API, not in the browser (see /api/docs)")
+        await self._say(gettext_noop("BOT accounts play through the API, not in the browser (see /api/docs)"))
 
     async def _resign(self, content: dict[str, Any]) -> None:
         await self._attempt(self._change, play.resign)
@@ -209,6 +219,7 @@ class GameConsumer(JsonFrameConsumer):
         await self._send_payload("update", await self._submit(ply, action))
 
     async def _error(self, message: str) -> None:
+        """Send ``message``, worded already in this socket's language."""
         await self.send_json({"type": "error", "ply": self.ply, "message": message})
 
 
@@ -216,8 +227,9 @@ class GameConsumer(JsonFrameConsumer):
 
     @db_work
     def _view(self, since: int | None) -> play.PayloadJSON | None:
-        game = play.load(self.game_id)
-        return None if game is None else play.view_for(game, self.viewer, since=since)
+        with translation.override(self.language):
+            game = play.load(self.game_id)
+            return None if game is None else play.view_for(game, self.viewer, since=since)
 
     async def _current_step(self) -> play.Step | None:
         return (await db_work(play.steps)([self.game_id])).get(self.game_id)
@@ -250,7 +262,8 @@ class GameConsumer(JsonFrameConsumer):
     async def _announcing(self, work: Callable[..., T], *args: Any) -> T:
         """Run a change on a database thread, then send the group messages it
         left (play.held_notifications) from this event loop."""
-        result, messages = await db_work(_holding_notifications)(work, *args)
+        language = self.language or settings.LANGUAGE_CODE
+        result, messages = await db_work(_holding_notifications)(language, work, *args)
         for group, message in messages:
             await self.channel_layer.group_send(group, message)
         return result
@@ -260,6 +273,10 @@ def _watching(scope: dict[str, Any]) -> bool:
     return "watch=1" in scope.get("query_string", b"").decode("latin-1").split("&")
 
 
-def _holding_notifications(work: Callable[..., T], *args: Any) -> tuple[T, list[tuple[str, dict[str, Any]]]]:
-    with play.held_notifications() as messages:
+def _holding_notifications(language: str, work: Callable[..., T],
+                           *args: Any) -> tuple[T, list[tuple[str, dict[str, Any]]]]:
+    """Run ``work`` on the database thread in ``language``, so that a refusal
+    it raises is worded for this socket's person (a translation.override in
+    the event loop does not reach this thread)."""
+    with translation.override(language), play.held_notifications() as messages:
         return work(*args), messages

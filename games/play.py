@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 import engine
+from games import refusals
 from games.models import ENDINGS_RULE, FIRST_MOVE_WINDOW, TURN_RULE, Event, Game, Move, Seat
 from games.signals import game_aborted
 from games.timecontrols import TimeControl
@@ -41,8 +42,8 @@ RULE_REASONS = {"RH25": Game.Reason.NO_PIECES, "RH26": Game.Reason.NO_ACTION,
 
 
 def seat_title(seat: str) -> str:
-    """A seat as messages name it: "Red", "Black", "SW"."""
-    return seat.title() if seat.islower() else seat
+    """A seat as messages name it, in the active language: "Red", "Black", "SW"."""
+    return refusals.word("ace-seat", seat) if seat.islower() else seat
 
 
 class Refusal(ValueError):
@@ -207,7 +208,8 @@ def setup_of(key: Any) -> Setup:
     """The Setup a key names, or a Refusal listing the keys."""
     offered = setups()
     if not isinstance(key, str) or key not in offered:
-        raise Refusal(f"{key!r} is not a game here: choose one of {', '.join(offered)}")
+        raise Refusal(gettext("%(key)s is not a game here: choose one of %(keys)s")
+                      % {"key": repr(key), "keys": ", ".join(offered)})
     return offered[key]
 
 
@@ -254,15 +256,17 @@ def _new_game(users: tuple[Any, ...], setup: Setup, rated: bool, tc: TimeControl
               seed: str | None = None) -> Game:
     rules = engine.GAMES.get(setup.kind)
     if rules is None:
-        raise Refusal(f"there is no game {setup.kind!r}: choose one of {', '.join(engine.GAMES)}")
+        raise Refusal(gettext("there is no game %(kind)s: choose one of %(kinds)s")
+                      % {"kind": repr(setup.kind), "kinds": ", ".join(engine.GAMES)})
     try:
         names = rules.seats_for(len(users))
     except engine.EngineError as error:  # "Rhombus is played by 2 or 4 players, not 3"
-        raise Refusal(str(error)) from None
+        raise Refusal(refusals.describe(error)) from None
     if setup.variant not in rules.variants:
-        raise Refusal(f"{rules.title} has the variants {', '.join(rules.variants)}, not {setup.variant!r}")
+        raise Refusal(gettext("%(game)s has the variants %(variants)s, not %(variant)s")
+                      % {"game": rules.title, "variants": ", ".join(rules.variants), "variant": repr(setup.variant)})
     if len({user.pk for user in users}) != len(users):
-        raise Refusal(f"a game needs {len(users)} different players")
+        raise Refusal(gettext("a game needs %(count)s different players") % {"count": len(users)})
     now = timezone.now()
     game = Game(kind=rules.name, variant=setup.variant, players=len(users), rated=rated,
                 initial_seconds=tc.initial_seconds, increment_seconds=tc.increment_seconds,
@@ -295,16 +299,18 @@ def submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
         return _submit(game_id, user, ply, action_text)
     except IntegrityError:
         # Only reachable if the row lock were bypassed: (game, ply) is unique.
-        raise Refusal(f"ply {ply} has already been played") from None
+        raise Refusal(gettext("ply %(ply)s has already been played") % {"ply": ply}) from None
 
 
 def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
     with transaction.atomic():
         game, seat = _running_game_of(game_id, user)
         if ply != game.ply:
-            raise Refusal(f"stale ply {ply}: the game is at ply {game.ply}; resync and try again")
+            raise Refusal(gettext("stale ply %(ply)s: the game is at ply %(current)s; resync and try again")
+                          % {"ply": ply, "current": game.ply})
         if game.to_move != seat:
-            raise Refusal(f"it is {seat_title(game.to_move)}'s turn ({TURN_RULE[game.kind]})")
+            raise Refusal(gettext("it is %(seat)s's turn (%(rule)s)")
+                          % {"seat": seat_title(game.to_move), "rule": TURN_RULE[game.kind]})
         if _abort_unstarted(game) or _flag(game):  # too late: aborted, or lost on time (R17, RH27)
             return game
         state, played = _apply(game, action_text)
@@ -334,11 +340,12 @@ def adjudicate(game_id: int, winner: str | None, note: str) -> Game:
     written reason, kept on the game. Unrated: the result was not played out.
     Who may do it is for the caller (tournaments, admin) to check."""
     if not note.strip():
-        raise Refusal("an adjudication needs a written reason")
+        raise Refusal(gettext("an adjudication needs a written reason"))
     with transaction.atomic():
         game = _locked(game_id)
         if winner is not None and winner not in game.seat_names:
-            raise Refusal(f"the winner is one of {', '.join(game.seat_names)} or nobody (a draw), not {winner!r}")
+            raise Refusal(gettext("the winner is one of %(seats)s or nobody (a draw), not %(winner)s")
+                          % {"seats": ", ".join(game.seat_names), "winner": repr(winner)})
         _check_running(game)
         now = timezone.now()
         game.charge_clock(now, increment=False)
@@ -401,7 +408,7 @@ def flag(game_id: int, user: Any) -> Game:
     with transaction.atomic():
         game, _ = _running_game_of(game_id, user)
         if not (_abort_unstarted(game) or _flag(game)):
-            raise Refusal(f"{seat_title(game.to_move)} still has time")
+            raise Refusal(gettext("%(seat)s still has time") % {"seat": seat_title(game.to_move)})
     return game
 
 
@@ -441,18 +448,19 @@ def claim_abandonment(game_id: int, user: Any) -> Game:
             return game
         now = timezone.now()
         if game.abort_at is not None:
-            raise Refusal(f"the game has not started: it is aborted if {seat_title(game.to_move)} "
-                          f"has not moved by {game.abort_at.isoformat(timespec='seconds')}")
+            raise Refusal(gettext("the game has not started: it is aborted if %(seat)s has not moved by %(time)s")
+                          % {"seat": seat_title(game.to_move), "time": game.abort_at.isoformat(timespec="seconds")})
         if game.to_move == seat:
-            raise Refusal("it is your turn: you can only claim while your opponent is to move")
+            raise Refusal(gettext("it is your turn: you can only claim while your opponent is to move"))
         if game.to_move in game.side_of(seat):
-            raise Refusal("it is your partner's turn: you can only claim while an opponent is to move")
+            raise Refusal(gettext("it is your partner's turn: you can only claim while an opponent is to move"))
         claim_at = game.claim_win_at(now)
         if claim_at is None:
-            raise Refusal(f"{seat_title(game.to_move)} is here: there is nothing to claim")
+            raise Refusal(gettext("%(seat)s is here: there is nothing to claim") % {"seat": seat_title(game.to_move)})
         if now < claim_at:
-            raise Refusal(f"{seat_title(game.to_move)} left only recently: you can claim the win "
-                          f"in {_duration(claim_at - now)} (at {claim_at.isoformat(timespec='seconds')})")
+            raise Refusal(gettext("%(seat)s left only recently: you can claim the win in %(wait)s (at %(time)s)")
+                          % {"seat": seat_title(game.to_move), "wait": _duration(claim_at - now),
+                             "time": claim_at.isoformat(timespec="seconds")})
         game.charge_clock(now, increment=False)
         game.finish(now, game.side_name(seat), Game.Reason.ABANDONMENT, _points(game))
         game.save()
@@ -463,10 +471,10 @@ def claim_abandonment(game_id: int, user: Any) -> Game:
 def _duration(left: timedelta) -> str:
     seconds = int(left.total_seconds()) + 1
     if seconds <= 120:
-        return f"{seconds} s"
+        return gettext("%(n)s s") % {"n": seconds}
     if seconds <= 7200:
-        return f"{seconds // 60} min"
-    return f"{seconds // 3600} h"
+        return gettext("%(n)s min") % {"n": seconds // 60}
+    return gettext("%(n)s h") % {"n": seconds // 3600}
 
 
 # --- Presence (R17 abandonment) ---------------------------------------------
@@ -534,7 +542,7 @@ def rematch(game_id: int, user: Any) -> Game:
         game = _locked(game_id)
         seat = _player_seat(game, user)
         if game.running:
-            raise Refusal("the game is still running: finish it before asking for a rematch")
+            raise Refusal(gettext("the game is still running: finish it before asking for a rematch"))
         if game.event:  # its players' next game is the event's (a rematch would be outside it)
             raise Refusal(gettext("this game belongs to %(event)s, so it has no rematch: your next game "
                                   "there starts with the next round") % {"event": game.event})
@@ -561,11 +569,11 @@ def abort(game_id: int, user: Any) -> Game:
     with transaction.atomic():
         game, seat = _running_game_of(game_id, user)
         if game.forfeit_no_shows:
-            raise Refusal("a tournament game cannot be aborted: resign instead "
-                          "(a player who does not move in time loses by forfeit)")
+            raise Refusal(gettext("a tournament game cannot be aborted: resign instead "
+                                  "(a player who does not move in time loses by forfeit)"))
         if game.ply >= game.players:
-            raise Refusal(f"too late to abort: every player has moved ({ENDINGS_RULE[game.kind]}); "
-                          "resign instead")
+            raise Refusal(gettext("too late to abort: every player has moved (%(rule)s); resign instead")
+                          % {"rule": ENDINGS_RULE[game.kind]})
         _call_off(game, timezone.now(), seat=seat)
     return game
 
@@ -596,7 +604,7 @@ def _running_game_of(game_id: int, user: Any) -> tuple[Game, str]:
 def _locked(game_id: int) -> Game:
     game = load(game_id, lock=True)
     if game is None:
-        raise Refusal(f"there is no game {game_id}")
+        raise Refusal(gettext("there is no game %(id)s") % {"id": game_id})
     return game
 
 
@@ -703,16 +711,16 @@ def player_name(game: Game, seat: str) -> str:
 
 def _player_seat(game: Game, user: Any) -> str:
     if user is None or not getattr(user, "is_authenticated", False):
-        raise Refusal("log in to play")
+        raise Refusal(gettext("log in to play"))
     seat = game.seat_of(user)
     if seat is None:
-        raise Refusal("you are not playing in this game")
+        raise Refusal(gettext("you are not playing in this game"))
     return seat
 
 
 def _check_running(game: Game) -> None:
     if not game.running:
-        raise Refusal(f"the game is over ({game.status})")
+        raise Refusal(gettext("the game is over (%(status)s)") % {"status": game.status})
 
 
 def _apply(game: Game, action_text: str) -> tuple[Any, str]:
@@ -721,7 +729,7 @@ def _apply(game: Game, action_text: str) -> tuple[Any, str]:
     try:
         return game.rules.play(game.rules.from_json(game.position), action_text)
     except engine.EngineError as error:  # IllegalAction names the rule; NotationError the format
-        raise Refusal(str(error)) from None
+        raise Refusal(refusals.describe(error)) from None
 
 
 def _points(game: Game) -> dict[str, int] | None:

@@ -22,7 +22,8 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections, connections
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, gettext_noop
 
 from games import signins
 
@@ -114,6 +115,7 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     session_tag = ""
     sign_in_evidence: tuple[Any, ...] | None = None  # what the last session check judged good
     expiry: asyncio.Task[None] | None = None
+    language: str | None = None  # the socket's person's, once known; else the active language
 
     def _handlers(self) -> dict[str, Handler]:
         raise NotImplementedError
@@ -121,30 +123,36 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _error(self, message: str) -> None:
         raise NotImplementedError
 
+    async def _say(self, msgid: str, **params: Any) -> None:
+        """Send the error ``msgid`` (marked with gettext_noop) in this socket's language."""
+        with translation.override(self.language or translation.get_language()):
+            text = gettext(msgid) % params if params else gettext(msgid)
+        await self._error(text)
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
                       **kwargs: Any) -> None:
         """Decode here rather than in the base class, so bad JSON is answered, not raised."""
         if text_data is None:
-            await self._error("send text frames holding JSON objects")
+            await self._say(gettext_noop("send text frames holding JSON objects"))
             return
         if len(text_data.encode()) > MAX_FRAME_BYTES:
-            await self._error(f"frame too large (over {MAX_FRAME_BYTES} bytes)")
+            await self._say(gettext_noop("frame too large (over %(size)s bytes)"), size=MAX_FRAME_BYTES)
             return
         try:
             content = await self.decode_json(text_data)
         except (ValueError, RecursionError):
-            await self._error("not valid JSON")
+            await self._say(gettext_noop("not valid JSON"))
             return
         await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not isinstance(content, dict):
-            await self._error('a message is a JSON object with a "type"')
+            await self._say(gettext_noop('a message is a JSON object with a "type"'))
             return
         kind = content.get("type")
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
-            await self._error(f"unknown message type: use {', '.join(self._handlers())}")
+            await self._say(gettext_noop("unknown message type: use %(types)s"), types=", ".join(self._handlers()))
             return
         if kind not in self.reads and not await self._still_signed_in():
             await self._sign_out()
@@ -207,7 +215,7 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.signed_in_as is None:
             return
         self.signed_in_as = None
-        await self._error("you are signed out: this socket closes; sign in again to play")
+        await self._say(gettext_noop("you are signed out: this socket closes; sign in again to play"))
         await self.close(code=SIGNED_OUT)
 
     @property
