@@ -122,6 +122,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "preferences.middleware.LanguageMiddleware",  # a player's saved language wins over cookie and browser
+    "ladder.api.middleware.ApiLanguageMiddleware",  # /api/: Accept-Language only, English without it
     "preferences.middleware.TimeZoneMiddleware",  # times in the viewer's zone (the tz cookie, static/js/zone.js)
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
