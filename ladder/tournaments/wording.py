@@ -26,6 +26,8 @@ def withdrawal(why: str) -> str:
         return gettext("withdrew")
     if removed := _REMOVED.fullmatch(why):
         reason = removed["reason"]
+        if reason == "removed in the admin":  # the admin's own reason (admin.py); an organizer's is theirs
+            reason = gettext("removed in the admin")
         if reason:
             return gettext("removed by the organizer: %(reason)s") % {"reason": reason}
         return gettext("removed by the organizer")

@@ -72,6 +72,8 @@ def test_the_bracket_is_drawn_in_english_unless_given_a_translation() -> None:
 def test_stored_notes_read_as_stored_in_english() -> None:
     assert wording.withdrawal("removed by the organizer: left the club") == "removed by the organizer: left the club"
     assert wording.withdrawal("removed by the organizer") == "removed by the organizer"
+    assert wording.withdrawal("removed by the organizer: removed in the admin") == \
+        "removed by the organizer: removed in the admin"
     assert wording.withdrawal("withdrawn after 2 no-shows") == "withdrawn after 2 no-shows"
     assert wording.end_note("all 7 rounds played") == "all 7 rounds played"
     assert wording.end_note("ended after round 3: no legal pairing exists (no pairing meets the absolute "
