@@ -10,6 +10,8 @@ from __future__ import annotations
 from datetime import datetime
 
 import pygal
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from pygal.style import Style
 
 STYLE = Style(
@@ -31,11 +33,11 @@ def rating_history_svg(points: list[tuple[datetime, int]]) -> str:
     chart = pygal.Line(
         js=[], disable_xml_declaration=True, style=STYLE, show_legend=False,
         width=760, height=280, dots_size=3, stroke_style={"width": 2},
-        x_title="Rated games", show_minor_x_labels=False,
+        x_title=gettext("Rated games"), show_minor_x_labels=False,
         x_labels_major_every=max(1, len(points) // 10), truncate_label=-1,
         range=_range(points), title=None)
     chart.x_labels = [str(game) for game in range(len(points))]
-    chart.add("Rating", [{"value": rating, "label": when.strftime("%d %b %Y")} for when, rating in points])
+    chart.add(gettext("Rating"), [{"value": rating, "label": date_format(when, "d M Y")} for when, rating in points])
     return str(chart.render(is_unicode=True))
 
 

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop
 
 from games.timecontrols import TimeControl
 
@@ -176,7 +177,13 @@ def challenge_life(tc: TimeControl) -> timedelta:
 # own: a player has a rating on each. Ace in the Hole's is the Player row
 # itself (the ladder the site began with); the others are Rating rows.
 ACE = "ace-in-the-hole"
-LADDERS = {ACE: "Ace in the Hole", "rhombus": "Rhombus", "rhombus-teams": "Rhombus, teams"}
+# Pages word the names with ladder_names(); the API keeps them as written here.
+LADDERS = {ACE: "Ace in the Hole", "rhombus": "Rhombus", "rhombus-teams": gettext_noop("Rhombus, teams")}
+
+
+def ladder_names() -> dict[str, str]:
+    """LADDERS as a page shows them, in the reader's language (the API keeps the English)."""
+    return {key: gettext(name) for key, name in LADDERS.items()}
 
 
 def ladder_of(kind: str, players: int) -> str:

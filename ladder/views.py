@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import bots, play
@@ -24,7 +25,7 @@ from games.models import Game
 from games.records import games_of
 from games.timecontrols import CORRESPONDENCE, REAL_TIME
 from ladder import charts, elo, leaderboard, lobby, ratings
-from ladder.models import LADDERS
+from ladder.models import ladder_names
 from ladder.forms import ChallengeOptionsForm, GameOptionsForm, SeekOptionsForm
 
 
@@ -50,7 +51,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "player": player,
         "account": account,
         "ladder": ladder,
-        "ladders": LADDERS,
+        "ladders": ladder_names(),
         "standing": standing,
         "rating": elo.display(standing.rating, standing.rated_games),
         "provisional": elo.provisional(standing.rated_games),
@@ -80,8 +81,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
         mine = standing.pk is not None and leaderboard.page_of(standing, filters, now)
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"board": board, "filters": filters, "my_page": mine, "query": query.urlencode(), "ladders": LADDERS,
-               "active_days": leaderboard.ACTIVE_DAYS}
+    context = {"board": board, "filters": filters, "my_page": mine, "query": query.urlencode(),
+               "ladders": ladder_names(), "active_days": leaderboard.ACTIVE_DAYS}
     return render(request, "ladder/leaderboard.html", context)
 
 
@@ -115,14 +116,14 @@ def _attempt(request: HttpRequest, change: Callable[[], Any], back: str, done: s
 def _options(request: HttpRequest) -> dict[str, Any]:
     form = GameOptionsForm(request.POST)
     if not form.is_valid():
-        raise lobby.LobbyRefusal("choose a time control, rated or casual, and a colour")
+        raise lobby.LobbyRefusal(gettext("choose a time control, rated or casual, and a colour"))
     return form.options()
 
 
 def _seek_options(request: HttpRequest) -> dict[str, Any]:
     form = SeekOptionsForm(request.POST)
     if not form.is_valid():
-        raise lobby.LobbyRefusal("choose a time control, rated or casual, a colour, and 2 or 4 players")
+        raise lobby.LobbyRefusal(gettext("choose a time control, rated or casual, a colour, and 2 or 4 players"))
     return form.options()
 
 
@@ -130,21 +131,21 @@ def _seek_options(request: HttpRequest) -> dict[str, Any]:
 @require_POST
 def seek_create(request: HttpRequest) -> HttpResponse:
     return _attempt(request, lambda: lobby.create_seek(request.user, **_seek_options(request)),
-                    reverse("ladder:lobby"), "Your seek is in the lobby.")
+                    reverse("ladder:lobby"), gettext("Your seek is in the lobby."))
 
 
 @login_required
 @require_POST
 def seek_join(request: HttpRequest, seek_id: int) -> HttpResponse:
     return _attempt(request, lambda: lobby.join_seek(seek_id, request.user), reverse("ladder:lobby"),
-                    "You have joined the seek: the game starts when it is full.")
+                    gettext("You have joined the seek: the game starts when it is full."))
 
 
 @login_required
 @require_POST
 def seek_leave(request: HttpRequest, seek_id: int) -> HttpResponse:
     return _attempt(request, lambda: lobby.leave_seek(seek_id, request.user), reverse("ladder:lobby"),
-                    "You have left the seek.")
+                    gettext("You have left the seek."))
 
 
 @login_required
@@ -157,7 +158,7 @@ def seek_accept(request: HttpRequest, seek_id: int) -> HttpResponse:
 @require_POST
 def seek_cancel(request: HttpRequest, seek_id: int) -> HttpResponse:
     return _attempt(request, lambda: lobby.cancel_seek(seek_id, request.user),
-                    reverse("ladder:lobby"), "Seek cancelled.")
+                    reverse("ladder:lobby"), gettext("Seek cancelled."))
 
 
 @login_required
@@ -168,13 +169,16 @@ def challenge_create(request: HttpRequest, username: str) -> HttpResponse:
     if team is not None:  # 4 players: the names come from the form, the profile's player among them
         return _attempt(request, lambda: lobby.create_team_challenge(request.user, team["partner"],
                                                                      team["opponents"], **_options(request)),
-                        reverse("ladder:profile", args=[username]), "Your 4-player challenge is sent.")
+                        reverse("ladder:profile", args=[username]), gettext("Your 4-player challenge is sent."))
     return _attempt(request, lambda: lobby.create_challenge(request.user, username, **_options(request)),
-                    reverse("ladder:profile", args=[username]), f"You challenged {username}.")
+                    reverse("ladder:profile", args=[username]),
+                    gettext("You challenged %(name)s.") % {"name": username})
 
 
 ANSWERS = {"accept": lobby.accept_challenge, "decline": lobby.decline_challenge,
            "cancel": lobby.cancel_challenge}
+ANSWERED = {"accept": lambda: gettext("Challenge accepted."), "decline": lambda: gettext("Challenge declined."),
+            "cancel": lambda: gettext("Challenge cancelled.")}
 
 
 @login_required
@@ -183,8 +187,7 @@ def challenge_answer(request: HttpRequest, challenge_id: int, answer: str) -> Ht
     change = ANSWERS.get(answer)
     if change is None:
         return HttpResponse(status=404)
-    return _attempt(request, lambda: change(challenge_id, request.user), reverse("ladder:lobby"),
-                    f"Challenge {answer}d." if answer != "cancel" else "Challenge cancelled.")
+    return _attempt(request, lambda: change(challenge_id, request.user), reverse("ladder:lobby"), ANSWERED[answer]())
 
 
 @login_required

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # What a token may do. A request names the scope it needs (ladder/api/auth.py).
 SCOPES = {
-    "read": "Read your account, your challenges and your event stream",
-    "play": "Play as yourself: seeks, challenges, moves, tournaments you enter",
-    "bot:play": "Play as a BOT account (and turn a fresh account into one)",
-    "tournament:write": "Create and run tournaments you organize",
+    "read": _("Read your account, your challenges and your event stream"),
+    "play": _("Play as yourself: seeks, challenges, moves, tournaments you enter"),
+    "bot:play": _("Play as a BOT account (and turn a fresh account into one)"),
+    "tournament:write": _("Create and run tournaments you organize"),
 }
 PREFIX = "acew_"  # tells a leaked token apart at a glance (secret scanners)
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from ladder import bot_accounts
@@ -43,5 +44,6 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseRedirect:
     except tokens.TokenRefusal as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, f"Revoked {row.name}: programs using it are refused from now on.")
+        messages.success(request, gettext("Revoked %(name)s: programs using it are refused from now on.")
+                         % {"name": row.name})
     return redirect("api-tokens:list")

@@ -12,15 +12,16 @@ from ladder.moderation.models import TEXT_LIMIT, Report
 class ReportForm(forms.Form):
     reason = forms.ChoiceField(choices=[c for c in Report.Reason.choices if c[0] != Report.Reason.APPEAL],
                                widget=forms.RadioSelect)
-    text = forms.CharField(label="What happened", required=False, max_length=TEXT_LIMIT,
+    text = forms.CharField(label=gettext_lazy("What happened"), required=False, max_length=TEXT_LIMIT,
                            widget=forms.Textarea(attrs={"rows": 6, "cols": 60, "maxlength": TEXT_LIMIT}),
-                           help_text=f"Optional, at most {TEXT_LIMIT} characters: moves, times, what was said.")
+                           help_text=format_lazy(gettext_lazy("Optional, at most {limit} characters: moves, times, "
+                                                           "what was said."), limit=TEXT_LIMIT))
 
 
 class GameReportForm(ReportForm):
     """From a game's page: which of its players, too."""
 
-    player = forms.ChoiceField(label="Player")
+    player = forms.ChoiceField(label=gettext_lazy("Player"))
 
     def __init__(self, *args: object, players: list[str], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 TEXT_LIMIT = 1000  # a report's free text: enough to explain, not a wall
 
@@ -21,14 +22,14 @@ class Report(models.Model):
     """One player's complaint about another, optionally about one finished game."""
 
     class Reason(models.TextChoices):
-        CHEATING = "cheating", "Cheating or engine use"
-        ABUSE = "abuse", "Abusive chat or name"
-        SANDBAGGING = "sandbagging", "Sandbagging or boosting"
-        STALLING = "stalling", "Stalling or leaving games"
-        OTHER = "other", "Other"
+        CHEATING = "cheating", _("Cheating or engine use")
+        ABUSE = "abuse", _("Abusive chat or name")
+        SANDBAGGING = "sandbagging", _("Sandbagging or boosting")
+        STALLING = "stalling", _("Stalling or leaving games")
+        OTHER = "other", _("Other")
         # A restricted or playbanned player's own appeal (reporter and reported are
         # them): filed from its own page, never picked on a report about someone.
-        APPEAL = "appeal", "Appeal against a restriction or playban"
+        APPEAL = "appeal", _("Appeal against a restriction or playban")
 
     class Status(models.TextChoices):
         OPEN = "open"

@@ -25,7 +25,8 @@ def report_player(request: HttpRequest, username: str) -> HttpResponse:
         done = _file(request, form, username, None, reverse("ladder:profile", args=[username]))
         if done is not None:
             return done
-    return _page(request, form, f"Report {reported.get_username()}", None, status=400 if form.errors else 200)
+    title = gettext("Report %(name)s") % {"name": reported.get_username()}
+    return _page(request, form, title, None, status=400 if form.errors else 200)
 
 
 @login_required
@@ -36,7 +37,8 @@ def report_game(request: HttpRequest, game_id: int) -> HttpResponse:
         done = _file(request, form, form.cleaned_data["player"], game.pk, reverse("games:game", args=[game.pk]))
         if done is not None:
             return done
-    return _page(request, form, f"Report a player of game {game.pk}", game, status=400 if form.errors else 200)
+    title = gettext("Report a player of game %(game)s") % {"game": game.pk}
+    return _page(request, form, title, game, status=400 if form.errors else 200)
 
 
 def _file(request: HttpRequest, form: ReportForm, username: str, game_id: int | None,
@@ -47,7 +49,8 @@ def _file(request: HttpRequest, form: ReportForm, username: str, game_id: int | 
     except ReportRefusal as refusal:
         form.add_error(None, str(refusal))
         return None
-    messages.success(request, f"Thank you: your report on {username} is with the moderators.")
+    messages.success(request, gettext("Thank you: your report on %(name)s is with the moderators.")
+                     % {"name": username})
     return redirect(back)
 
 
