@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import engine
 from games import bots, play
@@ -109,13 +110,14 @@ def offered_time_control(key: Any) -> TimeControl:
     offered = ", ".join(tc.key for tc in OFFERED)
     tc = TimeControl.from_request(key)
     if tc not in OFFERED:
-        raise LobbyRefusal(f"{key!r} is not an offered time control: choose one of {offered}")
+        raise LobbyRefusal(gettext("%(key)s is not an offered time control: choose one of %(offered)s")
+                           % {"key": repr(key), "offered": offered})
     return tc
 
 
 def checked_colour(colour: Any) -> str:
     if colour not in Colour.values:
-        raise LobbyRefusal('"colour" must be red, black or random')
+        raise LobbyRefusal(gettext('"colour" must be red, black or random'))
     return str(colour)
 
 
@@ -137,27 +139,34 @@ def rules_json(row: Seek | Challenge) -> RulesJSON:
 
 def checked_rated(rated: Any) -> bool:
     if not isinstance(rated, bool):
-        raise LobbyRefusal('"rated" must be true or false')
+        raise LobbyRefusal(gettext('"rated" must be true or false'))
     return rated
 
 
-def _logged_in(user: Any, doing: str = "play") -> None:
+def _logged_in(user: Any, refusal: Callable[[], str]) -> None:
+    """Refuse a visitor with ``refusal()`` ("log in to ..."), worded only when needed."""
     if user is None or not getattr(user, "is_authenticated", False):
-        raise LobbyRefusal(f"log in to {doing}")
+        raise LobbyRefusal(refusal())
+
+
+_NOT_FOR_BOTS: dict[str, Callable[[], str]] = {
+    "seeks": lambda: gettext("BOT accounts play challenges, the computer and tournaments, not seeks"),
+    "the pool": lambda: gettext("BOT accounts play challenges, the computer and tournaments, not the pool"),
+}
 
 
 def refuse_api_bot(user: Any, where: str, error: type[LobbyRefusal] = LobbyRefusal) -> None:
     """A BOT account (ladder.bot_accounts) never waits for a stranger: as on
     lichess, it plays challenges, the computer and tournaments, not ``where``."""
     if bot_accounts.is_api_bot(user):
-        raise error(f"BOT accounts play challenges, the computer and tournaments, not {where}")
+        raise error(_NOT_FOR_BOTS[where]())
 
 
 def refuse_api_bot_on_site(user: Any) -> None:
     """The site's lobby (its forms and socket) is for people: a BOT account
     does everything through the API, which calls this module directly."""
     if bot_accounts.is_api_bot(user):
-        raise LobbyRefusal("BOT accounts play through the API (see /api/docs)")
+        raise LobbyRefusal(gettext("BOT accounts play through the API (see /api/docs)"))
 
 
 # --- Seeks ----------------------------------------------------------------
@@ -166,7 +175,7 @@ def refuse_api_bot_on_site(user: Any) -> None:
 def checked_players(players: Any, chosen: play.Setup) -> int:
     """2 or 4, as the rules allow (Ace in the Hole: 2; Rhombus: 2 or 4, RH31)."""
     if players not in (2, 4) or isinstance(players, bool):
-        raise LobbyRefusal('"players" must be 2 or 4')
+        raise LobbyRefusal(gettext('"players" must be 2 or 4'))
     try:
         engine.GAMES[chosen.kind].seats_for(players)
     except engine.EngineError as error:  # "Ace in the Hole is played by 2 players, not 4"
@@ -179,15 +188,15 @@ def checked_partner(partner: Any, players: int, user: Any) -> Any:
     if partner is None or (isinstance(partner, str) and not partner.strip()):
         return None
     if players != 4:
-        raise LobbyRefusal("only a 4-player seek has a partner: choose 4 players or leave the partner empty")
+        raise LobbyRefusal(gettext("only a 4-player seek has a partner: choose 4 players or leave the partner empty"))
     if not isinstance(partner, str):
-        raise LobbyRefusal('"partner" must be a username')
+        raise LobbyRefusal(gettext('"partner" must be a username'))
     found = _player(partner)
     if found.pk == user.pk:
-        raise LobbyRefusal("you cannot be your own partner: name another player or leave it empty")
+        raise LobbyRefusal(gettext("you cannot be your own partner: name another player or leave it empty"))
     if bots.is_bot(found):
-        raise LobbyRefusal(f"{found.get_username()} is a computer player: "
-                           "choose it under Play the computer in the lobby")
+        raise LobbyRefusal(gettext("%(name)s is a computer player: choose it under Play the computer in the lobby")
+                           % {"name": found.get_username()})
     return found
 
 
@@ -197,7 +206,7 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
 
     A 4-player seek (Rhombus) seats its creator at once and waits for three
     more (``join_seek``); ``partner`` names who will sit opposite the creator."""
-    _logged_in(user, "create a game")
+    _logged_in(user, lambda: gettext("log in to create a game"))
     refuse_api_bot(user, "seeks")
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
@@ -206,7 +215,8 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
     partner = checked_partner(partner, players, user)
     if players == 4:
         _not_seated_elsewhere(user, tc)
-    already = LobbyRefusal(f"you already have an open {chosen.title} {tc.key} seek: cancel it first")
+    already = LobbyRefusal(gettext("you already have an open %(game)s %(control)s seek: cancel it first")
+                           % {"game": chosen.title, "control": tc.key})
     if Seek.objects.filter(creator=user, time_control=tc.key, kind=chosen.kind, variant=chosen.variant,
                            status=Seek.Status.OPEN).exists():
         raise already
@@ -225,11 +235,11 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
 
 def cancel_seek(seek_id: Any, user: Any) -> Seek:
     """The creator takes their open seek back."""
-    _logged_in(user, "cancel a seek")
+    _logged_in(user, lambda: gettext("log in to cancel a seek"))
     with transaction.atomic():
         seek = _locked_seek(seek_id)
         if seek.creator_id != user.pk:
-            raise LobbyRefusal("only its creator can cancel a seek")
+            raise LobbyRefusal(gettext("only its creator can cancel a seek"))
         seek.status = Seek.Status.CANCELLED
         seek.save(update_fields=["status"])
         lobby_changed_on_commit()
@@ -241,14 +251,14 @@ def accept_seek(seek_id: Any, user: Any) -> Game | Seek:
 
     A 4-player seek is joined instead (``join_seek``): the Seek comes back
     until the fourth player's join starts the Game."""
-    _logged_in(user, "accept a seek")
+    _logged_in(user, lambda: gettext("log in to accept a seek"))
     refuse_api_bot(user, "seeks")
     with transaction.atomic():
         seek = _locked_seek(seek_id)  # the lock makes a second acceptor wait, then see "accepted"
         if seek.players == 4:
             return _join(seek, user)
         if seek.creator_id == user.pk:
-            raise LobbyRefusal("that is your own seek: wait for someone to accept it")
+            raise LobbyRefusal(gettext("that is your own seek: wait for someone to accept it"))
         restrictions.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
         game = _start([seek.creator], [user], seek.colour, seek.rated, seek.tc, setup(seek))
         seek.status, seek.game = Seek.Status.ACCEPTED, game
@@ -266,7 +276,7 @@ def join_seek(seek_id: Any, user: Any) -> Game | Seek:
     The seek row's lock orders every join, leave and cancel of one seek, so two
     players racing for the last seat start one game: the second waits, then
     finds the seek accepted."""
-    _logged_in(user, "join a seek")
+    _logged_in(user, lambda: gettext("log in to join a seek"))
     refuse_api_bot(user, "seeks")
     with transaction.atomic():
         return _join(_locked_seek(seek_id), user)
@@ -274,19 +284,19 @@ def join_seek(seek_id: Any, user: Any) -> Game | Seek:
 
 def _join(seek: Seek, user: Any) -> Game | Seek:
     if seek.players != 4:
-        raise LobbyRefusal("that seek is for 2 players: accept it to play")
+        raise LobbyRefusal(gettext("that seek is for 2 players: accept it to play"))
     restrictions.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
     seated = list(seek.entries.select_related("user"))
     if seek.creator_id == user.pk:
-        raise LobbyRefusal("that is your own seek: you already sit at it; wait for three more players")
+        raise LobbyRefusal(gettext("that is your own seek: you already sit at it; wait for three more players"))
     if any(entry.user_id == user.pk for entry in seated):
-        raise LobbyRefusal("you have already joined that seek: wait for it to fill")
+        raise LobbyRefusal(gettext("you have already joined that seek: wait for it to fill"))
     if bots.is_bot(user):
-        raise LobbyRefusal("a bot cannot join seeks")
+        raise LobbyRefusal(gettext("a bot cannot join seeks"))
     held = seek.partner_id is not None and all(entry.user_id != seek.partner_id for entry in seated)
     if held and user.pk != seek.partner_id and len(seated) == 3:
-        raise LobbyRefusal(f"the last seat is held for {seek.partner.get_username()}, "
-                           "the creator's partner")
+        raise LobbyRefusal(gettext("the last seat is held for %(name)s, the creator's partner")
+                           % {"name": seek.partner.get_username()})
     _not_seated_elsewhere(user, seek.tc)
     SeekEntry.objects.create(seek=seek, user=user)
     lobby_changed_on_commit()
@@ -300,14 +310,14 @@ def _join(seek: Seek, user: Any) -> Game | Seek:
 
 def leave_seek(seek_id: Any, user: Any) -> Seek:
     """Give up one's seat at a 4-player seek before it fills; the creator cancels instead."""
-    _logged_in(user, "leave a seek")
+    _logged_in(user, lambda: gettext("log in to leave a seek"))
     with transaction.atomic():
         seek = _locked_seek(seek_id)
         if seek.creator_id == user.pk:
-            raise LobbyRefusal("you created that seek: cancel it to close it for everyone")
+            raise LobbyRefusal(gettext("you created that seek: cancel it to close it for everyone"))
         left, _ = SeekEntry.objects.filter(seek=seek, user=user).delete()
         if not left:
-            raise LobbyRefusal("you have not joined that seek")
+            raise LobbyRefusal(gettext("you have not joined that seek"))
         lobby_changed_on_commit()
     return seek
 
@@ -317,8 +327,9 @@ def _not_seated_elsewhere(user: Any, tc: TimeControl) -> None:
     elsewhere = (SeekEntry.objects.filter(user=user, seek__status=Seek.Status.OPEN, seek__time_control=tc.key)
                  .select_related("seek").first())
     if elsewhere is not None:
-        raise LobbyRefusal(f"you are already at an open 4-player {tc.key} seek "
-                           f"(seek {elsewhere.seek_id}): leave it first")
+        raise LobbyRefusal(gettext("you are already at an open 4-player %(control)s seek (seek %(seek)s): "
+                                   "leave it first")
+                           % {"control": tc.key, "seek": elsewhere.seek_id})
 
 
 def _start_team_game(seek: Seek, users: list[Any]) -> Game:
@@ -359,12 +370,12 @@ def team_seats(first: Sequence[Any], second: Sequence[Any]) -> tuple[Any, ...]:
 def _locked_seek(seek_id: Any) -> Seek:
     """The open seek, locked for this transaction, or a refusal."""
     if not isinstance(seek_id, int) or isinstance(seek_id, bool):
-        raise LobbyRefusal('"seek" must be a seek id (an integer)')
+        raise LobbyRefusal(gettext('"seek" must be a seek id (an integer)'))
     seek = Seek.objects.select_for_update(of=("self",)).select_related("creator").filter(pk=seek_id).first()
     if seek is None:
-        raise LobbyRefusal(f"there is no seek {seek_id}")
+        raise LobbyRefusal(gettext("there is no seek %(seek)s") % {"seek": seek_id})
     if seek.status != Seek.Status.OPEN:
-        raise LobbyRefusal(f"that seek is no longer open ({seek.status})")
+        raise LobbyRefusal(gettext("that seek is no longer open (%(status)s)") % {"status": seek.status})
     return seek
 
 
@@ -438,19 +449,20 @@ def expire_seeks(now: datetime | None = None) -> int:
 def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any = True,
                      colour: Any = "random", rules: Any = ACE, now: datetime | None = None) -> Challenge:
     """Challenge the player called ``username``; it lapses if unanswered."""
-    _logged_in(user, "challenge a player")
+    _logged_in(user, lambda: gettext("log in to challenge a player"))
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
     restrictions.check(user, "challenge", rated=rated, error=LobbyRefusal)
     opponent = _player(username)
     if opponent.pk == user.pk:
-        raise LobbyRefusal("you cannot challenge yourself")
+        raise LobbyRefusal(gettext("you cannot challenge yourself"))
     if bots.is_bot(opponent):  # bots play only through "Play the computer" (games/bots.py)
-        raise LobbyRefusal(f"{opponent.get_username()} is a computer player: "
-                           "choose it under Play the computer in the lobby")
+        raise LobbyRefusal(gettext("%(name)s is a computer player: choose it under Play the computer in the lobby")
+                           % {"name": opponent.get_username()})
     now = now or timezone.now()
     if _pending(user, opponent, now).exists():
-        raise LobbyRefusal(f"you have already challenged {opponent.get_username()}: wait for an answer")
+        raise LobbyRefusal(gettext("you have already challenged %(name)s: wait for an answer")
+                           % {"name": opponent.get_username()})
     try:
         with transaction.atomic():
             # A lapsed one the task has not reached yet must not block a new one.
@@ -462,7 +474,8 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
             _challenge_changed_on_commit(challenge)
     except IntegrityError:
         name = opponent.get_username()
-        raise LobbyRefusal(f"you have already challenged {name}: wait for an answer") from None
+        raise LobbyRefusal(gettext("you have already challenged %(name)s: wait for an answer")
+                           % {"name": name}) from None
     return challenge
 
 
@@ -472,15 +485,15 @@ def create_team_challenge(user: Any, partner: Any, opponents: Any, time_control:
     """Challenge three named players to a 4-player game (Rhombus teams, RH31):
     the user and ``partner`` against the two ``opponents``. Each invitee
     accepts or declines; the game starts when all three have accepted."""
-    _logged_in(user, "challenge players")
+    _logged_in(user, lambda: gettext("log in to challenge players"))
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
     restrictions.check(user, "challenge", rated=rated, error=LobbyRefusal)
     checked_players(4, chosen)  # "Ace in the Hole is played by 2 players, not 4"
     mate, rivals = _invitees(user, partner, opponents)
     now = now or timezone.now()
-    already = LobbyRefusal(f"you already have a challenge pending with {mate.get_username()} as "
-                           "the challenged player or partner: wait for an answer or cancel it")
+    already = LobbyRefusal(gettext("you already have a challenge pending with %(name)s as the challenged player or "
+                                   "partner: wait for an answer or cancel it") % {"name": mate.get_username()})
     if _pending(user, mate, now).exists():
         raise already
     try:
@@ -503,21 +516,21 @@ def create_team_challenge(user: Any, partner: Any, opponents: Any, time_control:
 def _invitees(user: Any, partner: Any, opponents: Any) -> tuple[Any, list[Any]]:
     """The partner's and the two opponents' accounts, or a refusal naming the fault."""
     if not isinstance(opponents, (list, tuple)) or len(opponents) != 2:
-        raise LobbyRefusal("a 4-player challenge names two opponents")
+        raise LobbyRefusal(gettext("a 4-player challenge names two opponents"))
     if not isinstance(partner, str) or not partner.strip():
-        raise LobbyRefusal("a 4-player challenge names your partner")
+        raise LobbyRefusal(gettext("a 4-player challenge names your partner"))
     names = [partner, *opponents]
     if not all(isinstance(name, str) and name.strip() for name in names):
-        raise LobbyRefusal("name both opponents")
+        raise LobbyRefusal(gettext("name both opponents"))
     found = [_player(name) for name in names]
     for invitee in found:
         if invitee.pk == user.pk:
-            raise LobbyRefusal("you cannot challenge yourself: name three other players")
+            raise LobbyRefusal(gettext("you cannot challenge yourself: name three other players"))
         if bots.is_bot(invitee):  # bots play only through "Play the computer" (games/bots.py)
-            raise LobbyRefusal(f"{invitee.get_username()} is a computer player: "
-                               "play the computer with 4 players in the lobby instead")
+            raise LobbyRefusal(gettext("%(name)s is a computer player: play the computer with 4 players in the lobby "
+                                       "instead") % {"name": invitee.get_username()})
     if len({invitee.pk for invitee in found}) != 3:
-        raise LobbyRefusal("name three different players: a partner and two opponents")
+        raise LobbyRefusal(gettext("name three different players: a partner and two opponents"))
     return found[0], found[1:]
 
 
@@ -527,13 +540,13 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
     In a 4-player challenge each invitee says yes in turn: the Challenge comes
     back until the third acceptance starts the Game. The challenge row's lock
     orders the answers, so the last two racing start one game."""
-    _logged_in(user, "accept a challenge")
+    _logged_in(user, lambda: gettext("log in to accept a challenge"))
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id, now)
         if challenge.players == 4:
             return _accept_team(challenge, user)
         if challenge.challenged_id != user.pk:
-            raise LobbyRefusal("only the challenged player can accept a challenge")
+            raise LobbyRefusal(gettext("only the challenged player can accept a challenge"))
         restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
         game = _start([challenge.challenger], [user], challenge.colour, challenge.rated, challenge.tc,
                       setup(challenge))
@@ -547,9 +560,9 @@ def _accept_team(challenge: Challenge, user: Any) -> Game | Challenge:
     invitees = list(challenge.invitees.select_related("user"))
     mine = next((invitee for invitee in invitees if invitee.user_id == user.pk), None)
     if mine is None:
-        raise LobbyRefusal("only an invited player can accept a challenge")
+        raise LobbyRefusal(gettext("only an invited player can accept a challenge"))
     if mine.answer == ChallengeInvitee.Answer.ACCEPTED:
-        raise LobbyRefusal("you have already accepted that challenge: wait for the others")
+        raise LobbyRefusal(gettext("you have already accepted that challenge: wait for the others"))
     restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
     mine.answer = ChallengeInvitee.Answer.ACCEPTED
     mine.save(update_fields=["answer"])
@@ -568,13 +581,13 @@ def _accept_team(challenge: Challenge, user: Any) -> Game | Challenge:
 def decline_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Challenge:
     """The challenged player says no (any invitee of a 4-player challenge: it closes for all)."""
     return _close(challenge_id, user, now, _invited, Challenge.Status.DECLINED,
-                  "only the challenged player can decline a challenge")
+                  lambda: gettext("only the challenged player can decline a challenge"))
 
 
 def cancel_challenge(challenge_id: Any, user: Any, now: datetime | None = None) -> Challenge:
     """The challenger withdraws."""
     return _close(challenge_id, user, now, lambda c, pk: c.challenger_id == pk, Challenge.Status.CANCELLED,
-                  "only the challenger can cancel a challenge")
+                  lambda: gettext("only the challenger can cancel a challenge"))
 
 
 def _invited(challenge: Challenge, user_id: int) -> bool:
@@ -584,12 +597,12 @@ def _invited(challenge: Challenge, user_id: int) -> bool:
 
 
 def _close(challenge_id: Any, user: Any, now: datetime | None, may: Callable[[Challenge, int], bool],
-           status: str, refusal: str) -> Challenge:
-    _logged_in(user, "answer a challenge")
+           status: str, refusal: Callable[[], str]) -> Challenge:
+    _logged_in(user, lambda: gettext("log in to answer a challenge"))
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id, now)
         if not may(challenge, user.pk):
-            raise LobbyRefusal(refusal)
+            raise LobbyRefusal(refusal())
         if status == Challenge.Status.DECLINED:  # kept so the others are told who closed it (4 players)
             challenge.invitees.filter(user_id=user.pk).update(answer=ChallengeInvitee.Answer.DECLINED)
         challenge.status = status
@@ -613,13 +626,13 @@ def expire_challenges(now: datetime | None = None) -> int:
 
 def _player(username: Any) -> Any:
     if not isinstance(username, str) or not username.strip():
-        raise LobbyRefusal("name the player to challenge")
+        raise LobbyRefusal(gettext("name the player to challenge"))
     name = username.strip()
     opponent = None
     if could_be_username(name):
         opponent = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
     if opponent is None:
-        raise LobbyRefusal(f"there is no player called {name!r}")
+        raise LobbyRefusal(gettext("there is no player called %(name)s") % {"name": repr(name)})
     return opponent
 
 
@@ -644,15 +657,15 @@ def _pending(user: Any, opponent: Any, now: datetime) -> Any:
 def _locked_challenge(challenge_id: Any, now: datetime | None) -> Challenge:
     """The pending, unlapsed challenge, locked, or a refusal (the row is left as it is)."""
     if not isinstance(challenge_id, int) or isinstance(challenge_id, bool):
-        raise LobbyRefusal('"challenge" must be a challenge id (an integer)')
+        raise LobbyRefusal(gettext('"challenge" must be a challenge id (an integer)'))
     challenge = (Challenge.objects.select_for_update(of=("self",)).select_related("challenger", "challenged")
                  .filter(pk=challenge_id).first())
     if challenge is None:
-        raise LobbyRefusal(f"there is no challenge {challenge_id}")
+        raise LobbyRefusal(gettext("there is no challenge %(challenge)s") % {"challenge": challenge_id})
     if challenge.status == Challenge.Status.PENDING and challenge.lapsed(now or timezone.now()):
-        raise LobbyRefusal("that challenge has expired")
+        raise LobbyRefusal(gettext("that challenge has expired"))
     if challenge.status != Challenge.Status.PENDING:
-        raise LobbyRefusal(f"that challenge is no longer open ({challenge.status})")
+        raise LobbyRefusal(gettext("that challenge is no longer open (%(status)s)") % {"status": challenge.status})
     return challenge
 
 
@@ -750,13 +763,14 @@ def play_computer_team(user: Any, level: Any, tc: TimeControl, *, rated: bool = 
                        rules: Any = "rhombus") -> Game:
     """Play the computer with 4 players (Rhombus): the user at SW, who moves
     first (RH9, RH31), with a bot partner at NE, against two bots of the same level."""
-    _logged_in(user, "play the computer")
+    _logged_in(user, lambda: gettext("log in to play the computer"))
     if bots.is_bot(user):
-        raise LobbyRefusal("a bot cannot start games")
+        raise LobbyRefusal(gettext("a bot cannot start games"))
     chosen = checked_rules(rules)
     checked_players(4, chosen)
     if not isinstance(level, str) or level not in bots.engine_bots().LEVELS:
-        raise LobbyRefusal(f"{level!r} is not a bot level: choose one of {', '.join(bots.engine_bots().LEVELS)}")
+        raise LobbyRefusal(gettext("%(level)s is not a bot level: choose one of %(levels)s")
+                           % {"level": repr(level), "levels": ", ".join(bots.engine_bots().LEVELS)})
     try:
         partner, left, right = bot_accounts.team_bots(level)
         # Turn order SW, SE, NE, NW: the partner opposite, at NE.

@@ -49,6 +49,7 @@ from typing import Any, TypedDict
 import networkx as nx
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import engine
 from games import play
@@ -240,7 +241,7 @@ def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: An
     Moving to another game or control starts the wait afresh, with a narrow
     window; asking again for the same keeps the wait (and window) it has.
     """
-    _logged_in(user, "play rated games")
+    _logged_in(user, lambda: gettext("log in to play rated games"))
     lobby.refuse_api_bot(user, "the pool", error=PoolRefusal)
     restrictions.check(user, "pool", error=PoolRefusal)
     tc = pool_control(time_control)
@@ -263,7 +264,7 @@ def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: An
                 entry = PoolEntry.objects.create(user=user, kind=setup.kind, variant=setup.variant, players=players,
                                                  time_control=tc.key, rating=rating, joined=now)
         except IntegrityError:  # another tab joined at the same moment: the constraint keeps one
-            raise PoolRefusal("you are already joining the pool from another tab") from None
+            raise PoolRefusal(gettext("you are already joining the pool from another tab")) from None
         _pool_changed_on_commit(user.pk)
         transaction.on_commit(_trigger_matcher, robust=True)  # no broker: beat tries again
     return entry
@@ -276,7 +277,7 @@ def leave(user: Any, entry_id: int | None = None, *, tell: bool = True) -> PoolE
     paired, or left): leaving twice is harmless. ``tell=False``: the caller
     sends ``pool.changed`` itself (a consumer closing, from its own loop).
     """
-    _logged_in(user, "leave the pool")
+    _logged_in(user, lambda: gettext("log in to leave the pool"))
     with transaction.atomic():
         waiting = PoolEntry.objects.select_for_update().filter(user=user, status=PoolEntry.Status.WAITING)
         if entry_id is not None:
@@ -296,10 +297,11 @@ def pool_control(key: Any) -> TimeControl:
     keys = ", ".join(tc.key for tc in REAL_TIME)
     tc = TimeControl.from_request(key)
     if tc is not None and tc.correspondence:
-        raise PoolRefusal(f"the rated pool is for real-time games only: choose one of {keys}, "
-                          "or create a correspondence seek")
+        raise PoolRefusal(gettext("the rated pool is for real-time games only: choose one of %(keys)s, or create a "
+                                  "correspondence seek") % {"keys": keys})
     if tc not in REAL_TIME:
-        raise PoolRefusal(f"{key!r} is not a rated pool: choose one of {keys}")
+        raise PoolRefusal(gettext("%(key)s is not a rated pool: choose one of %(keys)s")
+                          % {"key": repr(key), "keys": keys})
     return tc
 
 
@@ -311,10 +313,11 @@ def pool_rules(key: Any, players: Any = 2) -> play.Setup:
     except play.Refusal as refusal:
         raise PoolRefusal(str(refusal)) from None
     if players not in (2, 4) or isinstance(players, bool):
-        raise PoolRefusal('"players" must be 2 or 4')
+        raise PoolRefusal(gettext('"players" must be 2 or 4'))
     if players not in engine.GAMES[setup.kind].player_counts:
-        raise PoolRefusal(f"{setup.title} is not played by {players}: choose "
-                          + " or ".join(str(n) for n in engine.GAMES[setup.kind].player_counts) + " players")
+        raise PoolRefusal(gettext("%(game)s is not played by %(players)s: choose %(counts)s players")
+                          % {"game": setup.title, "players": players,
+                             "counts": gettext(" or ").join(str(n) for n in engine.GAMES[setup.kind].player_counts)})
     return setup
 
 
@@ -322,14 +325,14 @@ def entry_setup(entry: PoolEntry) -> play.Setup:
     return play.Setup(entry.kind, entry.variant)
 
 
-def _logged_in(user: Any, doing: str) -> None:
+def _logged_in(user: Any, refusal: Callable[[], str]) -> None:
     if user is None or not getattr(user, "is_authenticated", False):
-        raise PoolRefusal(f"log in to {doing}")
+        raise PoolRefusal(refusal())
 
 
 def _check_not_playing(user: Any) -> None:
     if _playing_real_time(user.pk):
-        raise PoolRefusal("you are playing a real-time game: finish it before looking for another")
+        raise PoolRefusal(gettext("you are playing a real-time game: finish it before looking for another"))
 
 
 def _playing_real_time(user_id: int) -> bool:

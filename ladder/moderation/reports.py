@@ -31,15 +31,20 @@ def file_report(reporter: Any, username: str, reason: str, text: str = "", game_
     reported = _reportable(reporter, username)
     game = _reported_game(reported, game_id)
     if reason not in Report.Reason.values or reason == Report.Reason.APPEAL:  # an appeal is file_appeal's
-        raise ReportRefusal(f"choose a reason from the list: {', '.join(REPORT_REASONS)}")
+        raise ReportRefusal(gettext("choose a reason from the list: %(reasons)s")
+                            % {"reasons": ", ".join(REPORT_REASONS)})
     if len(text) > TEXT_LIMIT:
-        raise ReportRefusal(f"the description is {len(text)} characters long: at most {TEXT_LIMIT}")
+        raise ReportRefusal(gettext("the description is %(length)d characters long: at most %(limit)d")
+                            % {"length": len(text), "limit": TEXT_LIMIT})
     recent = Report.objects.filter(reporter=reporter, created__gt=now - timedelta(days=1)).count()
     if recent >= REPORTS_PER_DAY:
-        raise ReportRefusal(f"you have made {recent} reports in the last 24 hours, the most allowed: "
-                            "try again tomorrow")
-    already = ReportRefusal(f"you already have an open report on {reported.get_username()}"
-                            + (f" about game {game.pk}" if game else "") + ": a moderator will look at it")
+        raise ReportRefusal(gettext("you have made %(count)d reports in the last 24 hours, the most allowed: try "
+                                    "again tomorrow") % {"count": recent})
+    already = ReportRefusal(
+        gettext("you already have an open report on %(name)s about game %(game)s: a moderator will look at it")
+        % {"name": reported.get_username(), "game": game.pk} if game else
+        gettext("you already have an open report on %(name)s: a moderator will look at it")
+        % {"name": reported.get_username()})
     if Report.objects.filter(reporter=reporter, reported=reported, game=game, status=Report.Status.OPEN).exists():
         raise already
     try:
@@ -76,12 +81,13 @@ def file_appeal(user: Any, text: str, now: datetime | None = None) -> Report:
 def _reportable(reporter: Any, username: str) -> Any:
     reported = get_user_model().objects.filter(username=username, is_active=True).first()
     if reported is None:
-        raise ReportRefusal(f"there is no player called {username!r}")
+        raise ReportRefusal(gettext("there is no player called %(name)s") % {"name": repr(username)})
     if reported.pk == reporter.pk:
-        raise ReportRefusal("you cannot report yourself")
+        raise ReportRefusal(gettext("you cannot report yourself"))
     if bots.is_bot(reported):
-        raise ReportRefusal(f"{username} is a computer player: it plays by the engine, so there is "
-                            "nothing to report (a bot that misbehaves is a bug: tell the site's staff)")
+        raise ReportRefusal(gettext("%(name)s is a computer player: it plays by the engine, so there is nothing to "
+                                    "report (a bot that misbehaves is a bug: tell the site's staff)")
+                            % {"name": username})
     return reported
 
 
@@ -90,11 +96,12 @@ def _reported_game(reported: Any, game_id: int | None) -> Game | None:
         return None
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise ReportRefusal(f"there is no game {game_id}")
+        raise ReportRefusal(gettext("there is no game %(game)s") % {"game": game_id})
     if game.status != Game.Status.FINISHED:
-        raise ReportRefusal(f"game {game_id} is not over: report it once it has finished")
+        raise ReportRefusal(gettext("game %(game)s is not over: report it once it has finished") % {"game": game_id})
     if game.seat_of(reported) is None:
-        raise ReportRefusal(f"{reported.get_username()} did not play in game {game_id}")
+        raise ReportRefusal(gettext("%(name)s did not play in game %(game)s")
+                            % {"name": reported.get_username(), "game": game_id})
     return game
 
 
