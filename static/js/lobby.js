@@ -88,13 +88,13 @@
     return names.flatMap((name, i) => [...(i ? [separator] : []), ...named(name, bots)]);
   }
 
-  const COLOUR_NAMES = { red: "Red", black: "Black", random: "Random" };
+  const COLOUR_NAMES = { red: gettext("Red"), black: gettext("Black"), random: gettext("Random") };
   const OPPOSITE = { red: "black", black: "red", random: "random" };
 
   // The "You play" column: the viewer's colour if the game starts. A seek holds
   // its creator's wish, so anyone else would play the opposite.
   function youPlay(seek) {
-    if (seek.players === 4) return "Team";  // the teams are paired when the fourth joins
+    if (seek.players === 4) return gettext("Team");  // the teams are paired when the fourth joins
     return COLOUR_NAMES[seek.mine ? seek.colour : OPPOSITE[seek.colour]];
   }
 
@@ -108,9 +108,9 @@
         el("td", { class: "seek__player" }, ...named(seek.creator, seek.bots), ...(team ? [seats(seek)] : [])),
         el("td", { class: "seek__rating" }, seek.rating === null ? "?" : String(seek.rating)),
         el("td", { class: "seek__time" }, el("span", { class: "seek__game" }, seek.rules.title),
-          team ? " 4 players " : " ",
+          team ? " " + gettext("4 players") + " " : " ",
           seek.time_control.label + " ", el("span", { class: "muted" }, seek.time_control.speed)),
-        el("td", { class: "seek__mode" }, seek.rated ? "Rated" : "Casual"),
+        el("td", { class: "seek__mode" }, seek.rated ? gettext("Rated") : gettext("Casual")),
         el("td", { class: "seek__colour" }, youPlay(seek)),
         el("td", { class: "seek__action" }, signedIn ? seekAction(seek) : ""));
     }));
@@ -119,49 +119,67 @@
 
   // "3 of 4 joined: alice, bob, carol": a 4-player seek fills live.
   function seats(seek) {
-    const held = seek.held ? [" (a seat is held for ", ...named(seek.partner, seek.bots), ")"] : [];
+    const held = seek.held ? [" ", ...around(gettext("(a seat is held for %(partner)s)"), "partner",
+      named(seek.partner, seek.bots))] : [];
+    const joined = interpolate(ngettext("%(n)s of 4 joined:", "%(n)s of 4 joined:", seek.joined.length),
+      { n: seek.joined.length }, true);
     return el("span", { class: "seek__seats", dataset: { seekSeats: "" } },
-      seek.joined.length + " of 4 joined: ", ...namedList(seek.joined, seek.bots, ", "), ...held);
+      joined + " ", ...namedList(seek.joined, seek.bots, ", "), ...held);
+  }
+
+  // A translated sentence with one name in it that carries a badge: the text
+  // around the %(key)s placeholder, and the name's nodes in its place.
+  function around(format, key, nodes) {
+    const [before, after] = format.split("%(" + key + ")s");
+    return [before, ...nodes, after === undefined ? "" : after];
   }
 
   function seekAction(seek) {
-    if (seek.mine) return button("Cancel", false, () => send({ type: "cancel", seek: seek.id }));
-    if (seek.players !== 4) return button("Accept", true, () => send({ type: "accept", seek: seek.id }));
-    if (seek.joined_me) return button("Leave", false, () => send({ type: "leave", seek: seek.id }));
-    return button("Join", true, () => send({ type: "join", seek: seek.id }));
+    if (seek.mine) return button(gettext("Cancel"), false, () => send({ type: "cancel", seek: seek.id }));
+    if (seek.players !== 4) return button(gettext("Accept"), true, () => send({ type: "accept", seek: seek.id }));
+    if (seek.joined_me) return button(gettext("Leave"), false, () => send({ type: "leave", seek: seek.id }));
+    return button(gettext("Join"), true, () => send({ type: "join", seek: seek.id }));
   }
 
   // A 4-player challenge (Rhombus teams): "alice and bob v charlie and dave; accepted: bob".
   function teams(c) {
-    return c.challenger + " and " + c.partner + " v " + c.opponents.join(" and ") +
-      "; accepted: " + (c.accepted.length ? c.accepted.join(", ") : "nobody yet");
+    return c.challenger + " " + gettext("and") + " " + c.partner + " v " + c.opponents.join(" " + gettext("and") + " ") +
+      "; " + accepted(c);
+  }
+
+  function accepted(c) {
+    return gettext("accepted:") + " " + (c.accepted.length ? c.accepted.join(", ") : gettext("nobody yet"));
   }
 
   // The same, its players' names flagged BOT where they are bots (the list's line).
   function teamsNamed(c) {
-    return [...named(c.challenger, c.bots), " and ", ...named(c.partner, c.bots), " v ",
-      ...namedList(c.opponents, c.bots, " and "),
-      "; accepted: " + (c.accepted.length ? c.accepted.join(", ") : "nobody yet")];
+    const and = " " + gettext("and") + " ";
+    return [...named(c.challenger, c.bots), and, ...named(c.partner, c.bots), " v ",
+      ...namedList(c.opponents, c.bots, and), "; " + accepted(c)];
   }
+
+  const CHALLENGER_PLAYS = { red: gettext("challenger plays red"), black: gettext("challenger plays black"),
+    random: gettext("challenger plays random") };
 
   // A challenge's line in the list, as _challenges.html writes it: text and badges.
   function describe(c) {
     const team = c.players === 4;
     const who = c.direction === "incoming"
-      ? [...named(c.challenger, c.bots), " challenges you" + (team ? " to a 4-player game" : "")]
-      : ["You challenged ", ...(team ? [...named(c.partner, c.bots), ", ", ...namedList(c.opponents, c.bots, ", ")]
-        : named(c.challenged, c.bots))];
-    return [...who, ": " + c.rules.title + ", " + c.time_control.label + ", " + (c.rated ? "rated" : "casual") +
-      ", challenger plays " + c.colour, ...(team ? [" (", ...teamsNamed(c), ")"] : [])];
+      ? around(team ? gettext("%(challenger)s challenges you to a 4-player game") : gettext("%(challenger)s challenges you"),
+        "challenger", named(c.challenger, c.bots))
+      : team ? [gettext("You challenged") + " ", ...named(c.partner, c.bots), ", ", ...namedList(c.opponents, c.bots, ", ")]
+        : around(gettext("You challenged %(challenged)s"), "challenged", named(c.challenged, c.bots));
+    return [...who, ": " + c.rules.title + ", " + c.time_control.label + ", " + (c.rated ? gettext("rated") : gettext("casual")) +
+      ", " + CHALLENGER_PLAYS[c.colour], ...(team ? [" (", ...teamsNamed(c), ")"] : [])];
   }
 
   function renderChallenges() {
     if (!challengeList) return;
     challengeList.replaceChildren(...[...challenges.values()].map((c) => {
-      const accept = c.answered ? [] : [button("Accept", true, () => send({ type: "accept_challenge", challenge: c.id }))];
+      const accept = c.answered ? [] : [button(gettext("Accept"), true, () => send({ type: "accept_challenge", challenge: c.id }))];
       const buttons = c.direction === "incoming"
-        ? [...accept, button("Decline", false, () => send({ type: "decline_challenge", challenge: c.id }))]
-        : [button("Cancel", false, () => send({ type: "cancel_challenge", challenge: c.id }))];
+        ? [...accept, button(gettext("Decline"), false, () => send({ type: "decline_challenge", challenge: c.id }))]
+        : [button(gettext("Cancel"), false, () => send({ type: "cancel_challenge", challenge: c.id }))];
       return el("li", { class: "challenge challenge--" + c.direction, dataset: { challenge: c.id } },
         el("span", { class: "challenge__text" }, ...describe(c)), ...buttons);
     }));
@@ -173,19 +191,26 @@
     if (c.status === "pending") {
       challenges.set(c.id, c);
       const team = c.players === 4;
-      if (!known && c.direction === "incoming") say(c.challenger + " challenges you to a " + c.time_control.label +
-        (team ? " 4-player game (" + teams(c) + ")." : " game."));
-      if (!known && c.direction === "outgoing") say("Challenge sent to " +
-        (team ? [c.partner, ...c.opponents].join(", ") : c.challenged) + ": waiting for an answer.");
+      if (!known && c.direction === "incoming") say(team
+        ? interpolate(gettext("%(challenger)s challenges you to a %(control)s 4-player game (%(teams)s)."),
+          { challenger: c.challenger, control: c.time_control.label, teams: teams(c) }, true)
+        : interpolate(gettext("%(challenger)s challenges you to a %(control)s game."),
+          { challenger: c.challenger, control: c.time_control.label }, true));
+      if (!known && c.direction === "outgoing") say(interpolate(gettext("Challenge sent to %(names)s: waiting for an answer."),
+        { names: team ? [c.partner, ...c.opponents].join(", ") : c.challenged }, true));
     } else {
       challenges.delete(c.id);
       const other = c.direction === "incoming" ? c.challenger : c.challenged;
       const me = root.dataset.user;
       const endings = {
-        declined: c.declined_by && c.declined_by !== me ? c.declined_by + " declined the 4-player challenge."
-          : c.direction === "outgoing" ? other + " declined your challenge." : "Challenge declined.",
-        cancelled: c.direction === "incoming" ? other + " withdrew their challenge." : "Challenge cancelled.",
-        expired: "The challenge " + (c.direction === "outgoing" ? "to " : "from ") + other + " expired.",
+        declined: c.declined_by && c.declined_by !== me
+          ? interpolate(gettext("%(name)s declined the 4-player challenge."), { name: c.declined_by }, true)
+          : c.direction === "outgoing" ? interpolate(gettext("%(name)s declined your challenge."), { name: other }, true)
+            : gettext("Challenge declined."),
+        cancelled: c.direction === "incoming"
+          ? interpolate(gettext("%(name)s withdrew their challenge."), { name: other }, true) : gettext("Challenge cancelled."),
+        expired: interpolate(c.direction === "outgoing" ? gettext("The challenge to %(name)s expired.")
+          : gettext("The challenge from %(name)s expired."), { name: other }, true),
       };
       if (endings[c.status]) say(endings[c.status]);
     }
@@ -229,8 +254,9 @@
       ownWait = null;
       return;
     }
-    poolField("rules").textContent = wait.rules.title + (wait.players === 4 ? " 4-player" : "");
-    poolField("whom").textContent = wait.players === 4 ? "table" : "opponent";
+    poolField("rules").textContent = wait.players === 4
+      ? interpolate(gettext("%(game)s 4-player"), { game: wait.rules.title }, true) : wait.rules.title;
+    poolField("whom").textContent = wait.players === 4 ? gettext("table") : gettext("opponent");
     poolField("control").textContent = wait.time_control.label;
     poolField("rating").textContent = String(wait.rating);
     poolField("window").textContent = wait.window.low + "–" + wait.window.high + " (±" + wait.window.width + ")";

@@ -66,11 +66,18 @@
 
   // What follows the challenger's name (and its BOT badge) in the toast.
   function invitation(c) {
-    const colour = c.colour === "random" ? "colours drawn at random" : c.challenger + " plays " + c.colour;
-    const team = c.players === 4 ? " 4-player game: " + c.challenger + " and " + c.partner + " v " +
-      c.opponents.join(" and ") + ", " : " game (";
-    return " challenges you to a " + (c.rated ? "rated " : "casual ") +
-      c.time_control.label + team + colour + (c.players === 4 ? "." : ").");
+    const colour = c.colour === "random" ? gettext("colours drawn at random")
+      : interpolate(c.colour === "red" ? gettext("%(name)s plays red") : gettext("%(name)s plays black"),
+        { name: c.challenger }, true);
+    const and = " " + gettext("and") + " ";
+    const values = { control: c.time_control.label, colour,
+      teams: c.players === 4 ? c.challenger + and + c.partner + " v " + c.opponents.join(and) : "" };
+    const format = c.players === 4
+      ? (c.rated ? gettext(" challenges you to a rated %(control)s 4-player game: %(teams)s, %(colour)s.")
+        : gettext(" challenges you to a casual %(control)s 4-player game: %(teams)s, %(colour)s."))
+      : (c.rated ? gettext(" challenges you to a rated %(control)s game (%(colour)s).")
+        : gettext(" challenges you to a casual %(control)s game (%(colour)s)."));
+    return interpolate(format, values, true);
   }
 
   // A bot challenger (a BOT account: c.bots, docs/protocol.md) gets the site's BOT badge.
@@ -92,21 +99,28 @@
     if (toast) { toast.remove(); shown.delete(c.id); }
     const other = c.direction === "incoming" ? c.challenger : c.challenged;
     if (c.status === "declined" && c.declined_by && toast) {
-      if (!("declined" in toast.dataset)) note(c.declined_by + " declined the 4-player challenge.");
-    } else if (c.direction === "outgoing" && c.status === "declined") note((c.declined_by || other) + " declined your challenge.");
-    if (c.status === "expired") note("The challenge " + (c.direction === "outgoing" ? "to " : "from ") + other + " expired.");
-    if (c.direction === "incoming" && c.status === "cancelled" && toast) note(other + " withdrew their challenge.");
+      if (!("declined" in toast.dataset)) note(interpolate(gettext("%(name)s declined the 4-player challenge."), { name: c.declined_by }, true));
+    } else if (c.direction === "outgoing" && c.status === "declined") {
+      note(interpolate(gettext("%(name)s declined your challenge."), { name: c.declined_by || other }, true));
+    }
+    if (c.status === "expired") {
+      note(interpolate(c.direction === "outgoing" ? gettext("The challenge to %(name)s expired.")
+        : gettext("The challenge from %(name)s expired."), { name: other }, true));
+    }
+    if (c.direction === "incoming" && c.status === "cancelled" && toast) {
+      note(interpolate(gettext("%(name)s withdrew their challenge."), { name: other }, true));
+    }
   }
 
   function challengeToast(c) {
     const toast = element("div", "toast toast--challenge");
     toast.dataset.challenge = c.id;
     toast.setAttribute("role", "alert");
-    const accept = button("Accept", "button button--primary", () => {
+    const accept = button(gettext("Accept"), "button button--primary", () => {
       accept.disabled = true;
       send({ type: "accept_challenge", challenge: c.id });
     });
-    const decline = button("Decline", "button", () => {
+    const decline = button(gettext("Decline"), "button", () => {
       toast.dataset.declined = "";  // this player's own answer: no note about it
       send({ type: "decline_challenge", challenge: c.id });
     });
@@ -139,7 +153,7 @@
     const toast = element("div", "toast toast--note" + (error ? " toast--error" : ""));
     toast.setAttribute("role", error ? "alert" : "status");
     const close = button("\u00d7", "toast__close", () => toast.remove());
-    close.setAttribute("aria-label", "Dismiss");
+    close.setAttribute("aria-label", gettext("Dismiss"));
     toast.append(element("p", "toast__text", text), close);
     toasts.append(toast);
     setTimeout(() => toast.remove(), 8000);
