@@ -53,7 +53,7 @@ def moves_line(data: Any) -> dict[str, Any]:
 def play_line(data: Any) -> dict[str, Any]:
     """The answer of ``play`` for one ``{"position": ..., "action": ...}`` object."""
     if not isinstance(data, dict) or "position" not in data or "action" not in data:
-        raise EngineError('each line is {"position": {...}, "action": "5H e1-e6"}')
+        raise EngineError.coded("cli-line", example='{"position": {...}, "action": "5H e1-e6"}')
     s = from_json(data["position"])
     return dict(to_json(apply(s, Action.from_json(data["action"]))))
 
@@ -128,9 +128,9 @@ def rhombus_position(data: Any, variant: str | None, players: int | None) -> rho
     """A position read from the page's format, checked against ``--variant``/``--players`` if given."""
     s = rhombus.from_json(data)
     if variant is not None and s.variant != variant:
-        raise EngineError(f"the position is of the {s.variant} variant, not {variant} (--variant)")
+        raise EngineError.coded("cli-variant", variant=s.variant, asked=variant)
     if players is not None and len(s.seats) != players:
-        raise EngineError(f"the position has {len(s.seats)} players, not {players} (--players)")
+        raise EngineError.coded("cli-players", players=len(s.seats), asked=players)
     return s
 
 
@@ -146,7 +146,7 @@ def rhombus_moves_line(data: Any, variant: str | None = None, players: int | Non
 def rhombus_play_line(data: Any, variant: str | None = None, players: int | None = None) -> dict[str, Any]:
     """The answer of ``play --game rhombus`` for one ``{"position": ..., "action": ...}`` object."""
     if not isinstance(data, dict) or "position" not in data or "action" not in data:
-        raise EngineError('each line is {"position": {...}, "action": "KC b1-b3"}')
+        raise EngineError.coded("cli-line", example='{"position": {...}, "action": "KC b1-b3"}')
     s = rhombus_position(data["position"], variant, players)
     return dict(rhombus.to_json(rhombus.apply(s, rhombus.Action.from_json(data["action"]))))
 

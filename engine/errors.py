@@ -14,7 +14,7 @@ code (``"KH"``, ``"C"``, ``"red"``) that each language words itself.
 """
 from __future__ import annotations
 
-from typing import Union
+from typing import Self, Union
 
 Param = Union[str, int]
 
@@ -143,6 +143,86 @@ MESSAGES: dict[str, str] = {
     "out-player-piece": "%(action)s: %(square)s holds no piece of %(partner)s, whose pieces the out player "
                         "%(seat)s moves",
     "no-own-piece": "%(action)s: %(square)s holds no %(seat)s piece to move",
+    # Game records (engine/record.py)
+    "record-not-object": "a record is a JSON object with commitment and actions",
+    "record-format": "unknown record format %(format)s; this engine reads %(known)s",
+    "record-not-text": "%(key)s must be text",
+    "record-headers-actions": "headers must be an object and actions a list",
+    "record-header-line": 'line %(line)s: a header is written [Name "value"]',
+    "record-termination": "unknown termination %(reason)s",
+    "record-winner": "winner must be red, black or none, not %(winner)s",
+    "record-commitment": "the commitment must be a SHA-256 in hex (64 characters) (%(rule)s)",
+    "record-header-own": "the header %(name)s is written by the record itself",
+    "record-header-name": "a header name is letters, digits and _ only, not %(name)s",
+    "record-header-break": "the %(name)s header cannot hold a line break",
+    "record-half-action": "the moves end in a half action: %(word)s",
+    "record-result": "unknown result %(result)s: write 1-0, 0-1, 1/2-1/2, 0-0 or *",
+    "record-needs-termination": "the result %(result)s needs a Termination header saying how the game ended: "
+                                "%(reasons)s",
+    "record-both-lost": "0-0 (both lost) is written for a double forfeit only (Termination %(reasons)s), "
+                        "not for %(reason)s",
+    "ace-record-action": "action %(number)s (%(seat_word)s's %(turn_ordinal)s turn): %(error)s",
+    "rhombus-record-action": "action %(number)s (%(seat)s's %(turn_ordinal)s turn): %(error)s",
+    "record-no-seed": "the seed is not revealed yet, so the game cannot be replayed (%(rule)s)",
+    "record-seed-mismatch": "the seed does not match the commitment: SHA-256 of the seed differs (%(rule)s)",
+    "record-other-ending": "the record says %(said_winner)s by %(said_reason)s, but the game ended with "
+                           "%(winner)s winning by %(reason)s",
+    "record-still-running": "the record says the game ended by %(reason)s, but it is still running",
+    "record-ended-before": "the record says %(said_reason)s, but the game had already ended by %(reason)s",
+    "record-json": "not valid JSON: %(error)s",
+    "record-json-deep": "not valid JSON: a number too long or nesting too deep",
+    "rhombus-record-not-object": "a record is a JSON object with players, commitment and actions",
+    "rhombus-record-format": "unknown record format %(format)s; this reads %(known)s",
+    "record-players": 'players must be an object of seat: name, e.g. {"SW": "alice", "NE": "bob"}',
+    "record-player-count": "Rhombus is played by 2 or 4 players, not %(players)s",
+    "record-seats": "the players sit at %(seats)s, each named once",
+    "record-dealer": "the dealer is one of %(seats)s, not %(dealer)s",
+    "rhombus-record-winner": "winner must be %(winners)s or none, not %(winner)s",
+    "record-other-game": "this is a record of %(game)s, not of Rhombus",
+    "record-action-line": "line %(line)s: an action is written '%(example)s'",
+    "record-action-order": "line %(line)s: expected action %(number)s, played by %(seat)s, not %(found)s",
+    "record-setup": "cannot set up this game: %(error)s",
+    # Positions (engine/ace/position.py, engine/rhombus/position.py)
+    "position-not-object": "a position is a JSON object with board, captured, hands, decks and to_move",
+    "position-to-move": "to_move must be 'red' or 'black', not %(value)s",
+    "position-ply": "ply must be a whole number from 0, not %(value)s",
+    "position-pair": '%(key)s must be an object with "red" and "black" lists',
+    "position-board": 'board must be an object like {"e1": "AH"}',
+    "position-square": "board: %(square)s is not a square (a1 to h8)",
+    "position-captured-list": "captured.%(seat)s must be a list of pawns",
+    "position-own-captured": "captured.%(seat)s: %(pawn)s is %(seat_word)s's own pawn; "
+                             "%(seat_word)s's captured area holds only opponent pawns (R4)",
+    "position-pawn": "%(context)s: %(pawn)s is not a pawn (A, K, Q or J of a suit, like AH) (R2)",
+    "position-pawn-twice": "%(context)s: pawn %(pawn)s appears twice",
+    "position-card-list": "%(context)s must be a list of cards",
+    "position-card": "%(context)s: %(card)s is not a card: write rank then suit, like 5H or 10S (R5)",
+    "position-discards-list": "discards.%(seat)s must be a list of actions",
+    "position-discard": "discards.%(seat)s: %(error)s",
+    "position-not-seats-card": "%(context)s: %(card)s is not one of %(seat_word)s's cards (R5)",
+    "position-card-twice": "%(context)s: card %(card)s is also in %(other)s",
+    "rhombus-position-not-object": "a position is a JSON object with variant, board, seats, pile and to_move",
+    "position-variant": "variant must be one of %(variants)s, not %(value)s",
+    "position-seats": 'seats must be an object with "SW" and "NE" (2 players) or "SW", "SE", "NE" '
+                      'and "NW" (4 players)',
+    "position-seat": "seats.%(seat)s must be an object with table, hand, reserve and eliminated",
+    "position-held": "seats.%(seat)s: a player holds %(count)s cards, table and hand together (%(rule)s)",
+    "position-formation-out": "seats.%(seat)s: Formation has no eliminated pieces and no out players (RH44)",
+    "position-pack": "the cards must make up the 36-card pack; missing: %(missing)s",
+    "position-double-pack": "the cards must make up the 72-card double pack; missing: %(missing)s",
+    "position-pieces": "%(seat)s has %(pieces)s pieces; a player has %(most)s (RH4, RH32)",
+    "position-out-true": "seats.%(seat)s.out must be true: %(seat)s has no piece on the board (RH34)",
+    "position-out-false": "seats.%(seat)s.out must be false: %(seat)s has pieces on the board (RH34)",
+    "position-out-reserve": "seats.%(seat)s: an out player's reserve is lost, so reserve must be 0 (RH34)",
+    "rhombus-position-card": "%(context)s: %(card)s is not a card: rank then suit, like 6C, 10H or QS (RH5)",
+    "position-count": "%(context)s must be a whole number from 0, not %(value)s",
+    "position-seat-name": "%(context)s must be one of %(seats)s, not %(value)s",
+    "rhombus-position-board": 'board must be an object like {"a1": "SW"}',
+    "rhombus-position-square": "board: %(square)s is not a square (a1 to e5)",
+    "position-seed-hex": "seed_hex must be hexadecimal, not %(value)s",
+    # The command line (engine/cli.py)
+    "cli-line": "each line is %(example)s",
+    "cli-variant": "the position is of the %(variant)s variant, not %(asked)s (--variant)",
+    "cli-players": "the position has %(players)s players, not %(asked)s (--players)",
     # Both games (engine/game.py)
     "player-count": "%(game)s is played by %(counts)s players, not %(players)s",
     "variant": "%(game)s has the variants %(variants)s, not %(variant)s",
@@ -152,6 +232,7 @@ MESSAGES: dict[str, str] = {
 WORDS: dict[str, str] = {
     "seat_word": "ace-seat", "owner_word": "ace-seat", "pawn_word": "ace-pawn", "suit_word": "ace-suit",
     "card_lo_word": "rhombus-card", "card_hi_word": "rhombus-card", "suits_word": "rhombus-suit",
+    "turn_ordinal": "ordinal", "said_winner": "winner", "winner": "winner",
 }
 
 _ACE_FACES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
@@ -174,7 +255,21 @@ def english_word(kind: str, code: str) -> str:
         return _ACE_SUITS[code][0]
     if kind == "rhombus-card":
         return f"{code[:-1]} of {_RHOMBUS_SUITS[code[-1]]}"
+    if kind == "ordinal":
+        return english_ordinal(int(code))
+    if kind == "winner":
+        return code or "nobody"
     return _RHOMBUS_SUITS[code]
+
+
+def english_ordinal(n: int) -> str:
+    """``'6th'`` for 6.
+
+    >>> [english_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 112)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '112th']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def english(code: str, params: dict[str, Param]) -> str:
@@ -186,22 +281,25 @@ class EngineError(ValueError):
     """Base of every error the engine raises on bad input.
 
     ``code`` and ``params`` say what went wrong in plain values (``code`` is
-    None for an error raised with a message only).
+    None for an error raised with a message only); ``cause`` is the error that
+    an ``error`` parameter quotes (an action refused inside a record), so
+    that it can be worded in another language too.
     """
 
     def __init__(self, message: str | None = None, *, code: str | None = None,
-                 params: dict[str, Param] | None = None) -> None:
+                 params: dict[str, Param] | None = None, cause: EngineError | None = None) -> None:
         self.code = code
         self.params: dict[str, Param] = dict(params or {})
+        self.cause = cause
         if message is None:
             assert code is not None, "an EngineError needs a message or a code"
             message = english(code, self.params)
         super().__init__(message)
 
     @classmethod
-    def coded(cls, code: str, **params: Param) -> EngineError:
+    def coded(cls, code: str, cause: EngineError | None = None, /, **params: Param) -> Self:
         """The error of kind ``code``, worded in English from :data:`MESSAGES`."""
-        return cls(code=code, params=params)
+        return cls(code=code, params=params, cause=cause)
 
 
 class NotationError(EngineError):

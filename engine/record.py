@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypedDict
 
 from . import rhombus
 from .ace.actions import Action
-from .ace.cards import SEAT_NAMES, SEATS
+from .ace.cards import SEATS
 from .ace.rules import apply, outcome
 from .ace.state import State, new_game
 from .errors import EngineError, RecordError
@@ -139,16 +139,16 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object with commitment and actions")
+            raise RecordError.coded("record-not-object")
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"unknown record format {data.get('format')!r}; this engine reads {FORMAT}")
+            raise RecordError.coded("record-format", format=repr(data.get("format")), known=FORMAT)
         for key in ("red", "black", "commitment", "seed", "winner", "reason"):
             if data.get(key) is not None and not isinstance(data[key], str):
-                raise RecordError(f"{key} must be text")
+                raise RecordError.coded("record-not-text", key=key)
         headers = data.get("headers") or {}
         actions = data.get("actions", [])
         if not isinstance(headers, dict) or not isinstance(actions, list):
-            raise RecordError("headers must be an object and actions a list")
+            raise RecordError.coded("record-headers-actions")
         return _checked(cls(
             commitment=data.get("commitment") or "",
             red=data.get("red") or "Red",
@@ -182,7 +182,7 @@ class Record:
             if line.startswith("["):
                 m = _TAG.match(line)
                 if m is None:
-                    raise RecordError(f"line {number}: a header is written [Name \"value\"]")
+                    raise RecordError.coded("record-header-line", line=number)
                 tags[m["name"]] = _unescape(m["value"])
             elif line:
                 body.append(line)
@@ -192,11 +192,11 @@ class Record:
 
 def _checked(record: Record) -> Record:
     if record.reason is not None and record.reason not in RULE_REASONS + PLATFORM_REASONS:
-        raise RecordError(f"unknown termination {record.reason!r}")
+        raise RecordError.coded("record-termination", reason=repr(record.reason))
     if record.winner not in (None, "red", "black"):
-        raise RecordError(f"winner must be red, black or none, not {record.winner!r}")
+        raise RecordError.coded("record-winner", winner=repr(record.winner))
     if not re.fullmatch(r"[0-9a-f]{64}", record.commitment):
-        raise RecordError("the commitment must be a SHA-256 in hex (64 characters) (R19)")
+        raise RecordError.coded("record-commitment", rule="R19")
     return record
 
 
@@ -212,12 +212,12 @@ def _check_tags(tags: list[tuple[str, str]], extra: dict[str, str],
     """Refuse what the text form cannot hold, rather than write it wrongly."""
     for name in extra:
         if name in known:
-            raise RecordError(f"the header {name!r} is written by the record itself")
+            raise RecordError.coded("record-header-own", name=repr(name))
     for name, value in tags:
         if not re.fullmatch(r"[A-Za-z0-9_]+", name):
-            raise RecordError(f"a header name is letters, digits and _ only, not {name!r}")
+            raise RecordError.coded("record-header-name", name=repr(name))
         if len(f"x{value}x".splitlines()) > 1:
-            raise RecordError(f"the {name} header cannot hold a line break")
+            raise RecordError.coded("record-header-break", name=name)
 
 
 def _escape(value: str) -> str:
@@ -242,7 +242,7 @@ def _read_movetext(text: str) -> tuple[list[str], str | None]:
     result = tokens.pop() if tokens and tokens[-1] in _RESULTS else None
     words = [t for t in tokens if not re.fullmatch(r"\d+\.", t)]
     if len(words) % 2:
-        raise RecordError(f"the moves end in a half action: {words[-1]!r}")
+        raise RecordError.coded("record-half-action", word=repr(words[-1]))
     return [f"{words[i]} {words[i + 1]}" for i in range(0, len(words), 2)], result
 
 
@@ -250,13 +250,13 @@ def _from_tags(tags: dict[str, str], actions: list[str], result: str | None) -> 
     reason = tags.get("Termination")
     result = tags.get("Result", result or "*")
     if result not in _RESULTS:
-        raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2, 0-0 or *")
+        raise RecordError.coded("record-result", result=repr(result))
     if result != "*" and reason is None:
-        raise RecordError(f"the result {result} needs a Termination header saying how the game "
-                          f"ended: {', '.join(RULE_REASONS + PLATFORM_REASONS)}")
+        raise RecordError.coded("record-needs-termination", result=result,
+                                reasons=", ".join(RULE_REASONS + PLATFORM_REASONS))
     if result == BOTH_LOST and reason not in DOUBLE_FORFEIT_REASONS:
-        raise RecordError(f"0-0 (both lost) is written for a double forfeit only (Termination "
-                          f"{', '.join(sorted(DOUBLE_FORFEIT_REASONS))}), not for {reason!r}")
+        raise RecordError.coded("record-both-lost", reasons=", ".join(sorted(DOUBLE_FORFEIT_REASONS)),
+                                reason=repr(reason))
     return Record(
         commitment=tags.get("Commitment", ""),
         red=tags.get("Red", "Red"),
@@ -275,15 +275,14 @@ def _parse_actions(texts: list[Any]) -> tuple[Action, ...]:
         try:
             out.append(Action.from_json(text))
         except EngineError as e:
-            raise RecordError(f"{_where(i)}: {e}") from None
+            raise _at_action(i, e) from None
     return tuple(out)
 
 
-def _where(index: int) -> str:
-    """``action 12 (Black's 6th turn)`` for the 12th action of a game."""
-    turn = index // 2 + 1
-    suffix = "th" if 10 <= turn % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(turn % 10, "th")
-    return f"action {index + 1} ({SEAT_NAMES[index % 2]}'s {turn}{suffix} turn)"
+def _at_action(index: int, error: EngineError) -> RecordError:
+    """``action 12 (Black's 6th turn): ...`` for an error in the 12th action of a game."""
+    return RecordError.coded("ace-record-action", error, number=index + 1, seat_word=SEATS[index % 2],
+                             turn_ordinal=index // 2 + 1, error=str(error))
 
 
 def replay(record: Record) -> list[State]:
@@ -294,15 +293,15 @@ def replay(record: Record) -> list[State]:
     final position.
     """
     if record.seed is None:
-        raise RecordError("the seed is not revealed yet, so the game cannot be replayed (R19)")
+        raise RecordError.coded("record-no-seed", rule="R19")
     if commitment(record.seed) != record.commitment:
-        raise RecordError("the seed does not match the commitment: SHA-256 of the seed differs (R19)")
+        raise RecordError.coded("record-seed-mismatch", rule="R19")
     states = [new_game(record.seed)]
     for i, action in enumerate(record.actions):
         try:
             states.append(apply(states[-1], action))
         except EngineError as e:
-            raise RecordError(f"{_where(i)}: {e}") from None
+            raise _at_action(i, e) from None
     _check_result(record, outcome(states[-1]), RULE_REASONS)
     return states
 
@@ -321,13 +320,13 @@ def _check_result(record: _Ending, over: _Ending | None, rule_reasons: tuple[str
     """The record's stated result agrees with how the replayed game ended (either game)."""
     if over is not None and record.reason is not None and (
             record.reason != over.reason or record.winner != over.winner):
-        said = f"{record.winner or 'nobody'} by {record.reason}"
-        raise RecordError(f"the record says {said}, but the game ended with "
-                          f"{over.winner or 'nobody'} winning by {over.reason}")
+        raise RecordError.coded("record-other-ending", said_winner=record.winner or "", said_reason=record.reason,
+                                winner=over.winner or "", reason=str(over.reason))
     if over is None and record.reason in rule_reasons:
-        raise RecordError(f"the record says the game ended by {record.reason}, but it is still running")
+        raise RecordError.coded("record-still-running", reason=str(record.reason))
     if over is not None and record.reason in PLATFORM_REASONS:
-        raise RecordError(f"the record says {record.reason}, but the game had already ended by {over.reason}")
+        raise RecordError.coded("record-ended-before", said_reason=str(record.reason),
+                                reason=str(over.reason))
 
 
 def _json_data(text: str) -> Any:
@@ -335,9 +334,9 @@ def _json_data(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e}") from None
+        raise RecordError.coded("record-json", error=str(e)) from None
     except (ValueError, RecursionError):  # a number over 4300 digits; nesting too deep
-        raise RecordError("not valid JSON: a number too long or nesting too deep") from None
+        raise RecordError.coded("record-json-deep") from None
 
 
 def read(text: str) -> Record:
@@ -439,7 +438,7 @@ class RhombusRecord:
     def new_game(self) -> rhombus.State:
         """The first position, from the revealed seed."""
         if self.seed is None:
-            raise RecordError("the seed is not revealed yet, so the game cannot be replayed (RH30)")
+            raise RecordError.coded("record-no-seed", rule="RH30")
         return rhombus.new_game(self.seed, players=len(self.seats), variant=self.variant, dealer=self.dealer)
 
     def then(self, action: rhombus.Action) -> RhombusRecord:
@@ -471,17 +470,17 @@ class RhombusRecord:
     @classmethod
     def from_json(cls, data: Any) -> RhombusRecord:
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object with players, commitment and actions")
+            raise RecordError.coded("rhombus-record-not-object")
         if data.get("format") != RHOMBUS_FORMAT:
-            raise RecordError(f"unknown record format {data.get('format')!r}; this reads {RHOMBUS_FORMAT}")
+            raise RecordError.coded("rhombus-record-format", format=repr(data.get("format")), known=RHOMBUS_FORMAT)
         for key in ("variant", "dealer", "commitment", "seed", "winner", "reason"):
             if data.get(key) is not None and not isinstance(data[key], str):
-                raise RecordError(f"{key} must be text")
+                raise RecordError.coded("record-not-text", key=key)
         players, headers, actions = data.get("players"), data.get("headers") or {}, data.get("actions", [])
         if not isinstance(players, dict) or not all(isinstance(v, str) for v in players.values()):
-            raise RecordError('players must be an object of seat: name, e.g. {"SW": "alice", "NE": "bob"}')
+            raise RecordError.coded("record-players")
         if not isinstance(headers, dict) or not isinstance(actions, list):
-            raise RecordError("headers must be an object and actions a list")
+            raise RecordError.coded("record-headers-actions")
         seats = _rhombus_seats(len(players))
         return _rhombus_checked(cls(
             commitment=data.get("commitment") or "",
@@ -520,7 +519,7 @@ class RhombusRecord:
             if line.startswith("["):
                 m = _TAG.match(line)
                 if m is None:
-                    raise RecordError(f"line {number}: a header is written [Name \"value\"]")
+                    raise RecordError.coded("record-header-line", line=number)
                 tags[m["name"]] = _unescape(m["value"])
             elif line in _RESULTS:
                 result = line
@@ -531,7 +530,7 @@ class RhombusRecord:
 
 def _rhombus_seats(players: int) -> tuple[str, ...]:
     if players not in RHOMBUS_SEATS:
-        raise RecordError(f"Rhombus is played by 2 or 4 players, not {players}")
+        raise RecordError.coded("record-player-count", players=players)
     return RHOMBUS_SEATS[players]
 
 
@@ -539,7 +538,7 @@ def _seated(players: dict[str, str]) -> dict[str, str]:
     """``players`` in turn order; :class:`RecordError` unless the seats are those of RH3/RH31."""
     seats = _rhombus_seats(len(players))
     if set(players) != set(seats):
-        raise RecordError(f"the players sit at {', '.join(seats)}, each named once")
+        raise RecordError.coded("record-seats", seats=", ".join(seats))
     return {seat: players[seat] for seat in seats}
 
 
@@ -557,36 +556,36 @@ def _turn_order(seats: tuple[str, ...], dealer: str) -> Callable[[int], str]:
 def _rhombus_checked(record: RhombusRecord) -> RhombusRecord:
     seats = record.seats
     if set(record.players) != set(seats):
-        raise RecordError(f"the players sit at {', '.join(seats)}, each named once")
+        raise RecordError.coded("record-seats", seats=", ".join(seats))
     if record.dealer not in seats:
-        raise RecordError(f"the dealer is one of {', '.join(seats)}, not {record.dealer!r}")
+        raise RecordError.coded("record-dealer", seats=", ".join(seats), dealer=repr(record.dealer))
     if record.reason is not None and record.reason not in RHOMBUS_RULE_REASONS + PLATFORM_REASONS:
-        raise RecordError(f"unknown termination {record.reason!r}")
+        raise RecordError.coded("record-termination", reason=repr(record.reason))
     if record.winner is not None and record.winner not in _side_results(seats):
-        raise RecordError(f"winner must be {' or '.join(map(str, _side_results(seats)))} or none, "
-                          f"not {record.winner!r}")
+        raise RecordError.coded("rhombus-record-winner", winners=" or ".join(map(str, _side_results(seats))),
+                                winner=repr(record.winner))
     if not re.fullmatch(r"[0-9a-f]{64}", record.commitment):
-        raise RecordError("the commitment must be a SHA-256 in hex (64 characters) (RH30)")
+        raise RecordError.coded("record-commitment", rule="RH30")
     return record
 
 
 def _rhombus_from_tags(tags: dict[str, str], moves: list[tuple[int, str]],
                        result: str | None) -> RhombusRecord:
     if tags.get("Game", "Rhombus") != "Rhombus":
-        raise RecordError(f"this is a record of {tags['Game']!r}, not of Rhombus")
+        raise RecordError.coded("record-other-game", game=repr(tags["Game"]))
     players = {seat: tags[seat] for seat in RHOMBUS_SEATS[4] if seat in tags}
     seats = _rhombus_seats(len(players))
     dealer = tags.get("Dealer", seats[-1])
     reason = tags.get("Termination")
     result = tags.get("Result", result or "*")
     if result not in _RESULTS:
-        raise RecordError(f"unknown result {result!r}: write 1-0, 0-1, 1/2-1/2, 0-0 or *")
+        raise RecordError.coded("record-result", result=repr(result))
     if result != "*" and reason is None:
-        raise RecordError(f"the result {result} needs a Termination header saying how the game "
-                          f"ended: {', '.join(RHOMBUS_RULE_REASONS + PLATFORM_REASONS)}")
+        raise RecordError.coded("record-needs-termination", result=result,
+                                reasons=", ".join(RHOMBUS_RULE_REASONS + PLATFORM_REASONS))
     if result == BOTH_LOST and reason not in DOUBLE_FORFEIT_REASONS:
-        raise RecordError(f"0-0 (both lost) is written for a double forfeit only (Termination "
-                          f"{', '.join(sorted(DOUBLE_FORFEIT_REASONS))}), not for {reason!r}")
+        raise RecordError.coded("record-both-lost", reasons=", ".join(sorted(DOUBLE_FORFEIT_REASONS)),
+                                reason=repr(reason))
     winners = {text: side for side, text in _side_results(seats).items()}
     return RhombusRecord(
         commitment=tags.get("Commitment", ""),
@@ -611,10 +610,10 @@ def _movetext_lines(moves: list[tuple[int, str]], seats: tuple[str, ...], dealer
     for i, (number, line) in enumerate(moves):
         m = _MOVE_LINE.match(line)
         if m is None:
-            raise RecordError(f"line {number}: an action is written '{i + 1}. {order(i)} KC b1-b3'")
+            raise RecordError.coded("record-action-line", line=number, example=f"{i + 1}. {order(i)} KC b1-b3")
         if int(m["n"]) != i + 1 or m["seat"] != order(i):
-            raise RecordError(f"line {number}: expected action {i + 1}, played by {order(i)}, "
-                              f"not {m['n']}. {m['seat']}")
+            raise RecordError.coded("record-action-order", line=number, number=i + 1, seat=order(i),
+                                    found=f"{m['n']}. {m['seat']}")
         texts.append(m["text"])
     return texts
 
@@ -625,15 +624,14 @@ def _rhombus_actions(texts: list[Any], seats: tuple[str, ...], dealer: str) -> t
         try:
             out.append(rhombus.Action.from_json(text))
         except EngineError as e:
-            raise RecordError(f"{_rhombus_where(i, seats, dealer)}: {e}") from None
+            raise _rhombus_at_action(i, seats, dealer, e) from None
     return tuple(out)
 
 
-def _rhombus_where(index: int, seats: tuple[str, ...], dealer: str) -> str:
-    """``action 12 (NE's 6th turn)`` for the 12th action of a 2-player game."""
-    turn = index // len(seats) + 1
-    suffix = "th" if 10 <= turn % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(turn % 10, "th")
-    return f"action {index + 1} ({_turn_order(seats, dealer)(index)}'s {turn}{suffix} turn)"
+def _rhombus_at_action(index: int, seats: tuple[str, ...], dealer: str, error: EngineError) -> RecordError:
+    """``action 12 (NE's 6th turn): ...`` for an error in the 12th action of a 2-player game."""
+    return RecordError.coded("rhombus-record-action", error, number=index + 1, seat=_turn_order(seats, dealer)(index),
+                             turn_ordinal=index // len(seats) + 1, error=str(error))
 
 
 def replay_rhombus(record: RhombusRecord) -> list[rhombus.State]:
@@ -645,18 +643,18 @@ def replay_rhombus(record: RhombusRecord) -> list[rhombus.State]:
     positions are exactly the ones played.
     """
     if record.seed is None:
-        raise RecordError("the seed is not revealed yet, so the game cannot be replayed (RH30)")
+        raise RecordError.coded("record-no-seed", rule="RH30")
     if commitment(record.seed) != record.commitment:
-        raise RecordError("the seed does not match the commitment: SHA-256 of the seed differs (RH30)")
+        raise RecordError.coded("record-seed-mismatch", rule="RH30")
     try:
         states = [record.new_game()]
     except (ValueError, NotImplementedError) as e:
-        raise RecordError(f"cannot set up this game: {e}") from None
+        raise RecordError.coded("record-setup", e if isinstance(e, EngineError) else None, error=str(e)) from None
     try:
         for state in rhombus.walk(states[0], record.actions):  # each action checked once, as written
             states.append(state)
     except EngineError as e:
-        raise RecordError(f"{_rhombus_where(len(states) - 1, record.seats, record.dealer)}: {e}") from None
+        raise _rhombus_at_action(len(states) - 1, record.seats, record.dealer, e) from None
     _check_result(record, rhombus.outcome(states[-1]), RHOMBUS_RULE_REASONS)
     return states
 

@@ -16,7 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from engine.errors import WORDS, EngineError
+from engine.errors import WORDS, EngineError, english_ordinal
 
 WORDINGS: dict[str, Promise] = {
     "game-over": _('%(action)s: the game is over'),
@@ -178,6 +178,91 @@ WORDINGS: dict[str, Promise] = {
         'moves'
     ),
     "no-own-piece": _('%(action)s: %(square)s holds no %(seat)s piece to move'),
+    "record-not-object": _('a record is a JSON object with commitment and actions'),
+    "record-format": _('unknown record format %(format)s; this engine reads %(known)s'),
+    "record-not-text": _('%(key)s must be text'),
+    "record-headers-actions": _('headers must be an object and actions a list'),
+    "record-header-line": _('line %(line)s: a header is written [Name "value"]'),
+    "record-termination": _('unknown termination %(reason)s'),
+    "record-winner": _('winner must be red, black or none, not %(winner)s'),
+    "record-commitment": _('the commitment must be a SHA-256 in hex (64 characters) (%(rule)s)'),
+    "record-header-own": _('the header %(name)s is written by the record itself'),
+    "record-header-name": _('a header name is letters, digits and _ only, not %(name)s'),
+    "record-header-break": _('the %(name)s header cannot hold a line break'),
+    "record-half-action": _('the moves end in a half action: %(word)s'),
+    "record-result": _('unknown result %(result)s: write 1-0, 0-1, 1/2-1/2, 0-0 or *'),
+    "record-needs-termination": _(
+        'the result %(result)s needs a Termination header saying how the game ended: %(reasons)s'
+    ),
+    "record-both-lost": _(
+        '0-0 (both lost) is written for a double forfeit only (Termination %(reasons)s), not for '
+        '%(reason)s'
+    ),
+    "ace-record-action": _("action %(number)s (%(seat_word)s's %(turn_ordinal)s turn): %(error)s"),
+    "rhombus-record-action": _("action %(number)s (%(seat)s's %(turn_ordinal)s turn): %(error)s"),
+    "record-no-seed": _('the seed is not revealed yet, so the game cannot be replayed (%(rule)s)'),
+    "record-seed-mismatch": _('the seed does not match the commitment: SHA-256 of the seed differs (%(rule)s)'),
+    "record-other-ending": _(
+        'the record says %(said_winner)s by %(said_reason)s, but the game ended with %(winner)s winning '
+        'by %(reason)s'
+    ),
+    "record-still-running": _('the record says the game ended by %(reason)s, but it is still running'),
+    "record-ended-before": _('the record says %(said_reason)s, but the game had already ended by %(reason)s'),
+    "record-json": _('not valid JSON: %(error)s'),
+    "record-json-deep": _('not valid JSON: a number too long or nesting too deep'),
+    "rhombus-record-not-object": _('a record is a JSON object with players, commitment and actions'),
+    "rhombus-record-format": _('unknown record format %(format)s; this reads %(known)s'),
+    "record-players": _('players must be an object of seat: name, e.g. {"SW": "alice", "NE": "bob"}'),
+    "record-player-count": _('Rhombus is played by 2 or 4 players, not %(players)s'),
+    "record-seats": _('the players sit at %(seats)s, each named once'),
+    "record-dealer": _('the dealer is one of %(seats)s, not %(dealer)s'),
+    "rhombus-record-winner": _('winner must be %(winners)s or none, not %(winner)s'),
+    "record-other-game": _('this is a record of %(game)s, not of Rhombus'),
+    "record-action-line": _("line %(line)s: an action is written '%(example)s'"),
+    "record-action-order": _('line %(line)s: expected action %(number)s, played by %(seat)s, not %(found)s'),
+    "record-setup": _('cannot set up this game: %(error)s'),
+    "position-not-object": _('a position is a JSON object with board, captured, hands, decks and to_move'),
+    "position-to-move": _("to_move must be 'red' or 'black', not %(value)s"),
+    "position-ply": _('ply must be a whole number from 0, not %(value)s'),
+    "position-pair": _('%(key)s must be an object with "red" and "black" lists'),
+    "position-board": _('board must be an object like {"e1": "AH"}'),
+    "position-square": _('board: %(square)s is not a square (a1 to h8)'),
+    "position-captured-list": _('captured.%(seat)s must be a list of pawns'),
+    "position-own-captured": _(
+        "captured.%(seat)s: %(pawn)s is %(seat_word)s's own pawn; %(seat_word)s's captured area holds "
+        'only opponent pawns (R4)'
+    ),
+    "position-pawn": _('%(context)s: %(pawn)s is not a pawn (A, K, Q or J of a suit, like AH) (R2)'),
+    "position-pawn-twice": _('%(context)s: pawn %(pawn)s appears twice'),
+    "position-card-list": _('%(context)s must be a list of cards'),
+    "position-card": _('%(context)s: %(card)s is not a card: write rank then suit, like 5H or 10S (R5)'),
+    "position-discards-list": _('discards.%(seat)s must be a list of actions'),
+    "position-discard": _('discards.%(seat)s: %(error)s'),
+    "position-not-seats-card": _("%(context)s: %(card)s is not one of %(seat_word)s's cards (R5)"),
+    "position-card-twice": _('%(context)s: card %(card)s is also in %(other)s'),
+    "rhombus-position-not-object": _('a position is a JSON object with variant, board, seats, pile and to_move'),
+    "position-variant": _('variant must be one of %(variants)s, not %(value)s'),
+    "position-seats": _(
+        'seats must be an object with "SW" and "NE" (2 players) or "SW", "SE", "NE" and "NW" (4 players)'
+    ),
+    "position-seat": _('seats.%(seat)s must be an object with table, hand, reserve and eliminated'),
+    "position-held": _('seats.%(seat)s: a player holds %(count)s cards, table and hand together (%(rule)s)'),
+    "position-formation-out": _('seats.%(seat)s: Formation has no eliminated pieces and no out players (RH44)'),
+    "position-pack": _('the cards must make up the 36-card pack; missing: %(missing)s'),
+    "position-double-pack": _('the cards must make up the 72-card double pack; missing: %(missing)s'),
+    "position-pieces": _('%(seat)s has %(pieces)s pieces; a player has %(most)s (RH4, RH32)'),
+    "position-out-true": _('seats.%(seat)s.out must be true: %(seat)s has no piece on the board (RH34)'),
+    "position-out-false": _('seats.%(seat)s.out must be false: %(seat)s has pieces on the board (RH34)'),
+    "position-out-reserve": _("seats.%(seat)s: an out player's reserve is lost, so reserve must be 0 (RH34)"),
+    "rhombus-position-card": _('%(context)s: %(card)s is not a card: rank then suit, like 6C, 10H or QS (RH5)'),
+    "position-count": _('%(context)s must be a whole number from 0, not %(value)s'),
+    "position-seat-name": _('%(context)s must be one of %(seats)s, not %(value)s'),
+    "rhombus-position-board": _('board must be an object like {"a1": "SW"}'),
+    "rhombus-position-square": _('board: %(square)s is not a square (a1 to e5)'),
+    "position-seed-hex": _('seed_hex must be hexadecimal, not %(value)s'),
+    "cli-line": _('each line is %(example)s'),
+    "cli-variant": _('the position is of the %(variant)s variant, not %(asked)s (--variant)'),
+    "cli-players": _('the position has %(players)s players, not %(asked)s (--players)'),
     "player-count": _('%(game)s is played by %(counts)s players, not %(players)s'),
     "variant": _('%(game)s has the variants %(variants)s, not %(variant)s'),
 }
@@ -223,7 +308,18 @@ def word(kind: str, code: str) -> str:
         rank = code[:-1]
         return pgettext("refusal card", "%(rank)s of %(suit)s") % {
             "rank": _RHOMBUS_RANKS.get(rank, rank), "suit": _RHOMBUS_SUITS[code[-1]]}
+    if kind == "ordinal":
+        return ordinal(int(code))
+    if kind == "winner":
+        return code or pgettext("refusal winner", "nobody")
     return str(_RHOMBUS_SUITS[code])
+
+
+def ordinal(n: int) -> str:
+    """``6th``, ``6.``, ``6.º``, ``6-й``: English's suffixes are not one pattern,
+    so English keeps its own rule and the other languages translate the pattern."""
+    pattern = pgettext("refusal ordinal", "%(n)sth")
+    return english_ordinal(n) if pattern == "%(n)sth" else pattern % {"n": n}
 
 
 def describe(error: BaseException) -> str:
@@ -235,6 +331,8 @@ def describe(error: BaseException) -> str:
     params: dict[str, Any] = {
         name: word(WORDS[name], str(value)) if name in WORDS else value for name, value in error.params.items()
     }
+    if error.cause is not None and "error" in params:  # an action refused inside a record, a position
+        params["error"] = describe(error.cause)
     text = str(WORDINGS[code]) % params
     rule = getattr(error, "rule", None)
     return f"{text} ({rule})" if rule else text

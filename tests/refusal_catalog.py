@@ -33,6 +33,11 @@ TRANSLATIONS: dict[tuple[str | None, str], dict[str, str]] = {
         "de": "%(seat)s ist am Zug (%(rule)s)",
         "ru": "сейчас ход: %(seat)s (%(rule)s)",
     },
+    (None, "action %(number)s (%(seat_word)s's %(turn_ordinal)s turn): %(error)s"): {
+        "de": "Zug %(number)s (%(turn_ordinal)s Zug von %(seat_word)s): %(error)s",
+        "ru": "ход %(number)s (%(turn_ordinal)s ход стороны «%(seat_word)s»): %(error)s",
+    },
+    ("refusal ordinal", "%(n)sth"): {"de": "%(n)s.", "ru": "%(n)s-й"},
     ("refusal seat", "Red"): {"de": "Rot", "ru": "Красные"},
     ("refusal seat", "Black"): {"de": "Schwarz", "ru": "Чёрные"},
     ("refusal pawn", "Jack"): {"de": "Bube", "ru": "валет"},

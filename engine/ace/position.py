@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 from ..errors import EngineError, PositionError
 from .actions import Action
 from .cards import (
-    CAPTURED, CARD_INDEX, OUT_OF_PLAY, PAWN_INDEX, SEAT_NAMES, SEATS,
+    CAPTURED, CARD_INDEX, OUT_OF_PLAY, PAWN_INDEX, SEATS,
     SQUARE_INDEX, side_of_card, side_of_pawn,
 )
 from .state import State
@@ -54,7 +54,7 @@ def from_json(data: Any) -> State:
     out of play.
     """
     if not isinstance(data, dict):
-        raise PositionError("a position is a JSON object with board, captured, hands, decks and to_move")
+        raise PositionError.coded("position-not-object")
     where = _read_pawns(data)
     seen: dict[str, str] = {}
     hands = _pair(data, "hands", lambda seat, v: _read_cards(v, seat, f"hands.{seat}", seen))
@@ -62,10 +62,10 @@ def from_json(data: Any) -> State:
     discards = _pair(data, "discards", lambda seat, v: _read_discards(v, seat, seen), optional=True)
     to_move = data.get("to_move")
     if to_move not in SEATS:
-        raise PositionError(f"to_move must be 'red' or 'black', not {to_move!r}")
+        raise PositionError.coded("position-to-move", value=repr(to_move))
     ply = data.get("ply", len(discards[0]) + len(discards[1]))
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
-        raise PositionError(f"ply must be a whole number from 0, not {ply!r}")
+        raise PositionError.coded("position-ply", value=repr(ply))
     return State.build(tuple(where), hands, decks, discards, SEATS.index(to_move), ply)
 
 
@@ -74,7 +74,7 @@ def _pair(data: dict[str, Any], key: str, read: Any, optional: bool = False) -> 
     if value is None and optional:
         return ((), ())
     if not isinstance(value, dict):
-        raise PositionError(f'{key} must be an object with "red" and "black" lists')
+        raise PositionError.coded("position-pair", key=key)
     return tuple(read(seat, value.get(seat, [] if optional else None)) for seat in SEATS)
 
 
@@ -82,42 +82,40 @@ def _read_pawns(data: dict[str, Any]) -> list[int]:
     where = [OUT_OF_PLAY] * 16
     board = data.get("board")
     if not isinstance(board, dict):
-        raise PositionError('board must be an object like {"e1": "AH"}')
+        raise PositionError.coded("position-board")
     for square, pawn in board.items():
         if not isinstance(square, str) or square not in SQUARE_INDEX:
-            raise PositionError(f"board: {square!r} is not a square (a1 to h8)")
+            raise PositionError.coded("position-square", square=repr(square))
         _place(where, pawn, SQUARE_INDEX[square], f"board.{square}")
     captured = data.get("captured", {})
     if not isinstance(captured, dict):
-        raise PositionError('captured must be an object with "red" and "black" lists')
+        raise PositionError.coded("position-pair", key="captured")
     for side, seat in enumerate(SEATS):
         pawns = captured.get(seat, [])
         if not isinstance(pawns, list):
-            raise PositionError(f"captured.{seat} must be a list of pawns")
+            raise PositionError.coded("position-captured-list", seat=seat)
         for pawn in pawns:
             _place(where, pawn, CAPTURED, f"captured.{seat}")
             if side_of_pawn(PAWN_INDEX[pawn]) == side:
-                raise PositionError(
-                    f"captured.{seat}: {pawn} is {SEAT_NAMES[side]}'s own pawn; "
-                    f"{SEAT_NAMES[side]}'s captured area holds only opponent pawns (R4)")
+                raise PositionError.coded("position-own-captured", seat=seat, pawn=str(pawn), seat_word=SEATS[side])
     return where
 
 
 def _place(where: list[int], pawn: Any, place: int, context: str) -> None:
     if not isinstance(pawn, str) or pawn not in PAWN_INDEX:
-        raise PositionError(f"{context}: {pawn!r} is not a pawn (A, K, Q or J of a suit, like AH) (R2)")
+        raise PositionError.coded("position-pawn", context=context, pawn=repr(pawn))
     if where[PAWN_INDEX[pawn]] != OUT_OF_PLAY:
-        raise PositionError(f"{context}: pawn {pawn} appears twice")
+        raise PositionError.coded("position-pawn-twice", context=context, pawn=pawn)
     where[PAWN_INDEX[pawn]] = place
 
 
 def _read_cards(value: Any, seat: str, context: str, seen: dict[str, str]) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise PositionError(f"{context} must be a list of cards")
+        raise PositionError.coded("position-card-list", context=context)
     cards = []
     for name in value:
         if not isinstance(name, str) or name not in CARD_INDEX:
-            raise PositionError(f"{context}: {name!r} is not a card: write rank then suit, like 5H or 10S (R5)")
+            raise PositionError.coded("position-card", context=context, card=repr(name))
         _claim(name, seat, context, seen)
         cards.append(CARD_INDEX[name])
     return tuple(cards)
@@ -125,13 +123,13 @@ def _read_cards(value: Any, seat: str, context: str, seen: dict[str, str]) -> tu
 
 def _read_discards(value: Any, seat: str, seen: dict[str, str]) -> tuple[Action, ...]:
     if not isinstance(value, list):
-        raise PositionError(f"discards.{seat} must be a list of actions")
+        raise PositionError.coded("position-discards-list", seat=seat)
     pile = []
     for text in value:
         try:
             action = Action.from_json(text)
         except EngineError as e:
-            raise PositionError(f"discards.{seat}: {e}") from None
+            raise PositionError.coded("position-discard", e, seat=seat, error=str(e)) from None
         _claim(action.card, seat, f"discards.{seat}", seen)
         pile.append(action)
     return tuple(pile)
@@ -140,9 +138,9 @@ def _read_discards(value: Any, seat: str, seen: dict[str, str]) -> tuple[Action,
 def _claim(card: str, seat: str, context: str, seen: dict[str, str]) -> None:
     side = SEATS.index(seat)
     if side_of_card(CARD_INDEX[card]) != side:
-        raise PositionError(f"{context}: {card} is not one of {SEAT_NAMES[side]}'s cards (R5)")
+        raise PositionError.coded("position-not-seats-card", context=context, card=card, seat_word=SEATS[side])
     if card in seen:
-        raise PositionError(f"{context}: card {card} is also in {seen[card]}")
+        raise PositionError.coded("position-card-twice", context=context, card=card, other=seen[card])
     seen[card] = context
 
 

@@ -78,45 +78,42 @@ def from_json(data: Any) -> State:
     the board, and an out seat has no reserve.
     """
     if not isinstance(data, dict):
-        raise PositionError("a position is a JSON object with variant, board, seats, pile and to_move")
+        raise PositionError.coded("rhombus-position-not-object")
     variant = data.get("variant", CLASSIC)
     if variant not in VARIANTS:
-        raise PositionError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        raise PositionError.coded("position-variant", variants=", ".join(VARIANTS), value=repr(variant))
     formation = variant == FORMATION
     copies, held = (2, 4) if formation else (1, 3)  # RH42: two packs, four places
     seats_data = data.get("seats")
     if not isinstance(seats_data, dict) or set(seats_data) not in (set(TWO_PLAYERS), set(FOUR_PLAYERS)):
-        raise PositionError('seats must be an object with "SW" and "NE" (2 players) or "SW", "SE", "NE" '
-                            'and "NW" (4 players)')
+        raise PositionError.coded("position-seats")
     seats = TWO_PLAYERS if len(seats_data) == 2 else FOUR_PLAYERS
     seen: dict[str, list[str]] = {}
     tables, hands, reserve, eliminated, out = [], [], [], [], []
     for name in seats:
         seat = seats_data[name]
         if not isinstance(seat, dict):
-            raise PositionError(f"seats.{name} must be an object with table, hand, reserve and eliminated")
+            raise PositionError.coded("position-seat", seat=name)
         tables.append(_cards(seat.get("table"), f"seats.{name}.table", seen, copies))
         hands.append(_cards(seat.get("hand"), f"seats.{name}.hand", seen, copies))
         reserve.append(_count(seat.get("reserve", 0), f"seats.{name}.reserve"))
         eliminated.append(_count(seat.get("eliminated", 0), f"seats.{name}.eliminated"))
         out.append(seat.get("out", False) is True)
         if len(tables[-1]) + len(hands[-1]) != held:
-            raise PositionError(f"seats.{name}: a player holds {held} cards, table and hand together "
-                                f"({'RH42' if formation else 'RH7'})")
+            raise PositionError.coded("position-held", seat=name, count=held, rule="RH42" if formation else "RH7")
         if formation and (out[-1] or eliminated[-1]):
-            raise PositionError(f"seats.{name}: Formation has no eliminated pieces and no out players (RH44)")
+            raise PositionError.coded("position-formation-out", seat=name)
     pile = _cards(data.get("pile", []), "pile", seen, copies)
     discard = _cards(data.get("discard", []), "discard", seen, copies)
     missing = [c for c in CARD_NAMES for _ in range(copies - len(seen.get(c, [])))]
     if missing:
-        pack = "72-card double pack" if formation else "36-card pack"
-        raise PositionError(f"the cards must make up the {pack}; missing: {' '.join(missing)}")
+        raise PositionError.coded("position-double-pack" if formation else "position-pack", missing=" ".join(missing))
     board = _board(data.get("board"), seats)
     most = pieces_per_seat(len(seats))
     for i, name in enumerate(seats):
         pieces = sum(1 for who in board if who == i) + reserve[i] + eliminated[i]
         if pieces > most:
-            raise PositionError(f"{name} has {pieces} pieces; a player has {most} (RH4, RH32)")
+            raise PositionError.coded("position-pieces", seat=name, pieces=pieces, most=most)
     if len(seats) == 4 and not formation:
         _check_out(seats, board, reserve, out)
     to_move = _seat(data.get("to_move"), "to_move", seats)
@@ -135,24 +132,22 @@ def _check_out(seats: tuple[str, ...], board: tuple[int, ...], reserve: list[int
     for i, name in enumerate(seats):
         on_board = i in board
         if on_board == out[i]:
-            why = "has pieces on the board" if on_board else "has no piece on the board"
-            raise PositionError(f"seats.{name}.out must be {str(not on_board).lower()}: {name} {why} (RH34)")
+            raise PositionError.coded("position-out-false" if on_board else "position-out-true", seat=name)
         if out[i] and reserve[i]:
-            raise PositionError(f"seats.{name}: an out player's reserve is lost, so reserve must be 0 (RH34)")
+            raise PositionError.coded("position-out-reserve", seat=name)
 
 
 def _cards(value: Any, context: str, seen: dict[str, list[str]], copies: int) -> tuple[int, ...]:
     """The cards of one list; each card exists ``copies`` times in all (once, or twice in Formation, RH42)."""
     if not isinstance(value, list):
-        raise PositionError(f"{context} must be a list of cards")
+        raise PositionError.coded("position-card-list", context=context)
     cards = []
     for name in value:
         if not isinstance(name, str) or name not in CARD_INDEX:
-            raise PositionError(f"{context}: {name!r} is not a card: rank then suit, like 6C, 10H or QS (RH5)")
+            raise PositionError.coded("rhombus-position-card", context=context, card=repr(name))
         places = seen.setdefault(name, [])
         if len(places) >= copies:
-            also = " and ".join(places)
-            raise PositionError(f"{context}: card {name} is also in {also}")
+            raise PositionError.coded("position-card-twice", context=context, card=name, other=" and ".join(places))
         places.append(context)
         cards.append(CARD_INDEX[name])
     return tuple(cards)
@@ -160,23 +155,23 @@ def _cards(value: Any, context: str, seen: dict[str, list[str]], copies: int) ->
 
 def _count(value: Any, context: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PositionError(f"{context} must be a whole number from 0, not {value!r}")
+        raise PositionError.coded("position-count", context=context, value=repr(value))
     return value
 
 
 def _seat(value: Any, context: str, seats: tuple[str, ...]) -> int:
     if value not in seats:
-        raise PositionError(f"{context} must be one of {', '.join(seats)}, not {value!r}")
+        raise PositionError.coded("position-seat-name", context=context, seats=", ".join(seats), value=repr(value))
     return seats.index(value)
 
 
 def _board(value: Any, seats: tuple[str, ...]) -> tuple[int, ...]:
     if not isinstance(value, dict):
-        raise PositionError('board must be an object like {"a1": "SW"}')
+        raise PositionError.coded("rhombus-position-board")
     board = [EMPTY] * 25
     for square, seat in value.items():
         if square not in SQUARE_INDEX:
-            raise PositionError(f"board: {square!r} is not a square (a1 to e5)")
+            raise PositionError.coded("rhombus-position-square", square=repr(square))
         board[SQUARE_INDEX[square]] = _seat(seat, f"board.{square}", seats)
     return tuple(board)
 
@@ -187,7 +182,7 @@ def _seed(value: Any) -> bytes | None:
     try:
         return bytes.fromhex(value)
     except (TypeError, ValueError):
-        raise PositionError(f"seed_hex must be hexadecimal, not {value!r}") from None
+        raise PositionError.coded("position-seed-hex", value=repr(value)) from None
 
 
 def board_json(board: tuple[int, ...], seats: tuple[str, ...]) -> dict[str, str]:

@@ -12,7 +12,10 @@ import pytest
 from django.utils import translation
 
 import engine
-from engine.errors import MESSAGES, WORDS, EngineError
+from engine.ace.actions import Action
+from engine.errors import MESSAGES, WORDS, EngineError, RecordError
+from engine.record import Record, replay
+from engine.shuffle import commitment
 from games.refusals import WORDINGS, describe
 from tests.refusal_catalog import refusal_catalog  # noqa: F401  (a fixture)
 
@@ -88,3 +91,18 @@ def test_a_word_parameter_holds_a_code_and_is_worded_in_the_language(refusal_cat
 def test_an_error_without_a_known_code_is_said_as_raised() -> None:
     assert describe(EngineError("a record is at most 64 kB")) == "a record is at most 64 kB"
     assert describe(ValueError("plain")) == "plain"
+
+
+def test_a_record_that_does_not_replay_words_the_refused_action_inside_it_too(refusal_catalog: None) -> None:
+    seed = "tests-game-seed"
+    record = Record(commitment=commitment(seed), seed=seed, actions=(Action.parse("8S e8-f6"),))
+    with pytest.raises(RecordError) as refused:
+        replay(record)
+    assert str(refused.value) == "action 1 (Red's 1st turn): 8S e8-f6: 8S, a Black card, is not in Red's hand (R7)"
+    with translation.override("en"):
+        assert describe(refused.value) == str(refused.value)
+    with translation.override("de"):
+        assert describe(refused.value) == ("Zug 1 (1. Zug von Rot): "
+                                           "8S e8-f6: 8S, eine Karte von Schwarz, ist nicht in der Hand von Rot (R7)")
+    with translation.override("ru"):
+        assert describe(refused.value).startswith("ход 1 (1-й ход стороны «Красные»): 8S e8-f6: 8S — карта стороны")
