@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, render
 
 from engine.errors import EngineError
 from engine.record import BOTH_LOST, Record, RhombusRecord
-from games import bots, records, results
+from games import bots, records, refusals, results
 from games.boards import rhombus_rows
 from games.models import Game
 from games.views import around_the_board
@@ -70,7 +70,7 @@ def import_record(request: HttpRequest) -> HttpResponse:
         record = records.read_record(text)
         steps = records.steps_of_record(record)
     except EngineError as error:
-        return render(request, "games/import.html", {"error": str(error), "text": text}, status=400)
+        return render(request, "games/import.html", {"error": refusals.describe(error), "text": text}, status=400)
     return render(request, _template(record), _context(record, steps, imported=True))
 
 
