@@ -34,7 +34,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games import bots, pulse
 from games.models import Game, Move
@@ -180,5 +180,7 @@ def _duration(left: timedelta) -> str:
     minutes = max(1, -(-int(left.total_seconds()) // 60))
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
-    return " ".join(f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n) or "1 minute"
+    parts = [ngettext("%(n)d day", "%(n)d days", days) % {"n": days} if days else "",
+             ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours} if hours else "",
+             ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes} if minutes else ""]
+    return " ".join(part for part in parts if part)
