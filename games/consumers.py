@@ -6,8 +6,8 @@ socket only ever carries what its own seat may see (R18). Bad frames get an
 ``error`` message on this socket; they never close it.
 
 Everything a socket words for its own client (refusals, the view's texts) is
-worded in that person's language (preferences.languages.language_from_scope),
-picked once when the socket opens: consumers run no LocaleMiddleware.
+worded in that person's language (``self.language``, picked once when the
+socket opens: games.sockets): consumers run no LocaleMiddleware.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from games import bots, play
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, db_work
-from preferences.languages import language_from_scope
 
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
@@ -50,7 +49,6 @@ class GameConsumer(JsonFrameConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = play.group_name(self.game_id)
         self.sending = asyncio.Lock()
-        self.language = await db_work(language_from_scope)(self.scope) or settings.LANGUAGE_CODE
         await self.accept()
         # ?watch=1 (the replay page): a spectator's socket whoever opens it, so a
         # player reading the replay in another tab is not counted as present.

@@ -26,6 +26,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_noop
 
 from games import signins
+from preferences.languages import language_from_scope
 
 MAX_FRAME_BYTES = 4096
 SIGNED_OUT = 4401  # close code: the login this socket was opened with has ended
@@ -158,13 +159,16 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._sign_out()
             return
         try:
-            await handler(content)
+            with translation.override(self.language or translation.get_language()):
+                await handler(content)  # a refusal is worded in this socket's language
         except self.refusals as refusal:
             await self._error(str(refusal))
 
     # --- Following the login (games.signins) ---------------------------------
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
+        # Consumers run no LocaleMiddleware: the person's language, picked as a page would pick it.
+        self.language = await db_work(language_from_scope)(self.scope) or settings.LANGUAGE_CODE
         await super().websocket_connect(message)
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:

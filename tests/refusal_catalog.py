@@ -38,6 +38,7 @@ TRANSLATIONS: dict[tuple[str | None, str], dict[str, str]] = {
         "ru": "ход %(number)s (%(turn_ordinal)s ход стороны «%(seat_word)s»): %(error)s",
     },
     ("refusal ordinal", "%(n)sth"): {"de": "%(n)s.", "ru": "%(n)s-й"},
+    (None, "not valid JSON"): {"de": "kein gültiges JSON", "ru": "недопустимый JSON"},
     ("refusal seat", "Red"): {"de": "Rot", "ru": "Красные"},
     ("refusal seat", "Black"): {"de": "Schwarz", "ru": "Чёрные"},
     ("refusal pawn", "Jack"): {"de": "Bube", "ru": "валет"},

@@ -73,3 +73,13 @@ async def test_a_player_with_no_language_named_gets_todays_english(
     red, _ = await sockets(game.pk, cookies["alice"])
     error = await red.request({"type": "act", "ply": 0, "action": "8S e8-f6"})
     assert error["message"] == "8S e8-f6: 8S, a Black card, is not in Red's hand (R7)"
+
+
+async def test_a_bad_frame_is_answered_in_the_sockets_language_too(game: Game, cookies: dict[str, str]) -> None:
+    watcher = AcceptingSocket(game.pk, cookies["charlie"], "ru")
+    try:
+        await watcher.open()
+        await watcher.send_text("{not json")
+        assert (await watcher.receive())["message"] == "недопустимый JSON"
+    finally:
+        await watcher.close()
