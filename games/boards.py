@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, pgettext_lazy
+
 import engine
 from engine import rhombus
 
@@ -18,8 +20,15 @@ RANKS = tuple(range(8, 0, -1))  # rank 8 at the top: the board as Red sees it
 CAPTURED_PLACES = 8  # R4
 
 SUIT_SYMBOLS = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
-SUIT_NAMES = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs"}
-RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+# The names a pawn's title and a square's aria-label give (static/js/card-names.js
+# words them alike, with the same catalog entries): the suit as it follows "of",
+# in a context for the languages that decline it there (Russian: "треф").
+SUIT_NAMES = {"H": pgettext_lazy("card suit, as in Ace of Hearts", "Hearts"),
+              "D": pgettext_lazy("card suit, as in Ace of Diamonds", "Diamonds"),
+              "S": pgettext_lazy("card suit, as in Ace of Spades", "Spades"),
+              "C": pgettext_lazy("card suit, as in Ace of Clubs", "Clubs")}
+RANK_NAMES = {"A": pgettext_lazy("card rank", "Ace"), "K": pgettext_lazy("card rank", "King"),
+              "Q": pgettext_lazy("card rank", "Queen"), "J": pgettext_lazy("card rank", "Jack")}
 RED_SUITS = frozenset("HD")
 
 
@@ -45,7 +54,7 @@ class Pawn:
 
     @property
     def name(self) -> str:
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.code[-1]]}"
+        return gettext("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[self.rank], "suit": SUIT_NAMES[self.code[-1]]}
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import play, shared_redis
 from games.models import Game
@@ -107,7 +108,18 @@ def engine_bots() -> Any:
 
 
 def level_label(level: str) -> str:
-    return str(engine_bots().LEVEL_LABELS.get(level, level))
+    """The level as people read it, in their language: the engine's LEVEL_LABELS
+    worded by the site (the engine stays English)."""
+    levels = engine_bots()
+    if level == "random":
+        return gettext("Level 1 (random moves)")
+    if level == "greedy":
+        return gettext("Level 2 (greedy, one move ahead)")
+    iterations = levels.ISMCTS_ITERATIONS.get(level)
+    if iterations is None or level not in levels.LEVELS:
+        return str(levels.LEVEL_LABELS.get(level, level))
+    return gettext("Level %(number)s (search, %(iterations)s iterations)") % {
+        "number": levels.LEVELS.index(level) + 1, "iterations": iterations}
 
 
 # --- Accounts -----------------------------------------------------------------
@@ -218,7 +230,9 @@ def is_bot_account(user_id: int | None) -> bool:
 def badge_title(level: str) -> str:
     """What a BOT badge says on hover: the computer player's level, or that a
     BOT account (``level`` "") is someone's program."""
-    return f"Computer player: {level_label(level)}" if level else "BOT account: a program playing through the API"
+    if level:
+        return gettext("Computer player: %(level)s") % {"level": level_label(level)}
+    return gettext("BOT account: a program playing through the API")
 
 
 def flag_json(level: str) -> BotFlagJSON:

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 
 import engine
@@ -64,28 +66,28 @@ class Game(models.Model):
     ``players``), seats (:class:`Seat` rows, in turn order), position and clocks."""
 
     class Status(models.TextChoices):
-        RUNNING = "running"
-        FINISHED = "finished"
-        ABORTED = "aborted"
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
     class Reason(models.TextChoices):
-        ACES = "aces", "by aces (R15)"
-        POINTS = "points", "on points (R16)"
-        RESIGNATION = "resignation", "by resignation (R17)"
-        TIME = "time", "on time (R17)"
-        ABANDONMENT = "abandonment", "by abandonment (R17)"
-        ABORTED = "aborted", "aborted (R17)"
+        ACES = "aces", _("by aces (R15)")
+        POINTS = "points", _("on points (R16)")
+        RESIGNATION = "resignation", _("by resignation (R17)")
+        TIME = "time", _("on time (R17)")
+        ABANDONMENT = "abandonment", _("by abandonment (R17)")
+        ABORTED = "aborted", _("aborted (R17)")
         # Rhombus's endings (RH25, RH26, RH43), and its quiet rule's draw (RH27).
-        NO_PIECES = "no-pieces", "no piece left on the board (RH25)"
-        NO_ACTION = "no-action", "no legal action (RH26)"
-        QUIET = "quiet", "drawn by the quiet rule (RH27)"
-        FORMATION = "formation", "by a Formation (RH43)"
+        NO_PIECES = "no-pieces", _("no piece left on the board (RH25)")
+        NO_ACTION = "no-action", _("no legal action (RH26)")
+        QUIET = "quiet", _("drawn by the quiet rule (RH27)")
+        FORMATION = "formation", _("by a Formation (RH43)")
         # Tournament games only (Game.forfeit_no_shows): the side that let its
         # first-move window pass loses instead of the game being aborted. With
         # no winner it means both stayed away, and both lost.
-        NO_SHOW = "no-show", "by forfeit: no-show"
+        NO_SHOW = "no-show", _("by forfeit: no-show")
         # An organizer or moderator decided the result; the note says why.
-        ADJUDICATION = "adjudication", "by adjudication"
+        ADJUDICATION = "adjudication", _("by adjudication")
 
     kind = models.CharField(max_length=24, default="ace-in-the-hole",
                             choices=[(name, rules.title) for name, rules in engine.GAMES.items()])
@@ -173,7 +175,8 @@ class Game(models.Model):
         if self.variant != self.rules.variants[0]:
             title += f" {self.variant.title()}"
         if self.players != self.rules.player_counts[0]:
-            title += f", {self.players} players"
+            title = ngettext("%(game)s, %(count)s player", "%(game)s, %(count)s players", self.players) % {
+                "game": title, "count": self.players}
         return title
 
     @property

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any, TypedDict
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import engine
 from engine import rhombus
@@ -229,6 +230,22 @@ class GameRow:
     @property
     def running(self) -> bool:
         return self.result == "playing"
+
+    @property
+    def result_label(self) -> str:
+        """The result as the list shows it: "Win", "Loss", "Draw", "Aborted", "Playing"."""
+        return str(RESULT_LABELS.get(self.result, self.result))
+
+    @property
+    def seat_label(self) -> str:
+        """The seat as the list shows it: "Red", "Black", or a Rhombus seat ("SW") as it is."""
+        return str(SEAT_LABELS.get(self.seat, self.seat))
+
+
+RESULT_LABELS = {"win": pgettext_lazy("game result", "Win"), "loss": pgettext_lazy("game result", "Loss"),
+                 "draw": pgettext_lazy("game result", "Draw"), "aborted": pgettext_lazy("game result", "Aborted"),
+                 "playing": pgettext_lazy("game result", "Playing")}
+SEAT_LABELS = {"red": gettext_lazy("Red"), "black": gettext_lazy("Black")}
 
 
 def games_of(user: Any, limit: int = 20) -> list[GameRow]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 
 from engine.errors import EngineError
 from engine.record import BOTH_LOST, Record, RhombusRecord
@@ -64,9 +65,9 @@ def import_record(request: HttpRequest) -> HttpResponse:
         if upload is not None:
             text = _uploaded_text(upload)
         if not text.strip():
-            raise EngineError("paste a record or choose a file")
+            raise EngineError(gettext("paste a record or choose a file"))
         if len(text.encode()) > MAX_RECORD_BYTES:
-            raise EngineError(f"a record is at most {MAX_RECORD_BYTES // 1024} kB")
+            raise _too_long()
         record = records.read_record(text)
         steps = records.steps_of_record(record)
     except EngineError as error:
@@ -76,11 +77,15 @@ def import_record(request: HttpRequest) -> HttpResponse:
 
 def _uploaded_text(upload: Any) -> str:
     if upload.size > MAX_RECORD_BYTES:
-        raise EngineError(f"a record is at most {MAX_RECORD_BYTES // 1024} kB")
+        raise _too_long()
     try:
         return str(upload.read().decode("utf-8"))
     except UnicodeDecodeError:
-        raise EngineError("the file is not UTF-8 text: upload a .json or .txt record") from None
+        raise EngineError(gettext("the file is not UTF-8 text: upload a .json or .txt record")) from None
+
+
+def _too_long() -> EngineError:
+    return EngineError(gettext("a record is at most %(size)s kB") % {"size": MAX_RECORD_BYTES // 1024})
 
 
 def _game(game_id: int) -> Game:

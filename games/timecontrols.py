@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import ngettext
+
 
 @dataclass(frozen=True)
 class TimeControl:
@@ -62,7 +64,8 @@ class TimeControl:
     @property
     def label(self) -> str:
         if self.days_per_move is not None:
-            return f"{self.days_per_move} day{'s' * (self.days_per_move != 1)} per move"
+            return ngettext("%(days)s day per move", "%(days)s days per move", self.days_per_move) % {
+                "days": self.days_per_move}
         return self.key
 
     @property
