@@ -31,7 +31,7 @@
     const hours = Math.floor((total % 86400) / 3600);
     const minutes = Math.floor((total % 3600) / 60);
     const seconds = String(total % 60).padStart(2, "0");
-    if (days) return `${days}d ${hours}h`;
+    if (days) return interpolate(pgettext("clock", "%(days)sd %(hours)sh"), { days: days, hours: hours }, true);
     if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${seconds}`;
     if (ms < 10000) return `0:${seconds}.${Math.floor((ms % 1000) / 100)}`;
     return `${minutes}:${seconds}`;
@@ -107,13 +107,14 @@
       if (Date.now() - nextAsked > 10000) askNextRound(event.url);
       box.hidden = !nextRound;
       if (!nextRound) return;
-      const back = el("a", { href: nextRound.url, text: "Back to the tournament" });
+      const back = el("a", { href: nextRound.url, text: gettext("Back to the tournament") });
       if (nextRound.at === null) {
-        box.replaceChildren("Next round when this round's other games end \u00b7 ", back);
+        box.replaceChildren(gettext("Next round when this round's other games end") + " \u00b7 ", back);
         return;
       }
       const left = Math.max(0, Math.round((nextRound.at - Date.now()) / 1000));
-      box.replaceChildren(`Next round in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} \u00b7 `, back);
+      const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      box.replaceChildren(interpolate(gettext("Next round in %(time)s"), { time: time }, true) + " \u00b7 ", back);
     }
 
     async function askNextRound(url) {
@@ -146,7 +147,7 @@
         dot.hidden = !presence || Boolean(botSeat); // a bot has no sockets: "offline" would mislead
         if (presence) {
           dot.classList.toggle("player__presence--on", Boolean(presence[seat]));
-          dot.title = presence[seat] ? "online" : "offline";
+          dot.title = presence[seat] ? gettext("online") : gettext("offline");
         }
       }
     }
@@ -161,7 +162,7 @@
       const sign = change > 0 ? "+" : change < 0 ? "\u2212" : "\u00b1";
       bar.querySelector("[data-rating]").replaceChildren(`${rating.after} `, el("span", {
         class: `player__rating-change player__rating-change--${trend}`, "data-rating-change": seat,
-        text: `${sign}${Math.abs(change)}`, title: `rating before this game: ${rating.before}`,
+        text: `${sign}${Math.abs(change)}`, title: interpolate(gettext("rating before this game: %(rating)s"), { rating: rating.before }, true),
       }));
     }
 
@@ -179,7 +180,8 @@
       if (tag) {
         tag.hidden = !seat;
         // A computer player names its level; a BOT account is someone's program (through the API).
-        tag.title = !seat ? "" : seat.label ? `Computer player: ${seat.label}` : "BOT account: a program playing through the API";
+        tag.title = !seat ? "" : seat.label ? interpolate(gettext("Computer player: %(level)s"), { level: seat.label }, true)
+          : gettext("BOT account: a program playing through the API");
       }
     }
 
@@ -199,8 +201,8 @@
       }
       const late = !wait.started_at && (wait.worker_late || performance.now() - botWait.since >= BOT_LATE_MS);
       root.dataset.bot = late ? "waiting" : "thinking";
-      if (late) return `Waiting for a bot worker: ${name} moves as soon as one runs`;
-      return `${name} (computer) is thinking…`;
+      if (late) return interpolate(gettext("Waiting for a bot worker: %(name)s moves as soon as one runs"), { name: name }, true);
+      return interpolate(gettext("%(name)s (computer) is thinking…"), { name: name }, true);
     }
 
     // A side is one seat ("red", "SW") or partners joined by "+" ("SW+NE").
@@ -211,16 +213,18 @@
     }
 
     function resultText(game) {
-      if (game.status === "aborted") return "Game aborted";
+      if (game.status === "aborted") return gettext("Game aborted");
       // The ending as the server words it everywhere (games/results.py).
       const reason = (game.ending || game.reason || "") +
         (game.adjudication ? ` (${game.adjudication})` : "");
       // The server says when both sides lost (a double forfeit, "0-0"): never a draw.
-      if (game.result === "0-0") return "Both players lost by forfeit (no-show)";
+      if (game.result === "0-0") return gettext("Both players lost by forfeit (no-show)");
       const score = renderer.scoreText ? renderer.scoreText(game) : "";
-      if (!game.winner) return `Draw ${reason}${score}`;
-      const verb = game.winner.includes("+") ? "win" : "wins"; // partners win together (RH35)
-      return `${sideText(game, game.winner)} ${verb} ${reason}${score}`;
+      if (!game.winner) return interpolate(gettext("Draw %(how)s"), { how: reason }, true) + score;
+      const side = sideText(game, game.winner);
+      const won = game.winner.includes("+") // partners win together (RH35)
+        ? gettext("%(side)s win %(how)s") : gettext("%(side)s wins %(how)s");
+      return interpolate(won, { side: side, how: reason }, true) + score;
     }
 
     function renderStatus() {
@@ -229,8 +233,9 @@
       status.classList.toggle("game-status--over", !running());
       root.dataset.bot = "";
       if (!running()) status.textContent = resultText(game);
-      else if (myTurn()) status.textContent = "Your turn";
-      else status.textContent = botStatus() || `${label(state.to_move)} (${game.players[state.to_move]}) to move`;
+      else if (myTurn()) status.textContent = gettext("Your turn");
+      else status.textContent = botStatus() || interpolate(gettext("%(seat)s (%(name)s) to move"),
+        { seat: label(state.to_move), name: game.players[state.to_move] }, true);
       const mini = $("game-status-mini"); // the same line above the board, for phones
       mini.textContent = status.textContent;
       mini.classList.toggle("game-status--over", !running());
@@ -254,13 +259,16 @@
       if (rematch.game_id) {
         if (sawNoRematchGame) { goOnce(`/games/${rematch.game_id}/`); return; }
         note.hidden = false;
-        note.replaceChildren(el("a", { href: `/games/${rematch.game_id}/`, text: `Rematch: game ${rematch.game_id} \u2192` }));
+        note.replaceChildren(el("a", { href: `/games/${rematch.game_id}/`, text: interpolate(gettext("Rematch: game %(id)s \u2192"), { id: rematch.game_id }, true) }));
       } else {
         sawNoRematchGame = true;
         const others = (rematch.offered_by || []).filter((seat) => seat !== state.seat);
         if (others.length) {
           note.hidden = false;
-          note.textContent = `${others.map(label).join(" and ")} ${others.length > 1 ? "offer" : "offers"} a rematch`;
+          const names = others.map(label).reduce((first, second) =>
+            interpolate(gettext("%(first)s and %(second)s"), { first: first, second: second }, true));
+          note.textContent = interpolate(ngettext("%(names)s offers a rematch", "%(names)s offer a rematch", others.length),
+            { names: names }, true);
         }
       }
     }
@@ -288,27 +296,32 @@
       show("abort", player && running() && state.ply < seats().length && !state.game.event);
       show("claim", player && running() && claimOpen());
       const rematch = state.game.rematch || {};
-      let text = "Rematch";
+      const offered = gettext("Rematch offered");
+      let text = gettext("Rematch");
       const offers = rematch.offered_by || [];
-      if (offers.includes(state.seat)) text = "Rematch offered";
-      else if (offers.length) text = "Accept rematch";
+      if (offers.includes(state.seat)) text = offered;
+      else if (offers.length) text = gettext("Accept rematch");
       // A tournament game has no rematch: the next game is the next round's.
       const button = show("rematch", player && !running() && !rematch.game_id && !state.game.event, text);
-      if (button) button.disabled = text === "Rematch offered";
+      if (button) button.disabled = text === offered;
       const form = $("notation");
       if (form) form.hidden = !(player && running());
     }
 
     // Games that end without being played out are unrated whatever they were
     // set up as (games.play): say why, not "casual" (a rated tournament's game).
-    const unrated = { "adjudication": "unrated: adjudicated", "no-show": "unrated: forfeit", "aborted": "unrated: aborted" };
+    const unrated = () => ({ "adjudication": gettext("unrated: adjudicated"), "no-show": gettext("unrated: forfeit"),
+      "aborted": gettext("unrated: aborted") });
 
     function renderFairness() {
       const game = state.game;
-      const parts = [`${game.clock.time_control} · ${game.rated ? "rated" : (unrated[game.reason] || "casual")}`];
-      parts.push(game.seed ? `seed ${game.seed} (commitment ${game.commitment.slice(0, 12)}…)` : `commitment ${game.commitment.slice(0, 12)}…`);
+      const parts = [`${game.clock.time_control} · ${game.rated ? gettext("rated") : (unrated()[game.reason] || gettext("casual"))}`];
+      const commitment = game.commitment.slice(0, 12);
+      parts.push(game.seed ? interpolate(gettext("seed %(seed)s (commitment %(commitment)s…)"), { seed: game.seed, commitment: commitment }, true)
+        : interpolate(gettext("commitment %(commitment)s…"), { commitment: commitment }, true));
       $("fairness").textContent = parts.join(" · ");
-      $("fairness").title = `SHA-256 commitment to the seed (${renderer.fairnessRule}): ${game.commitment}`;
+      $("fairness").title = interpolate(gettext("SHA-256 commitment to the seed (%(rule)s): %(commitment)s"),
+        { rule: renderer.fairnessRule, commitment: game.commitment }, true);
     }
 
     // --- Clocks: the server's numbers, run down locally --------------------
@@ -352,8 +365,9 @@
       const left = Math.max(0, Math.ceil((Date.parse(abortAt) - Date.now()) / 1000));
       const seat = state.to_move;
       note.textContent = myTurn()
-        ? `Make your first move within ${left} s, or the game is aborted.`
-        : `${label(seat)} (${state.game.players[seat]}) has ${left} s to make a first move, or the game is aborted.`;
+        ? interpolate(gettext("Make your first move within %(seconds)s s, or the game is aborted."), { seconds: left }, true)
+        : interpolate(gettext("%(seat)s (%(name)s) has %(seconds)s s to make a first move, or the game is aborted."),
+          { seat: label(seat), name: state.game.players[seat], seconds: left }, true);
       if (left === 0 && isPlayer() && performance.now() - flagSentAt > 3000) {
         flagSentAt = performance.now(); // the server aborts it, or says there is still time
         send({ type: "flag" });
@@ -379,7 +393,7 @@
 
     function send(message) {
       if (!socket || socket.readyState !== WebSocket.OPEN) {
-        showError("Not connected: wait for the connection to come back.");
+        showError(gettext("Not connected: wait for the connection to come back."));
         return false;
       }
       socket.send(JSON.stringify(message));
@@ -454,9 +468,9 @@
       socket.addEventListener("message", onMessage);
       socket.addEventListener("close", (event) => {
         pending = false;
-        if (event.code === 4404) { setConnection("There is no such game."); return; }
+        if (event.code === 4404) { setConnection(gettext("There is no such game.")); return; }
         const delay = Math.min(10000, 500 * 2 ** retries++);
-        setConnection("Reconnecting…");
+        setConnection(gettext("Reconnecting…"));
         window.setTimeout(connect, delay);
       });
     }
@@ -470,7 +484,7 @@
           const command = event.target.closest("[data-command]");
           if (!command) return;
           const type = command.dataset.command;
-          if (type === "resign" && !window.confirm("Resign this game?")) return;
+          if (type === "resign" && !window.confirm(gettext("Resign this game?"))) return;
           showError(null);
           send({ type });
         });

@@ -6,10 +6,8 @@
 
   const FILES = "abcdefgh";
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
-  const SUIT_NAMES = { H: "Hearts", D: "Diamonds", S: "Spades", C: "Clubs" };
-  const FACE_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack" };
   const POINTS = { A: 40, K: 20, Q: 10, J: 5 }; // R16
-  const SIDE_NAMES = { red: "Red", black: "Black" };
+  const SIDE_NAMES = { red: gettext("Red"), black: gettext("Black") };
   const DISCARDS_SHOWN = 6;
 
   const root = document.getElementById("game");
@@ -39,17 +37,16 @@
   const other = (side) => (side === "red" ? "black" : "red");
   const points = (pawns) => pawns.reduce((sum, p) => sum + (POINTS[rankOf(p)] || 0), 0);
 
-  function pawnName(code) {
-    return `${FACE_NAMES[rankOf(code)] || rankOf(code)} of ${SUIT_NAMES[suitOf(code)]}`;
-  }
+  const pawnName = (code) => window.CardNames.cardName(code); // "Jack of Clubs", in the reader's language
 
   const pawnText = (code) => rankOf(code) + SUITS[suitOf(code)]; // what a pawn shows: "J♣"
 
   // A square's name starts with what it shows (a name must contain the
   // visible text), then the square, the pawn's name, and what a click does.
   function squareLabel(square, code, lit) {
-    const name = code ? `${pawnText(code)} on ${square} (${pawnName(code)})` : square;
-    return lit ? `${name}, ${lit}` : name;
+    const name = code ? interpolate(gettext("%(pawn)s on %(square)s (%(name)s)"),
+      { pawn: pawnText(code), square: square, name: pawnName(code) }, true) : square;
+    return lit ? interpolate(gettext("%(square)s, %(action)s"), { square: name, action: lit }, true) : name;
   }
 
   function pawnNode(code) {
@@ -100,7 +97,7 @@
     const froms = new Set(moves.map((a) => a.from));
     const targets = new Map(moves.filter((a) => a.from === selection.from).map((a) => [a.to, a]));
     const board = $("board");
-    board.setAttribute("aria-label", flipped ? "Board, rank 1 at the top" : "Board, rank 8 at the top");
+    board.setAttribute("aria-label", flipped ? gettext("Board, rank 1 at the top") : gettext("Board, rank 8 at the top"));
     const rows = ranks.map((rank) => {
       const cells = files.map((file) => {
         const square = file + rank;
@@ -109,9 +106,9 @@
         const classes = ["square", dark ? "square--dark" : "square--light"];
         let lit = null;
         if (last && (last.from === square || last.to === square)) classes.push("square--last");
-        if (froms.has(square)) { classes.push("square--from"); lit = "can move"; }
-        if (square === selection.from) { classes.push("square--selected"); lit = "chosen"; }
-        if (targets.has(square)) { classes.push(code ? "square--capture" : "square--target"); lit = code ? "capture here" : "move here"; }
+        if (froms.has(square)) { classes.push("square--from"); lit = gettext("can move"); }
+        if (square === selection.from) { classes.push("square--selected"); lit = gettext("chosen"); }
+        if (targets.has(square)) { classes.push(code ? "square--capture" : "square--target"); lit = code ? gettext("capture here") : gettext("move here"); }
         const cell = el("div", {
           class: classes.join(" "), role: "gridcell", "data-square": square,
           "aria-label": squareLabel(square, code, lit), "aria-selected": square === selection.from ? "true" : null,
@@ -139,8 +136,9 @@
       }
       area.replaceChildren(
         el("span", { class: "captured__title" }, [
-          `${SIDE_NAMES[side]}'s captures `,
-          el("strong", { class: "captured__points", "data-points": side, text: `${points(pawns)} pts` }),
+          interpolate(gettext("%(side)s's captures"), { side: SIDE_NAMES[side] }, true) + " ",
+          el("strong", { class: "captured__points", "data-points": side,
+            text: interpolate(gettext("%(points)s pts"), { points: points(pawns) }, true) }),
         ]),
         el("div", { class: "captured__places" }, places),
       );
@@ -149,7 +147,8 @@
 
   function counts(side) {
     const state = current();
-    return `${state.hand_counts[side]} in hand · ${state.deck_counts[side]} in deck`;
+    return interpolate(gettext("%(hand)s in hand · %(deck)s in deck"),
+      { hand: state.hand_counts[side], deck: state.deck_counts[side] }, true);
   }
 
   function cardNode(card, playable) {
@@ -161,7 +160,7 @@
       type: "button", class: classes.join(" "), "data-card": card,
       "aria-pressed": card === selection.card ? "true" : "false",
       "aria-disabled": idle ? "true" : null, // it has no legal action now: faded, and said so
-      title: `${rankOf(card)} of ${SUIT_NAMES[suitOf(card)]}`,
+      title: window.CardNames.cardName(card),
     }, [el("span", { class: "card__rank", text: rankOf(card) }), el("span", { class: "card__suit", text: SUITS[suitOf(card)] })]);
     node.addEventListener("click", () => clickCard(card));
     return node;
@@ -172,7 +171,7 @@
     if (!hand) return;
     const cards = current().hand || [];
     hand.replaceChildren(...cards.map((card) => cardNode(card, actionsOf(card).length > 0)));
-    if (!cards.length) hand.append(el("span", { class: "muted", text: "No cards in hand" }));
+    if (!cards.length) hand.append(el("span", { class: "muted", text: gettext("No cards in hand") }));
     // Every legal action of the selected card, one button each, in the server's
     // order: its moves (R7-R11), a release (R12), a burn (R13). The board's
     // clicks are a shortcut; these buttons reach every action by keyboard too.
@@ -186,17 +185,25 @@
 
   function actionLabel(action) {
     const board = current().board;
-    if (action.kind === "burn") return `Burn ${action.card}`;
-    if (action.kind === "release") return `Release ${action.card} to ${action.to}${action.capture ? " (captures)" : ""}`;
+    if (action.kind === "burn") return interpolate(gettext("Burn %(card)s"), { card: action.card }, true);
+    if (action.kind === "release") {
+      const release = action.capture ? gettext("Release %(card)s to %(square)s (captures)") : gettext("Release %(card)s to %(square)s");
+      return interpolate(release, { card: action.card, square: action.to }, true);
+    }
     if (action.kind !== "move") return action.text;
-    const moved = `Move ${pawnText(board[action.from])} from ${action.from} to ${action.to}`;
-    return action.capture && board[action.to] ? `${moved}, capturing ${pawnText(board[action.to])}` : moved;
+    const move = { pawn: pawnText(board[action.from]), from: action.from, to: action.to };
+    if (action.capture && board[action.to]) {
+      return interpolate(gettext("Move %(pawn)s from %(from)s to %(to)s, capturing %(captured)s"),
+        { ...move, captured: pawnText(board[action.to]) }, true);
+    }
+    return interpolate(gettext("Move %(pawn)s from %(from)s to %(to)s"), move, true);
   }
 
   // Points decide only the rules' endings; after a resignation they would mislead.
   function scoreText(game) {
     const decided = game.reason === "aces" || game.reason === "points";
-    return decided && game.score ? ` · points ${game.score.red}–${game.score.black}` : "";
+    return decided && game.score
+      ? " · " + interpolate(gettext("points %(red)s–%(black)s"), { red: game.score.red, black: game.score.black }, true) : "";
   }
 
   function renderMoves() {
@@ -212,7 +219,7 @@
     }
     const list = $("moves");
     list.replaceChildren(...rows);
-    if (!rows.length) list.append(el("li", { class: "moves__none muted", text: "No moves yet" }));
+    if (!rows.length) list.append(el("li", { class: "moves__none muted", text: gettext("No moves yet") }));
     list.scrollTop = list.scrollHeight;
   }
 
@@ -228,7 +235,7 @@
       });
       return el("div", { class: "discards__pile", "data-discards": side }, [
         el("span", { class: "discards__title", text: `${SIDE_NAMES[side]} (${state.discards[side].length})` }),
-        el("div", { class: "discards__cards" }, cards.length ? cards : [el("span", { class: "muted", text: "none yet" })]),
+        el("div", { class: "discards__cards" }, cards.length ? cards : [el("span", { class: "muted", text: gettext("none yet") })]),
       ]);
     });
     $("discards").replaceChildren(...piles);

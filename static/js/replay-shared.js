@@ -100,7 +100,7 @@
       socket.addEventListener("close", (event) => {
         root.dataset.live = "off";
         if (event.code === 4404) return; // no such game
-        if (liveNote) liveNote.textContent = "Reconnecting…";
+        if (liveNote) liveNote.textContent = gettext("Reconnecting…");
         setTimeout(connect, Math.min(10000, 500 * 2 ** retries++));
       });
     }

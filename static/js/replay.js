@@ -8,8 +8,6 @@
   if (!root || !data) return;
   const steps = JSON.parse(data.textContent); // grows while a running game is followed
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
-  const SUIT_NAMES = { H: "Hearts", D: "Diamonds", S: "Spades", C: "Clubs" };
-  const RANK_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack" };
 
   function pawn(code) {
     // The same markup as templates/games/_pawn.html.
@@ -17,7 +15,7 @@
     const el = document.createElement("span");
     el.className = "pawn pawn--" + ("HD".includes(suit) ? "red" : "black");
     el.dataset.pawn = code;
-    el.title = RANK_NAMES[rank] + " of " + SUIT_NAMES[suit];
+    el.title = window.CardNames.cardName(code); // "Ace of Hearts", in the reader's language
     const r = document.createElement("span"); r.className = "pawn__rank"; r.textContent = rank;
     const s = document.createElement("span"); s.className = "pawn__suit"; s.textContent = SUITS[suit];
     el.append(r, s);
@@ -30,7 +28,8 @@
       cell.replaceChildren(...(code ? [pawn(code)] : []));
       // The name starts with what the square shows, as templates/games/_board.html's.
       const shown = code ? code.slice(0, -1) + SUITS[code.slice(-1)] : "";
-      cell.setAttribute("aria-label", code ? shown + " on " + cell.dataset.square + " (" + pawn(code).title + ")" : cell.dataset.square);
+      cell.setAttribute("aria-label", code ? interpolate(gettext("%(pawn)s on %(square)s (%(name)s)"),
+        { pawn: shown, square: cell.dataset.square, name: window.CardNames.cardName(code) }, true) : cell.dataset.square);
     });
     root.querySelectorAll("[data-captured]").forEach((area) => {
       const pawns = view.captured[area.dataset.captured] || [];
@@ -43,13 +42,17 @@
   function drawText(step, steps) {
     const v = step.view;
     const set = (sel, text) => { const el = root.querySelector(sel); if (el) el.textContent = text; };
-    set("[data-step-label]", "Step " + step.index + " of " + (steps.length - 1) +
-        (step.action ? ": " + (step.seat === "red" ? "Red " : "Black ") + step.action : ": start"));
-    set('[data-counts="hand"]', "Red " + v.hand_counts.red + ", Black " + v.hand_counts.black);
-    set('[data-counts="deck"]', "Red " + v.deck_counts.red + ", Black " + v.deck_counts.black);
+    const numbers = { step: step.index, last: steps.length - 1 };
+    set("[data-step-label]", step.action
+      ? interpolate(gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"),
+        { ...numbers, seat: step.seat === "red" ? gettext("Red") : gettext("Black"), action: step.action }, true)
+      : interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    const both = gettext("Red %(red)s, Black %(black)s");
+    set('[data-counts="hand"]', interpolate(both, { red: v.hand_counts.red, black: v.hand_counts.black }, true));
+    set('[data-counts="deck"]', interpolate(both, { red: v.deck_counts.red, black: v.deck_counts.black }, true));
     if (step.hands) {
-      set('[data-hand="red"]', step.hands.red.join(" ") || "(none)");
-      set('[data-hand="black"]', step.hands.black.join(" ") || "(none)");
+      set('[data-hand="red"]', step.hands.red.join(" ") || gettext("(none)"));
+      set('[data-hand="black"]', step.hands.black.join(" ") || gettext("(none)"));
     }
   }
 
@@ -88,6 +91,6 @@
     draw(step, all) { drawBoard(step.view); drawText(step, all); },
     publicStep,
     appendMove,
-    liveNote: "Live: new moves appear as they are played.",
+    liveNote: gettext("Live: new moves appear as they are played."),
   });
 })();

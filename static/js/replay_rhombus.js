@@ -10,7 +10,6 @@
   if (!root || !data) return;
   const steps = JSON.parse(data.textContent);
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
-  const SUIT_NAMES = { H: "hearts", D: "diamonds", S: "spades", C: "clubs" };
   const QUIET_LIMIT = 100; // RH27
 
   function node(tag, attrs, children) {
@@ -27,7 +26,7 @@
     const rank = code.slice(0, -1), suit = code.slice(-1);
     return node("span", {
       class: "card card--small card--" + ("HD".includes(suit) ? "red" : "black"),
-      title: rank + " of " + SUIT_NAMES[suit], ...attrs,
+      title: window.CardNames.rhombusCardName(code), ...attrs,
     }, [node("span", { class: "card__rank", text: rank }), node("span", { class: "card__suit", text: SUITS[suit] })]);
   }
 
@@ -48,11 +47,11 @@
       const seat = step.view.board[square];
       cell.querySelectorAll(".rh-piece").forEach((p) => p.remove());
       if (seat) {
-        cell.append(node("span", { class: "rh-piece rh-piece--" + seat, "data-piece": seat, title: seat + "'s piece on " + square },
+        cell.append(node("span", { class: "rh-piece rh-piece--" + seat, "data-piece": seat, title: interpolate(gettext("%(seat)s's piece on %(square)s"), { seat: seat, square: square }, true) },
           [node("span", { class: "rh-piece__label", text: seat })]));
       }
       cell.classList.toggle("square--last", last.has(square));
-      cell.setAttribute("aria-label", seat ? seat + " piece on " + square : square); // what it shows first, as _rhombus_board.html
+      cell.setAttribute("aria-label", seat ? interpolate(gettext("%(seat)s piece on %(square)s"), { seat: seat, square: square }, true) : square); // what it shows first, as _rhombus_board.html
     });
   }
 
@@ -61,27 +60,31 @@
     for (const [seat, info] of Object.entries(v.seats)) {
       const bar = root.querySelector('[data-player="' + seat + '"]');
       if (!bar) continue;
-      cards(bar.querySelector("[data-table]"), info.table, "data-table-card", "no table cards");
+      cards(bar.querySelector("[data-table]"), info.table, "data-table-card", gettext("no table cards"));
       const hand = step.hands ? step.hands[seat] : null;
       const held = hand ? hand.length : info.hand_count;
-      const parts = [held + " in hand", info.reserve + " in reserve", info.eliminated + " eliminated"];
-      if (info.out) parts.push("out (RH34)");
+      const parts = [interpolate(gettext("%(count)s in hand"), { count: held }, true),
+        interpolate(gettext("%(count)s in reserve"), { count: info.reserve }, true),
+        interpolate(gettext("%(count)s eliminated"), { count: info.eliminated }, true)];
+      if (info.out) parts.push(gettext("out (RH34)"));
       bar.querySelector("[data-counts]").textContent = parts.join(" · ");
       bar.querySelector("[data-dealer]").hidden = v.dealer !== seat;
       bar.classList.toggle("rh-player--out", Boolean(info.out));
       bar.classList.toggle("is-to-move", !v.outcome && v.to_move === seat);
-      if (hand) cards(bar.querySelector("[data-hand]"), hand, "data-hand-card", "empty hand");
+      if (hand) cards(bar.querySelector("[data-hand]"), hand, "data-hand-card", gettext("empty hand"));
     }
   }
 
   function drawText(step, steps) {
     const v = step.view;
     const set = (sel, text) => { const el = root.querySelector(sel); if (el) el.textContent = text; };
-    set("[data-step-label]", "Step " + step.index + " of " + (steps.length - 1) +
-        (step.action ? ": " + step.seat + " " + step.action : ": start"));
-    set("[data-stock]", ["Pile " + v.pile_count, "reshuffles " + v.reshuffles,
-      "quiet " + v.quiet + "/" + QUIET_LIMIT + " (RH27)", "dealer " + v.dealer].join(" · "));
-    cards(root.querySelector("[data-discard-cards]"), v.discard, "data-discard", "none yet");
+    const numbers = { step: step.index, last: steps.length - 1 };
+    set("[data-step-label]", step.action
+      ? interpolate(gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"), { ...numbers, seat: step.seat, action: step.action }, true)
+      : interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    set("[data-stock]", interpolate(gettext("Pile %(pile)s · reshuffles %(reshuffles)s · quiet %(quiet)s/%(limit)s (RH27) · dealer %(dealer)s"),
+      { pile: v.pile_count, reshuffles: v.reshuffles, quiet: v.quiet, limit: QUIET_LIMIT, dealer: v.dealer }, true));
+    cards(root.querySelector("[data-discard-cards]"), v.discard, "data-discard", gettext("none yet"));
   }
 
   // A running game's new action, from the spectator socket (?watch=1,
@@ -123,6 +126,6 @@
     draw(step, all) { drawBoard(step); drawSeats(step); drawText(step, all); },
     publicStep,
     appendMove,
-    liveNote: "Live: new actions appear as they are played.",
+    liveNote: gettext("Live: new actions appear as they are played."),
   });
 })();

@@ -15,7 +15,6 @@
 
   const FILES = "abcde";
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
-  const SUIT_NAMES = { H: "hearts", D: "diamonds", S: "spades", C: "clubs" };
   const CORNERS = { a1: "SW", e1: "SE", e5: "NE", a5: "NW" }; // RH3
   const DISCARDS_SHOWN = 6;
   const QUIET_LIMIT = 100; // RH27
@@ -35,7 +34,7 @@
   const suitOf = (code) => code.slice(-1);
   const rankOf = (code) => code.slice(0, -1);
   const colourOf = (code) => ("HD".includes(suitOf(code)) ? "red" : "black");
-  const cardName = (code) => `${rankOf(code)} of ${SUIT_NAMES[suitOf(code)]}`;
+  const cardName = (code) => window.CardNames.rhombusCardName(code); // "7 of spades", in the reader's language
   const cardsKey = (cards) => cards.slice().sort().join(" ");
 
   // One use of an action (Notation): "QH b1-b4", "QH+7H c2xc5", "9D @a1",
@@ -281,22 +280,22 @@
   }
 
   function pieceNode(seat, square) {
-    return el("span", { class: `rh-piece rh-piece--${seat}`, "data-piece": seat, title: `${seat}'s piece on ${square}` },
+    return el("span", { class: `rh-piece rh-piece--${seat}`, "data-piece": seat, title: interpolate(gettext("%(seat)s's piece on %(square)s"), { seat: seat, square: square }, true) },
       [el("span", { class: "rh-piece__label", text: seat })]);
   }
 
   // What a click on a lit square does, said in its name.
-  const LIT_NAMES = { target: "move here", capture: "capture here", enter: "bring a piece in here" };
+  const LIT_NAMES = () => ({ target: gettext("move here"), capture: gettext("capture here"), enter: gettext("bring a piece in here") });
 
   // A square's name starts with what it shows (a name must contain the visible
   // text): the piece's seat, then the square and what a click does there.
   function squareLabel(square, seat, marks) {
-    const name = seat ? `${seat} piece on ${square}` : square;
+    const name = seat ? interpolate(gettext("%(seat)s piece on %(square)s"), { seat: seat, square: square }, true) : square;
     let lit = null;
-    if (marks.froms.has(square)) lit = "can move";
-    if (square === marks.from) lit = "chosen";
-    if (marks.targets.has(square)) lit = LIT_NAMES[marks.targets.get(square)];
-    return lit ? `${name}, ${lit}` : name;
+    if (marks.froms.has(square)) lit = gettext("can move");
+    if (square === marks.from) lit = gettext("chosen");
+    if (marks.targets.has(square)) lit = LIT_NAMES()[marks.targets.get(square)];
+    return lit ? interpolate(gettext("%(square)s, %(action)s"), { square: name, action: lit }, true) : name;
   }
 
   // Five rows (role="row") of five squares, as templates/games/_rhombus_board.html;
@@ -341,7 +340,7 @@
       const box = root.querySelector(`[data-table="${seat}"]`);
       if (!box) continue;
       const cards = state.seats[seat].table.map((code) => smallCard(code, { "data-table-card": code }));
-      box.replaceChildren(...(cards.length ? cards : [el("span", { class: "muted", text: "no table cards" })]));
+      box.replaceChildren(...(cards.length ? cards : [el("span", { class: "muted", text: gettext("no table cards") })]));
       const dealer = root.querySelector(`[data-player="${seat}"] [data-dealer]`);
       dealer.hidden = state.dealer !== seat;
       const bar = root.querySelector(`[data-player="${seat}"]`);
@@ -352,8 +351,10 @@
   function counts(seat) {
     const info = current().seats[seat];
     const held = info.hand ? info.hand.length : info.hand_count;
-    const parts = [`${held} in hand`, `${info.reserve} in reserve`, `${info.eliminated} eliminated`];
-    if (info.out) parts.push("out (RH34)");
+    const parts = [interpolate(gettext("%(count)s in hand"), { count: held }, true),
+      interpolate(gettext("%(count)s in reserve"), { count: info.reserve }, true),
+      interpolate(gettext("%(count)s eliminated"), { count: info.eliminated }, true)];
+    if (info.out) parts.push(gettext("out (RH34)"));
     return parts.join(" · ");
   }
 
@@ -367,11 +368,12 @@
       type: "button", class: classes.join(" "), "data-card": place.card, "data-place": place.place,
       "data-key": place.key, "aria-pressed": selected ? "true" : "false",
       "aria-disabled": idle ? "true" : null, // no legal action uses it with the chosen cards: faded, and said so
-      title: `${cardName(place.card)} (${place.place === "table" ? "table card, seen by all" : "hand card, only you see it"})`,
+      title: interpolate(place.place === "table" ? gettext("%(card)s (table card, seen by all)") : gettext("%(card)s (hand card, only you see it)"),
+        { card: cardName(place.card) }, true),
     }, [
       el("span", { class: "card__rank", text: rankOf(place.card) }),
       el("span", { class: "card__suit", text: SUITS[suitOf(place.card)] }),
-      el("span", { class: "rh-card__place", text: place.place }),
+      el("span", { class: "rh-card__place", text: place.place === "table" ? pgettext("card place", "table") : pgettext("card place", "hand") }),
     ]);
     node.addEventListener("click", () => clickCard(place.key));
     return node;
@@ -400,48 +402,52 @@
     const prompt = $("builder-prompt");
     const options = $("hand-actions");
     if (sent) {
-      prompt.textContent = `Sent: ${sent}`;
+      prompt.textContent = interpolate(gettext("Sent: %(action)s"), { action: sent }, true);
       options.replaceChildren();
       return;
     }
     if (!page.myTurn()) {
-      prompt.textContent = page.isPlayer() && page.running() ? "Wait for your turn." : "";
+      prompt.textContent = page.isPlayer() && page.running() ? gettext("Wait for your turn.") : "";
       options.replaceChildren();
       return;
     }
     if (!chosen.length) {
-      const most = current().variant === "formation" ? "four" : "three";
-      prompt.textContent = `Your turn: pick one to ${most} cards for your action (RH10).`;
+      prompt.textContent = current().variant === "formation"
+        ? gettext("Your turn: pick one to four cards for your action (RH10).")
+        : gettext("Your turn: pick one to three cards for your action (RH10).");
       options.replaceChildren();
       return;
     }
     const fits = fitting();
     const names = chosenCards().join(" ");
     const clickable = fits.some((fit) => fit.rests.some((left) => left.length));
-    if (!candidates().length) prompt.textContent = `${names}: no legal action uses exactly these cards. Pick more, or fewer.`;
-    else if (!fits.length) prompt.textContent = `${names}: those clicks fit no legal action. Start again with Clear.`;
-    else if (replayClicks().from) prompt.textContent = `${names}: now click the target square.`;
-    else if (clickable) prompt.textContent = `${names}: click a piece, then its target (or a start square for a new piece), or choose below.`;
-    else prompt.textContent = `${names}: choose the action.`;
+    let text;
+    if (!candidates().length) text = gettext("%(cards)s: no legal action uses exactly these cards. Pick more, or fewer.");
+    else if (!fits.length) text = gettext("%(cards)s: those clicks fit no legal action. Start again with Clear.");
+    else if (replayClicks().from) text = gettext("%(cards)s: now click the target square.");
+    else if (clickable) text = gettext("%(cards)s: click a piece, then its target (or a start square for a new piece), or choose below.");
+    else text = gettext("%(cards)s: choose the action.");
+    prompt.textContent = interpolate(text, { cards: names }, true);
     const buttons = fits.map((fit) => {
       const button = el("button", { type: "button", class: "button rh-option", "data-action": fit.action.text, text: optionLabel(fit.action) });
       button.addEventListener("click", () => send(fit.action.text));
       return button;
     });
-    const clear = el("button", { type: "button", class: "button rh-clear", "data-clear": "", text: "Clear" });
+    const clear = el("button", { type: "button", class: "button rh-clear", "data-clear": "", text: gettext("Clear") });
     clear.addEventListener("click", () => clearSelection());
     // The texts name one of the equal ways to play each action (N1), maybe not the clicked one.
     const title = el("span", { class: "rh-options__title", text: clicks.length
-      ? `${buttons.length} legal ${buttons.length === 1 ? "action fits" : "actions fit"} your clicks, as the rules write them (N1):`
-      : `${buttons.length} legal ${buttons.length === 1 ? "action uses" : "actions use"} these cards:` });
+      ? interpolate(ngettext("%(count)s legal action fits your clicks, as the rules write them (N1):",
+        "%(count)s legal actions fit your clicks, as the rules write them (N1):", buttons.length), { count: buttons.length }, true)
+      : interpolate(ngettext("%(count)s legal action uses these cards:", "%(count)s legal actions use these cards:", buttons.length),
+        { count: buttons.length }, true) });
     options.replaceChildren(...(buttons.length ? [title] : []), ...buttons, clear);
   }
 
   function renderStock() {
     const state = current();
-    const parts = [`Pile ${state.pile_count}`, `reshuffles ${state.reshuffles}`,
-      `quiet ${state.quiet}/${QUIET_LIMIT} (RH27)`, `dealer ${state.dealer}`];
-    $("stock").textContent = parts.join(" · ");
+    $("stock").textContent = interpolate(gettext("Pile %(pile)s · reshuffles %(reshuffles)s · quiet %(quiet)s/%(limit)s (RH27) · dealer %(dealer)s"),
+      { pile: state.pile_count, reshuffles: state.reshuffles, quiet: state.quiet, limit: QUIET_LIMIT, dealer: state.dealer }, true);
   }
 
   function renderMoves() {
@@ -452,7 +458,7 @@
     ]));
     const list = $("moves");
     list.replaceChildren(...rows);
-    if (!rows.length) list.append(el("li", { class: "moves__none muted", text: "No actions yet" }));
+    if (!rows.length) list.append(el("li", { class: "moves__none muted", text: gettext("No actions yet") }));
     list.scrollTop = list.scrollHeight;
   }
 
@@ -461,8 +467,8 @@
     const pile = current().discard;
     const cards = pile.slice(0, DISCARDS_SHOWN).map((code) => smallCard(code, { "data-discard": code }));
     $("discards").replaceChildren(el("div", { class: "discards__pile", "data-discards": "pile" }, [
-      el("span", { class: "discards__title", text: `Discard pile (${pile.length}), top first` }),
-      el("div", { class: "discards__cards" }, cards.length ? cards : [el("span", { class: "muted", text: "none yet" })]),
+      el("span", { class: "discards__title", text: interpolate(gettext("Discard pile (%(count)s), top first"), { count: pile.length }, true) }),
+      el("div", { class: "discards__cards" }, cards.length ? cards : [el("span", { class: "muted", text: gettext("none yet") })]),
     ]));
   }
 
