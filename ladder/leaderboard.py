@@ -22,6 +22,7 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import pgettext
 
 from ladder import elo
 from ladder.models import ACE, Standing
@@ -66,7 +67,9 @@ class Row:
     def streak(self) -> str:
         """"W3" for three wins in a row, "L2" for two losses, "" otherwise."""
         streak = self.player.streak
-        return f"W{streak}" if streak > 0 else f"L{-streak}" if streak < 0 else ""
+        if streak > 0:
+            return pgettext("streak of wins", "W%(n)s") % {"n": streak}
+        return pgettext("streak of losses", "L%(n)s") % {"n": -streak} if streak < 0 else ""
 
 
 @dataclass(frozen=True)
