@@ -36,12 +36,12 @@ class Report(models.Model):
         CLOSED = "closed"
 
     class Outcome(models.TextChoices):
-        NONE = "none", "No action: nothing wrong found"
-        WARNED = "warned", "Warned the player"
-        RESTRICTED = "restricted", "Restricted the account"
-        CLOSED_ACCOUNT = "closed_account", "Closed the account"
-        RESULT_CHANGED = "result_changed", "Adjudicated or rating undone/refunded"
-        LIFTED = "lifted", "Lifted a restriction or reopened the account"
+        NONE = "none", _("No action: nothing wrong found")
+        WARNED = "warned", _("Warned the player")
+        RESTRICTED = "restricted", _("Restricted the account")
+        CLOSED_ACCOUNT = "closed_account", _("Closed the account")
+        RESULT_CHANGED = "result_changed", _("Adjudicated or rating undone/refunded")
+        LIFTED = "lifted", _("Lifted a restriction or reopened the account")
 
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_made")
     reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_against")
@@ -79,8 +79,8 @@ class Restriction(models.Model):
     """An account kept out of rated games, or out of seeks, challenges and the pool."""
 
     class Scope(models.TextChoices):
-        RATED = "rated", "rated games"
-        LOBBY = "lobby", "seeks, challenges and quick pairing"
+        RATED = "rated", _("rated games")
+        LOBBY = "lobby", _("seeks, challenges and quick pairing")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="restrictions")
     scope = models.CharField(max_length=5, choices=Scope.choices)
@@ -105,15 +105,15 @@ class ModerationAction(models.Model):
     """One act of a moderator, as the log of it: who, when, why, on whom or which game, and what."""
 
     class Kind(models.TextChoices):
-        RESTRICT_RATED = "restrict_rated", "Restrict from rated games"
-        RESTRICT_LOBBY = "restrict_lobby", "Restrict from seeks, challenges and quick pairing"
-        CLOSE_ACCOUNT = "close_account", "Close the account"
-        ADJUDICATE = "adjudicate", "Adjudicate a game's result"
-        UNDO_RATING = "undo_rating", "Undo a game's rating effect"
-        REFUND = "refund", "Refund the points the offender took from opponents"
-        LIFT_RATED = "lift_rated", "Lift a restriction from rated games"
-        LIFT_LOBBY = "lift_lobby", "Lift a restriction from seeks, challenges and pairing"
-        REOPEN_ACCOUNT = "reopen_account", "Reopen a closed account"
+        RESTRICT_RATED = "restrict_rated", _("Restrict from rated games")
+        RESTRICT_LOBBY = "restrict_lobby", _("Restrict from seeks, challenges and quick pairing")
+        CLOSE_ACCOUNT = "close_account", _("Close the account")
+        ADJUDICATE = "adjudicate", _("Adjudicate a game's result")
+        UNDO_RATING = "undo_rating", _("Undo a game's rating effect")
+        REFUND = "refund", _("Refund the points the offender took from opponents")
+        LIFT_RATED = "lift_rated", _("Lift a restriction from rated games")
+        LIFT_LOBBY = "lift_lobby", _("Lift a restriction from seeks, challenges and pairing")
+        REOPEN_ACCOUNT = "reopen_account", _("Reopen a closed account")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
