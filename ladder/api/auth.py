@@ -18,6 +18,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja.errors import HttpError
 from ninja.security import HttpBearer
 from ninja.throttling import SimpleRateThrottle
@@ -49,17 +50,17 @@ class Token(HttpBearer):
                 # (so no page can make a visitor's browser act through it).
                 request.user = AnonymousUser()
                 return VISITOR
-            raise HttpError(401, 'send a personal access token: "Authorization: Bearer <token>" '
-                                 "(make one on your account page, /account/tokens/)")
+            raise HttpError(401, gettext('send a personal access token: "Authorization: Bearer <token>" '
+                                         "(make one on your account page, /account/tokens/)"))
         found = super().__call__(request)
         if found is None:
-            raise HttpError(401, 'the Authorization header must be "Bearer <token>"')
+            raise HttpError(401, gettext('the Authorization header must be "Bearer <token>"'))
         return found
 
     def authenticate(self, request: HttpRequest, token: str) -> ApiToken:
         row = tokens.find(token)
         if row is None:
-            raise HttpError(401, "unknown or revoked token")
+            raise HttpError(401, gettext("unknown or revoked token"))
         _check_scope(row, self.scope)
         request.user = row.user
         return row
@@ -93,18 +94,19 @@ def _check_scope(row: ApiToken, scope: str | None) -> None:
     if scope == "play":
         scope = "bot:play" if row.is_bot_account else "play"  # type: ignore[attr-defined]
         if row.is_bot_account and "play" in row.scopes and "bot:play" not in row.scopes:  # type: ignore[attr-defined]
-            raise HttpError(403, "this is a BOT account: its tokens need the bot:play scope")
+            raise HttpError(403, gettext("this is a BOT account: its tokens need the bot:play scope"))
     if scope == "read" and {"read", "play", "bot:play"} & set(row.scopes):
         return  # a token that plays may read what it plays with
     if scope not in row.scopes:
-        raise HttpError(403, f"this token lacks the {scope!r} scope (its scopes: {', '.join(row.scopes)})")
+        raise HttpError(403, gettext("this token lacks the %(scope)s scope (its scopes: %(scopes)s)")
+                        % {"scope": repr(scope), "scopes": ", ".join(row.scopes)})
 
 
 def bot_token(request: HttpRequest) -> ApiToken:
     """The request's token, which must have bot:play (the upgrade endpoint)."""
     row: ApiToken = request.auth  # type: ignore[attr-defined]
     if "bot:play" not in row.scopes:
-        raise HttpError(403, "this token lacks the 'bot:play' scope")
+        raise HttpError(403, gettext("this token lacks the 'bot:play' scope"))
     return row
 
 

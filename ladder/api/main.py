@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
@@ -70,12 +71,12 @@ def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 
 @api.exception_handler(AuthenticationError)
 def unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    return _error(request, 'send a personal access token: "Authorization: Bearer <token>"', 401)
+    return _error(request, gettext('send a personal access token: "Authorization: Bearer <token>"'), 401)
 
 
 @api.exception_handler(Http404)
 def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
-    return _error(request, str(exc) or "not found", 404)
+    return _error(request, str(exc) or gettext("not found"), 404)
 
 
 @api.exception_handler(ValidationError)

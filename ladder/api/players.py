@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import EmptyPage, Paginator
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext
 from ninja import P, QueryEx, Router, Schema
 from ninja.errors import HttpError
 
@@ -163,7 +164,8 @@ def player_games(request: HttpRequest, username: str, page: PageParam = 1) -> di
     try:
         shown = paginator.page(page)
     except EmptyPage:
-        raise HttpError(404, f"there is no page {page}: {username} has {paginator.num_pages}") from None
+        raise HttpError(404, gettext("there is no page %(page)s: %(name)s has %(pages)s")
+                        % {"page": page, "name": username, "pages": paginator.num_pages}) from None
     return {"username": user.get_username(), "page": page, "pages": paginator.num_pages, "count": paginator.count,
             "games": [_game_json(request, game, user) for game in shown]}
 
@@ -181,7 +183,8 @@ def leaderboard_list(request: HttpRequest, ladder: LadderParam = ACE, page: Page
                                               "bots": bots, "q": q})
     board = leaderboard.board(filters, page, now)
     if board.page.number != page:  # Paginator.get_page gave the last page instead
-        raise HttpError(404, f"there is no page {page}: the leaderboard has {board.page.paginator.num_pages}")
+        raise HttpError(404, gettext("there is no page %(page)s: the leaderboard has %(pages)s")
+                        % {"page": page, "pages": board.page.paginator.num_pages})
     return {"ladder": ladder, "active_only": active_only, "bots": bots, "q": filters.search, "page": page,
             "pages": board.page.paginator.num_pages, "count": board.page.paginator.count,
             "your_page": _your_page(request, filters, now),
@@ -195,7 +198,7 @@ def _player(username: str) -> Any:
     """The active account named ``username`` (a closed one has no public page), or a 404."""
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
-        raise HttpError(404, f"there is no player {username!r}")
+        raise HttpError(404, gettext("there is no player %(name)s") % {"name": repr(username)})
     return user
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja import Field, Router, Schema
 from ninja.errors import HttpError
 
@@ -37,10 +38,11 @@ def seated_game(game_id: int, user: Any) -> tuple[Game, str]:
     game the user does not play (the public view is GET /api/games/{id})."""
     game = play.load(game_id)
     if game is None:
-        raise HttpError(404, f"there is no game {game_id}")
+        raise HttpError(404, gettext("there is no game %(id)s") % {"id": game_id})
     seat = game.seat_of(user)
     if seat is None:
-        raise HttpError(403, f"you have no seat in game {game_id}: its public view is GET /api/games/{game_id}")
+        raise HttpError(403, gettext("you have no seat in game %(id)s: its public view is GET /api/games/%(id)s")
+                        % {"id": game_id})
     return game, seat
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import BaseModel, ConfigDict
@@ -102,7 +103,7 @@ def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
     player reads their own hand at GET /api/games/{id}/seat."""
     game = play.load(game_id)
     if game is None:
-        raise HttpError(404, f"there is no game {game_id}")
+        raise HttpError(404, gettext("there is no game %(id)s") % {"id": game_id})
     return play.view_for(game, None)
 
 
@@ -114,6 +115,6 @@ def game_record(request: HttpRequest, game_id: int) -> dict[str, Any]:
     record only (the actions played, no seed), as its live replay shows."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise HttpError(404, f"there is no game {game_id}")
+        raise HttpError(404, gettext("there is no game %(id)s") % {"id": game_id})
     return {"game_id": game.pk, "status": game.status, "complete": not game.running,
             "record": records.record_of(game).to_json()}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext
 from ninja import Router, Schema
 
 from games import bots, play
@@ -195,7 +196,7 @@ def seek_leave(request: HttpRequest, seek_id: int) -> lobby.SeekJSON:
 def _existing_seek(seek_id: int) -> int:
     """``seek_id``, or a 404 when no seek ever had it; the lobby judges the rest."""
     if not Seek.objects.filter(pk=seek_id).exists():
-        raise Http404(f"there is no seek {seek_id}")
+        raise Http404(gettext("there is no seek %(id)s") % {"id": seek_id})
     return seek_id
 
 
@@ -255,7 +256,7 @@ def challenge_cancel(request: HttpRequest, challenge_id: int) -> lobby.Challenge
 def _existing_challenge(challenge_id: int) -> int:
     """``challenge_id``, or a 404 when no challenge ever had it; the lobby judges the rest."""
     if not Challenge.objects.filter(pk=challenge_id).exists():
-        raise Http404(f"there is no challenge {challenge_id}")
+        raise Http404(gettext("there is no challenge %(id)s") % {"id": challenge_id})
     return challenge_id
 
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from ninja import Field, ModelSchema, Query, Router, Schema
 from ninja.errors import HttpError, ValidationError
 
@@ -234,7 +235,8 @@ def tournament_pairings(request: HttpRequest, tournament_id: int,
     tournament = _tournament(tournament_id)
     shown = pages.round_shown(tournament, None if round_number is None else str(round_number))
     if round_number is not None and (shown is None or shown.number != round_number):
-        raise HttpError(404, f"round {round_number} of tournament {tournament_id} has not been paired")
+        raise HttpError(404, gettext("round %(round)s of tournament %(id)s has not been paired")
+                        % {"round": round_number, "id": tournament_id})
     answer: dict[str, Any] = {"tournament_id": tournament.pk, "round": None, "round_status": None,
                               "rounds": tournament.current_round, "pairings": []}
     if shown is not None:
@@ -254,7 +256,7 @@ def tournament_trf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     Swiss and round robin only; an elimination has none (400)."""
     tournament = _tournament(tournament_id)
     if tournament.elimination:
-        raise HttpError(400, "elimination tournaments have no TRF")
+        raise HttpError(400, gettext("elimination tournaments have no TRF"))
     return HttpResponse(pages.trf_text(tournament), content_type="text/plain; charset=utf-8")
 
 
@@ -292,7 +294,7 @@ def create(request: HttpRequest, body: TournamentIn) -> dict[str, Any]:
     them; the first problem comes back as a 422 ``"field: message"``, all of
     them in ``detail``."""
     if not running.may_organize(request.user):
-        raise HttpError(403, "only organizers create tournaments")
+        raise HttpError(403, gettext("only organizers create tournaments"))
     form = TournamentForm(data=body.model_dump())
     if not form.is_valid():
         raise _form_errors(form)
@@ -338,7 +340,7 @@ def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: Remove
     name ("removed by the organizer: <reason>")."""
     tournament = _organized(request, tournament_id)
     if not tournament.entries.filter(pk=entry_id).exists():
-        raise HttpError(404, f"no entry {entry_id} in tournament {tournament_id}")
+        raise HttpError(404, gettext("no entry %(entry)s in tournament %(id)s") % {"entry": entry_id, "id": tournament_id})
     return _entry(running.remove_player(tournament_id, request.user, entry_id, body.reason.strip()))
 
 
@@ -350,7 +352,8 @@ def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int, body: 
     game keeps. The game becomes unrated."""
     tournament = _organized(request, tournament_id)
     if not Pairing.objects.filter(pk=pairing_id, round__tournament=tournament).exists():
-        raise HttpError(404, f"no pairing {pairing_id} in tournament {tournament_id}")
+        raise HttpError(404, gettext("no pairing %(pairing)s in tournament %(id)s")
+                        % {"pairing": pairing_id, "id": tournament_id})
     running.adjudicate(tournament_id, request.user, pairing_id, body.winner, body.note)
     pairing = Pairing.objects.select_related("red__user", "black__user").get(pk=pairing_id)
     return _pairing(pairing, _seat_names(tournament))
@@ -369,7 +372,7 @@ def _form_errors(form: TournamentForm) -> ValidationError:
 def _tournament(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_related("organizer").filter(pk=tournament_id).first()
     if tournament is None:
-        raise HttpError(404, f"no tournament {tournament_id}")
+        raise HttpError(404, gettext("no tournament %(id)s") % {"id": tournament_id})
     return tournament
 
 
@@ -379,7 +382,7 @@ def _organized(request: HttpRequest, tournament_id: int) -> Tournament:
     action's 400, since it is about who asks, not what is asked."""
     tournament = _tournament(tournament_id)
     if not running.may_organize(request.user, tournament):
-        raise HttpError(403, "only the tournament's organizer may do that")
+        raise HttpError(403, gettext("only the tournament's organizer may do that"))
     return tournament
 
 

@@ -64,3 +64,10 @@ def test_a_language_the_site_does_not_speak_is_answered_in_english(game: Game, a
 def test_the_guide_and_the_openapi_description_tell_clients_how_to_ask(api_as: Any) -> None:
     description = api_as(None).get("/api/openapi.json").json()["info"]["description"]
     assert "**Languages:**" in description and "Accept-Language" in description
+
+
+def test_the_apis_other_errors_follow_accept_language_too(client: Any) -> None:
+    headers = {"Authorization": "Bearer acew_not-a-token"}
+    assert client.get("/api/account", headers=headers).json() == {"error": "unknown or revoked token"}
+    german = client.get("/api/account", headers={**headers, "Accept-Language": "de"})
+    assert german.status_code == 401 and german.json() == {"error": "unbekanntes oder widerrufenes Token"}
