@@ -19,13 +19,11 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.utils import translation
 
 from games.sockets import Handler, JsonFrameConsumer
 from ladder import lobby, matchmaking
 from ladder.models import PoolEntry
-from preferences.languages import language_from_scope
 
 
 class LobbyConsumer(JsonFrameConsumer):
@@ -33,10 +31,8 @@ class LobbyConsumer(JsonFrameConsumer):
     groups_joined: list[str]
     pool_wait: int | None = None  # the pool entry this socket joined: it ends with the socket
     widening: asyncio.Task[None] | None = None
-    language: str = settings.LANGUAGE_CODE  # the refusals' language: this socket's person's (issue 23)
 
     async def connect(self) -> None:
-        self.language = await database_sync_to_async(language_from_scope)(self.scope) or settings.LANGUAGE_CODE
         # ?personal=1 (the site-wide notifier, static/js/notify.js): only this user's
         # own news, without the seek list and its every change.
         personal = parse_qs(self.scope.get("query_string", b"").decode()).get("personal") == ["1"]
@@ -182,7 +178,9 @@ class LobbyConsumer(JsonFrameConsumer):
 
     @database_sync_to_async
     def _do(self, change: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
-        with translation.override(self.language):  # a refusal is worded where it is raised, on this thread
+        # A refusal is worded where it is raised, on this thread: in the socket's language
+        # (games.sockets picks it on connecting), whether or not the loop's override reaches here.
+        with translation.override(self.language or translation.get_language()):
             lobby.refuse_api_bot_on_site(self.scope.get("user"))
             change(self.scope.get("user"), *args, **kwargs)
 
@@ -192,7 +190,7 @@ class LobbyConsumer(JsonFrameConsumer):
 
     @database_sync_to_async
     def _join_pool(self, time_control: Any, rules: Any, players: Any) -> int:
-        with translation.override(self.language):
+        with translation.override(self.language or translation.get_language()):
             lobby.refuse_api_bot_on_site(self.scope.get("user"))
             entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control, rules=rules, players=players)
         return entry.pk
