@@ -62,7 +62,8 @@ MESSAGES: dict[str, str] = {
     "rhombus-not-a-card": "%(text)s is not a card: write rank then suit, like 6C, 10H or QS (RH5)",
     "rhombus-not-a-square": "%(text)s is not a square: a1 to e5 (RH1)",
     "rhombus-action-not-text": "an action is text like 'QH b1-b4', not %(type)s",
-    "rhombus-json-not-object": 'an action in JSON is an object like {"uses": [{"card": "QH", "from": "b1", "to": "b4"}]}',
+    "rhombus-json-not-object": 'an action in JSON is an object like '
+                               '{"uses": [{"card": "QH", "from": "b1", "to": "b4"}]}',
     "rhombus-json-no-uses": 'an action in JSON has "uses", "eliminator", "reactivate", "entryliminator" or "discard"',
     "json-card-list": '"%(key)s" is a list of %(count)s cards',
     "json-square": '"%(key)s" must be a square like "c3"',

@@ -39,7 +39,9 @@ TRANSLATIONS: dict[tuple[str | None, str], dict[str, str]] = {
     },
     ("refusal ordinal", "%(n)sth"): {"de": "%(n)s.", "ru": "%(n)s-й"},
     (None, "not valid JSON"): {"de": "kein gültiges JSON", "ru": "недопустимый JSON"},
-    (None, "unknown or revoked token"): {"de": "unbekanntes oder widerrufenes Token", "ru": "неизвестный или отозванный токен"},
+    (None, "unknown or revoked token"): {
+        "de": "unbekanntes oder widerrufenes Token", "ru": "неизвестный или отозванный токен",
+    },
     ("refusal seat", "Red"): {"de": "Rot", "ru": "Красные"},
     ("refusal seat", "Black"): {"de": "Schwarz", "ru": "Чёрные"},
     ("refusal pawn", "Jack"): {"de": "Bube", "ru": "валет"},

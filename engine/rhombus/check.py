@@ -266,7 +266,8 @@ def _taken(s: State, action: Action, cards: tuple[int, ...]) -> tuple[int, ...]:
     if taken not in needed:
         if len(taken) != count:
             raise _refuse(action, "mystery-count", "RH19", count=count)
-        raise _refuse(action, "mystery-not-table-card", "RH19", cards=" ".join(CARD_NAMES[c] for c in taken), seat=s.turn)
+        raise _refuse(action, "mystery-not-table-card", "RH19", cards=" ".join(CARD_NAMES[c] for c in taken),
+                      seat=s.turn)
     return taken
 
 

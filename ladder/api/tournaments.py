@@ -340,7 +340,8 @@ def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: Remove
     name ("removed by the organizer: <reason>")."""
     tournament = _organized(request, tournament_id)
     if not tournament.entries.filter(pk=entry_id).exists():
-        raise HttpError(404, gettext("no entry %(entry)s in tournament %(id)s") % {"entry": entry_id, "id": tournament_id})
+        raise HttpError(404, gettext("no entry %(entry)s in tournament %(id)s")
+                        % {"entry": entry_id, "id": tournament_id})
     return _entry(running.remove_player(tournament_id, request.user, entry_id, body.reason.strip()))
 
 

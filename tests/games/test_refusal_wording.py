@@ -23,7 +23,8 @@ ENGINE = Path(engine.__file__).parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]")
 # Every way the engine raises a coded error: .coded("code", ...), .of("code", ...), _refuse(action, "code", ...),
 # and a code chosen in place ("a" if ... else "b").
-RAISED = re.compile(r'(?:\.coded\(|\.of\(|_refuse\(action,\s*)\s*"([a-z0-9-]+)"|"([a-z]+-[a-z-]+)"\s+if\s|\selse\s+"([a-z]+-[a-z-]+)"')
+RAISED = re.compile(r'(?:\.coded\(|\.of\(|_refuse\(action,\s*)\s*"([a-z0-9-]+)"'
+                    r'|"([a-z]+-[a-z-]+)"\s+if\s|\selse\s+"([a-z]+-[a-z-]+)"')
 
 
 def raised_codes() -> set[str]:
