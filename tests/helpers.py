@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 import pytest
 import redis
+from django.test import Client
 from playwright.sync_api import Browser, sync_playwright
 
 ALLOW_NO_SERVICES = "ACEWEB_ALLOW_NO_SERVICES"
@@ -121,3 +122,10 @@ def load_dev() -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def client_for(user: Any) -> Client:
+    """A test client signed in as ``user``."""
+    client = Client()
+    client.force_login(user)
+    return client

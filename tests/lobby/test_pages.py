@@ -11,14 +11,9 @@ from games.models import Game
 from games.timecontrols import OFFERED
 from ladder import lobby
 from ladder.models import Challenge, Seek
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_lobby_offers_every_time_control_to_a_player(alice: Any) -> None:

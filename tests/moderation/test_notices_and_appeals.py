@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from ladder import lobby, matchmaking, playban
@@ -19,16 +18,11 @@ from ladder.moderation.actions import ModerationRefusal
 from ladder.moderation.models import ModerationAction, Report, Restriction
 from ladder.moderation.reports import file_report
 from tests.moderation.conftest import act
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 Kind = ModerationAction.Kind
 APPEAL = "/report/appeal/"
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 # --- Notices -------------------------------------------------------------------

@@ -15,14 +15,9 @@ from ladder import bot_accounts
 from ladder.moderation.models import Report
 from ladder.moderation.reports import REPORTS_PER_DAY
 from tests.moderation.conftest import SEED, finished_game
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def report_page(username: str) -> str:

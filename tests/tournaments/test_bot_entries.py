@@ -9,12 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from ladder import bot_accounts
 from ladder.models import Player as LadderPlayer
 from ladder.tournaments import running
 from ladder.tournaments.models import Entry, Tournament
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +25,6 @@ Make = Callable[..., Tournament]
 def computer(db: None) -> Any:
     """The greedy computer player, as manage.py seed_bots makes it."""
     return next(user for user, _ in bot_accounts.ensure_bot_accounts() if user.player.bot_level == "greedy")
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def messages_of(response: Any) -> str:

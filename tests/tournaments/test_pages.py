@@ -18,16 +18,11 @@ from django.utils import timezone
 from ladder.tournaments import running, trf
 from ladder.tournaments.models import Entry, Tournament
 from tests.tournaments.conftest import play_round
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 
 Make = Callable[..., Tournament]
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_list_shows_upcoming_running_and_finished(tournament: Make) -> None:

@@ -11,23 +11,17 @@ from typing import Any
 
 import pytest
 from django.db.models import Q
-from django.test import Client
 from django.utils import timezone
 
 from games.models import Game
 from ladder.tournaments import running
 from ladder.tournaments.models import Entry, Pairing, Tournament
 from tests.tournaments.conftest import play_round
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 
 Make = Callable[..., Tournament]
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def running_swiss(tournament: Make, players: Any) -> tuple[Tournament, list[Any]]:

@@ -8,20 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from ladder.tournaments import running
 from ladder.tournaments.models import Entry, Tournament
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 
 Make = Callable[..., Tournament]
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_first_click_on_cancel_only_asks(tournament: Make, organizer: Any) -> None:

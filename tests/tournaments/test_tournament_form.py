@@ -8,20 +8,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from ladder.api import tokens
 from ladder.tournaments.models import Tournament
 from tests.api.conftest import ApiClient
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def in_a_day() -> str:
