@@ -176,6 +176,12 @@ class LobbyConsumer(JsonFrameConsumer):
 
     # --- Database work ----------------------------------------------------
 
+    def _speaking(self) -> translation.override:
+        """This socket's language on the database thread, which neither the
+        handlers' override nor a group event's reaches: what is worded there
+        (refusals, the seeks' and challenges' time-control labels) is this person's."""
+        return translation.override(self.language or translation.get_language())
+
     @database_sync_to_async
     def _do(self, change: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         # A refusal is worded where it is raised, on this thread: in the socket's language
@@ -186,7 +192,8 @@ class LobbyConsumer(JsonFrameConsumer):
 
     @database_sync_to_async
     def _pool(self) -> matchmaking.PoolJSON | None:
-        return matchmaking.pool_json(matchmaking.waiting_entry(self.scope.get("user")))
+        with self._speaking():
+            return matchmaking.pool_json(matchmaking.waiting_entry(self.scope.get("user")))
 
     @database_sync_to_async
     def _join_pool(self, time_control: Any, rules: Any, players: Any) -> int:
@@ -201,12 +208,15 @@ class LobbyConsumer(JsonFrameConsumer):
 
     @database_sync_to_async
     def _seeks(self) -> list[lobby.SeekJSON]:
-        return lobby.open_seeks(self.scope.get("user"))
+        with self._speaking():  # the time controls' labels ("3 days per move") are worded here
+            return lobby.open_seeks(self.scope.get("user"))
 
     @database_sync_to_async
     def _challenges(self) -> list[lobby.ChallengeJSON]:
-        return lobby.pending_challenges(self.scope.get("user"))
+        with self._speaking():
+            return lobby.pending_challenges(self.scope.get("user"))
 
     @database_sync_to_async
     def _challenge_for(self, challenge_id: int) -> lobby.ChallengeJSON | None:
-        return lobby.challenge_for(challenge_id, self.scope.get("user"))
+        with self._speaking():
+            return lobby.challenge_for(challenge_id, self.scope.get("user"))

@@ -146,3 +146,50 @@ def test_a_german_and_a_russian_player_read_the_game_page_in_their_languages(
     expect(german.locator('[data-command="rematch"]')).to_have_text("Revanche")
     for page in (german, russian):
         page.context.close()
+
+
+def open_a_four_player_seek(users: dict[str, Any]) -> int:
+    """Alice's 4-player Rhombus seek, Bob seated beside her."""
+    from ladder import lobby
+
+    seek = lobby.create_seek(users["alice"], "10+5", rules="rhombus", players=4)
+    lobby.join_seek(seek.pk, users["bob"])
+    return int(seek.pk)
+
+
+def change_the_lobby(users: dict[str, Any], seek_id: int) -> None:
+    """Charlie takes the third seat, and Dave opens a 3-day Ace seek: both reach
+    an open lobby only through its socket's list of seeks."""
+    from ladder import lobby
+
+    lobby.join_seek(seek_id, users["charlie"])
+    lobby.create_seek(users["dave"], "3d", rated=False, colour="red")
+
+
+@pytest.fixture
+def erin_cookie(erin: Any) -> str:
+    """Erin saved Russian on her account; her session, made before Playwright's loop."""
+    save_language(erin, "ru")
+    return session_cookie(erin)
+
+
+def test_the_lobby_lists_the_seeks_in_the_saved_russian(
+        alice: Any, bob: Any, charlie: Any, dave: Any, erin_cookie: str, daphne_server: str,
+        chromium_browser: Browser, orm: Callable[..., Any]) -> None:
+    """What the lobby's script writes from the socket's seek list: "3 of 4
+    joined" (ngettext) and the time control's label, worded on the socket's
+    database thread in Erin's saved language."""
+    users = {user.username: user for user in (alice, bob, charlie, dave)}
+    seek_id = orm(open_a_four_player_seek, users)
+    context = chromium_browser.new_context(locale="en-US")
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": erin_cookie, "url": daphne_server}])
+    page = context.new_page()
+    page.goto(f"{daphne_server}/lobby/")
+    expect(page.locator("tr.seek--team [data-seek-seats]")).to_have_text("2 из 4 в игре: alice, bob")
+    orm(change_the_lobby, users, seek_id)
+    expect(page.locator("tr.seek--team [data-seek-seats]")).to_have_text("3 из 4 в игре: alice, bob, charlie")
+    correspondence = page.locator("tr", has_text="dave")
+    expect(correspondence.locator(".seek__time")).to_contain_text("Ace in the Hole 3 дня на ход")
+    expect(correspondence.locator(".seek__mode")).to_have_text("Товарищеская")
+    expect(correspondence.get_by_role("button")).to_have_text("Принять")
+    context.close()
