@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+# Ace in the Hole's sides as a result line names them: "alice (red) won ...".
+SIDES = {"red": pgettext_lazy("side in a result line", "red"),
+         "black": pgettext_lazy("side in a result line", "black")}
 # The rule that holds the platform's endings (resigning, time, leaving,
 # aborting) in each game: R17 in Ace in the Hole, RH27 in Rhombus.
 PLATFORM_RULE = {"ace-in-the-hole": "R17", "rhombus": "RH27"}
@@ -76,5 +79,6 @@ def result_line(kind: str, reason: str | None, winner: str | None, names: Mappin
     players = [names.get(seat, seat) for seat in seats]
     together = players[0] if len(players) == 1 else gettext("%(first)s and %(second)s") % {
         "first": ", ".join(players[:-1]), "second": players[-1]}
-    return gettext("%(names)s (%(side)s) won %(how)s") % {"names": together, "side": "/".join(seats),
+    side = "/".join(str(SIDES.get(seat, seat)) for seat in seats)  # Rhombus's SW, NE stay as written
+    return gettext("%(names)s (%(side)s) won %(how)s") % {"names": together, "side": side,
                                                           "how": how(reason, kind)}

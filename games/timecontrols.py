@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,11 @@ class TimeControl:
         return self.key
 
     @property
+    def speed_label(self) -> str:
+        """``speed`` as a page shows it, in the reader's language (lichess's words: "Blitz", "Пуля")."""
+        return str(SPEED_LABELS[self.speed])
+
+    @property
     def speed(self) -> str:
         """lichess's names, by estimated game length (initial + 40 increments)."""
         if self.days_per_move is not None:
@@ -81,6 +86,11 @@ class TimeControl:
         return "rapid" if estimate < 1500 else "classical"
 
 
+SPEED_LABELS = {
+    "bullet": pgettext_lazy("game speed", "bullet"), "blitz": pgettext_lazy("game speed", "blitz"),
+    "rapid": pgettext_lazy("game speed", "rapid"), "classical": pgettext_lazy("game speed", "classical"),
+    "correspondence": pgettext_lazy("game speed", "correspondence"),
+}
 REAL_TIME = tuple(TimeControl.parse(t) for t in ("1+0", "3+2", "5+3", "10+5"))
 CORRESPONDENCE = tuple(TimeControl.parse(t) for t in ("1d", "3d", "7d"))
 OFFERED = REAL_TIME + CORRESPONDENCE

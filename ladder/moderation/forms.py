@@ -11,7 +11,7 @@ from ladder.moderation.models import TEXT_LIMIT, Report
 
 class ReportForm(forms.Form):
     reason = forms.ChoiceField(choices=[c for c in Report.Reason.choices if c[0] != Report.Reason.APPEAL],
-                               widget=forms.RadioSelect)
+                               widget=forms.RadioSelect, label=gettext_lazy("Reason"))
     text = forms.CharField(label=gettext_lazy("What happened"), required=False, max_length=TEXT_LIMIT,
                            widget=forms.Textarea(attrs={"rows": 6, "cols": 60, "maxlength": TEXT_LIMIT}),
                            help_text=format_lazy(gettext_lazy("Optional, at most {limit} characters: moves, times, "

@@ -82,8 +82,13 @@ def default_start(now: datetime) -> datetime:
     return start.replace(second=0, microsecond=0) + timedelta(minutes=-start.minute % 5)
 
 
+def time_control_choices() -> list[tuple[str, str]]:
+    """The offered time controls, labelled in the reader's language ("1 Tag pro Zug")."""
+    return [(tc.key, tc.label) for tc in OFFERED]
+
+
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
-    time_control = forms.ChoiceField(choices=[(tc.key, tc.label) for tc in OFFERED], initial="5+3",
+    time_control = forms.ChoiceField(choices=time_control_choices, initial="5+3",
                                      label=gettext_lazy("Time control"))
     # Ace in the Hole when left out, as before games could be chosen.
     rules = forms.ChoiceField(choices=Tournament._meta.get_field("rules").choices, initial="ace-in-the-hole",

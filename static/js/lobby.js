@@ -98,6 +98,14 @@
     return COLOUR_NAMES[seek.mine ? seek.colour : OPPOSITE[seek.colour]];
   }
 
+  // lichess's speed names as the server's TimeControl.speed gives them, in the reader's language.
+  const SPEEDS = {
+    bullet: pgettext("game speed", "bullet"), blitz: pgettext("game speed", "blitz"),
+    rapid: pgettext("game speed", "rapid"), classical: pgettext("game speed", "classical"),
+    correspondence: pgettext("game speed", "correspondence"),
+  };
+  const speedLabel = (speed) => SPEEDS[speed] || speed;
+
   function renderSeeks(seeks) {
     if (!seeksBody) return;
     const signedIn = Boolean(root.dataset.user);
@@ -109,7 +117,7 @@
         el("td", { class: "seek__rating" }, seek.rating === null ? "?" : String(seek.rating)),
         el("td", { class: "seek__time" }, el("span", { class: "seek__game" }, seek.rules.title),
           team ? " " + gettext("4 players") + " " : " ",
-          seek.time_control.label + " ", el("span", { class: "muted" }, seek.time_control.speed)),
+          seek.time_control.label + " ", el("span", { class: "muted" }, speedLabel(seek.time_control.speed))),
         el("td", { class: "seek__mode" }, seek.rated ? gettext("Rated") : gettext("Casual")),
         el("td", { class: "seek__colour" }, youPlay(seek)),
         el("td", { class: "seek__action" }, signedIn ? seekAction(seek) : ""));
