@@ -55,7 +55,7 @@ ENGLISH = frozenset("""
     replay watch watching spectator spectators opponent opponents winner wins losses draws
     standings pairing pairings tiebreak tiebreaks bracket upcoming running finished none
     turn seat seats card cards piece pieces pawn pawns time clock report appeal page next previous
-    first last show hide yes submit save send reason black rapid classical correspondence
+    first last show hide yes submit save send reason black rapid classical correspondence found forbidden
 """.split())
 
 # What stays as written in every language: the game names, the site's name,
@@ -206,6 +206,7 @@ def world(alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any, organizer: A
         Page("new tournament form", "/tournaments/new/", organizer),
         Page("tournament before its start, organizer", f"/tournaments/{upcoming.pk}/", organizer),
         Page("running Swiss, organizer", f"/tournaments/{swiss.pk}/", organizer),
+        Page("new tournament form, not an organizer", "/tournaments/new/", alice, 403),
         Page("no such page", "/no-such-page/", None, 404),
         Page("no such game", "/games/999999/", alice, 404),
     ]
