@@ -46,11 +46,17 @@ def cookies(alice: Any, bob: Any) -> dict[str, str]:
     return {user.username: session_cookie(user) for user in (alice, bob)}
 
 
-def open_game(browser: Browser, base: str, game_id: int, cookie: str, locale: str) -> Page:
+def open_page(browser: Browser, base: str, path: str, cookie: str, locale: str) -> Page:
+    """``path`` in a new context whose browser asks for ``locale`` (Accept-Language)."""
     context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
     page = context.new_page()
-    page.goto(f"{base}/games/{game_id}/")
+    page.goto(base + path)
+    return page
+
+
+def open_game(browser: Browser, base: str, game_id: int, cookie: str, locale: str) -> Page:
+    page = open_page(browser, base, f"/games/{game_id}/", cookie, locale)
     expect(page.locator("#game")).to_have_attribute("data-state", "live")
     return page
 
@@ -193,3 +199,31 @@ def test_the_lobby_lists_the_seeks_in_the_saved_russian(
     expect(correspondence.locator(".seek__mode")).to_have_text("Товарищеская")
     expect(correspondence.get_by_role("button")).to_have_text("Принять")
     context.close()
+
+
+def challenge(challenger: Any, challenged: str, control: str, rated: bool, colour: str) -> None:
+    from ladder import lobby
+
+    lobby.create_challenge(challenger, challenged, control, rated=rated, colour=colour)
+
+
+def test_a_challenge_toast_reaches_each_player_in_their_language(
+        alice: Any, charlie: Any, cookies: dict[str, str], daphne_server: str,
+        chromium_browser: Browser, orm: Callable[..., Any]) -> None:
+    """The toast notify.js writes on any page, from the personal lobby socket's
+    challenge (its time control worded on that socket's database thread)."""
+    german = open_page(chromium_browser, daphne_server, "/ladder/", cookies["alice"], "de-DE")
+    russian = open_page(chromium_browser, daphne_server, "/ladder/", cookies["bob"], "en-US")
+    orm(challenge, charlie, "alice", "5+3", False, "random")
+    orm(challenge, alice, "bob", "3d", True, "red")
+
+    toast = german.locator(".toast--challenge")
+    expect(toast.locator(".toast__text")).to_have_text(
+        "charlie fordert dich zu einer ungewerteten Partie mit 5+3 heraus (Farben werden ausgelost).")
+    expect(toast.get_by_role("button")).to_have_text(["Annehmen", "Ablehnen"])
+    toast = russian.locator(".toast--challenge")
+    expect(toast.locator(".toast__text")).to_have_text(
+        "alice вызывает вас на рейтинговую партию 3 дня на ход (alice играет красными).")
+    expect(toast.get_by_role("button")).to_have_text(["Принять", "Отклонить"])
+    for page in (german, russian):
+        page.context.close()
