@@ -119,7 +119,7 @@
           team ? " " + gettext("4 players") + " " : " ",
           seek.time_control.label + " ", el("span", { class: "muted" }, speedLabel(seek.time_control.speed))),
         el("td", { class: "seek__mode" }, seek.rated ? gettext("Rated") : gettext("Casual")),
-        el("td", { class: "seek__colour" }, youPlay(seek)),
+        el("td", { "data-label": seeksBody.dataset.youPlay || "", class: "seek__colour" }, youPlay(seek)),
         el("td", { class: "seek__action" }, signedIn ? seekAction(seek) : ""));
     }));
     if (seeksEmpty) seeksEmpty.hidden = seeks.length > 0;
