@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # intcomma: counts grouped in the reader's locale (1,234 / 1 234 / 1.234)
     "channels",
     "allauth",
     "allauth.account",

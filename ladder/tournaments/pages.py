@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import formats
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 
@@ -84,7 +86,7 @@ def _number(points: Any) -> str:
     """Points as a crosstable prints them: "3", "3½", "½"."""
     doubled = Fraction(points) * 2
     if doubled.denominator != 1:
-        return f"{float(points):g}"
+        return _decimal(points)
     whole, half = divmod(int(doubled), 2)
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
@@ -94,7 +96,13 @@ def _value(value: Any) -> str:
         return "–"
     if isinstance(value, int):
         return str(value)
-    return f"{float(value):g}"
+    return _decimal(value)
+
+
+def _decimal(value: Any) -> str:
+    """A fractional figure with the reader's decimal separator ("2.5", German "2,5");
+    the API and the TRF write their own numbers with a point."""
+    return formats.number_format(Decimal(f"{float(value):g}"), use_l10n=True)
 
 
 def trf_text(tournament: Tournament) -> str:
