@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from games.models import Game, Move, Seat
 
@@ -39,7 +40,7 @@ class GameAdmin(admin.ModelAdmin):
     def get_queryset(self, request):  # type: ignore[no-untyped-def]
         return super().get_queryset(request).prefetch_related("seats__user")
 
-    @admin.display(description="players")
+    @admin.display(description=gettext_lazy("players"))
     def players_list(self, game: Game) -> str:
         return " v ".join(f"{seat.user} ({seat.name})" for seat in game.seats.all())
 

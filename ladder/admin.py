@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from ladder.moderation import actions as moderation
 from ladder.moderation.models import ModerationAction
@@ -57,7 +58,7 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     raw_id_fields = ("user",)
 
 
-@admin.action(description="Undo the rating effect of the selected changes' games (both players)",
+@admin.action(description=gettext_lazy("Undo the rating effect of the selected changes' games (both players)"),
               permissions=["undo"])
 def undo_rating_effect(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: ignore[type-arg]
                        queryset: QuerySet[RatingChange]) -> None:
@@ -72,10 +73,11 @@ def undo_rating_effect(modeladmin: admin.ModelAdmin, request: HttpRequest,  # ty
             continue
         undone += pending
     if undone:
-        modeladmin.message_user(request, f"Undid {undone} rating changes from {len(games)} game(s).",
-                                messages.SUCCESS)
+        done = ngettext("Undid %(changes)s rating change from %(games)s game(s).",
+                        "Undid %(changes)s rating changes from %(games)s game(s).", undone)
+        modeladmin.message_user(request, done % {"changes": undone, "games": len(games)}, messages.SUCCESS)
     else:
-        modeladmin.message_user(request, "Nothing to undo: those changes were already undone.",
+        modeladmin.message_user(request, gettext("Nothing to undo: those changes were already undone."),
                                 messages.WARNING)
 
 

@@ -16,6 +16,7 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 
 from games import play
 from games.models import Game
@@ -42,6 +43,23 @@ _NEEDS_USER = {Kind.RESTRICT_RATED, Kind.RESTRICT_LOBBY, Kind.CLOSE_ACCOUNT, Kin
                Kind.LIFT_RATED, Kind.LIFT_LOBBY}
 _NEEDS_GAME = {Kind.ADJUDICATE, Kind.UNDO_RATING}
 
+# Each act as an infinitive inside "you may not ...": its own message, since
+# lowercasing a label breaks German nouns.
+_ACT_AFTER_MAY_NOT = {
+    Kind.RESTRICT_RATED: pgettext_lazy("moderator's act after 'you may not'", "restrict from rated games"),
+    Kind.RESTRICT_LOBBY:
+        pgettext_lazy("moderator's act after 'you may not'", "restrict from seeks, challenges and quick pairing"),
+    Kind.CLOSE_ACCOUNT: pgettext_lazy("moderator's act after 'you may not'", "close the account"),
+    Kind.ADJUDICATE: pgettext_lazy("moderator's act after 'you may not'", "adjudicate a game's result"),
+    Kind.UNDO_RATING: pgettext_lazy("moderator's act after 'you may not'", "undo a game's rating effect"),
+    Kind.REFUND:
+        pgettext_lazy("moderator's act after 'you may not'", "refund the points the offender took from opponents"),
+    Kind.LIFT_RATED: pgettext_lazy("moderator's act after 'you may not'", "lift a restriction from rated games"),
+    Kind.LIFT_LOBBY:
+        pgettext_lazy("moderator's act after 'you may not'", "lift a restriction from seeks, challenges and pairing"),
+    Kind.REOPEN_ACCOUNT: pgettext_lazy("moderator's act after 'you may not'", "reopen a closed account"),
+}
+
 
 class ModerationRefusal(ValueError):
     """An act refused before anything was written; the message says why."""
@@ -51,21 +69,23 @@ def refusal(action: ModerationAction) -> str | None:
     """Why ``moderator`` may not do ``action`` as described (the checks made before anything happens)."""
     kind = action.kind
     if kind not in PERMISSION:
-        return f"{kind!r} is not a moderator's act"
+        return gettext("“%(act)s” is not a moderator's act") % {"act": kind}
     if not action.moderator.has_perm(PERMISSION[kind]):
-        return f"you may not {Kind(kind).label.lower()}: it needs the permission {PERMISSION[kind]}"
+        return gettext("you may not %(act)s: it needs the permission %(permission)s") % {
+            "act": _ACT_AFTER_MAY_NOT[kind], "permission": PERMISSION[kind]}
     if not action.reason.strip():
-        return "say why: the reason is kept in the log"
+        return gettext("say why: the reason is kept in the log")
     if kind in _NEEDS_USER and action.user is None:
-        return f"{Kind(kind).label.lower()} needs the account acted on"
+        return gettext("%(act)s needs the account acted on") % {"act": Kind(kind).label}
     if kind in _NEEDS_GAME and action.game is None:
-        return f"{Kind(kind).label.lower()} needs the game"
+        return gettext("%(act)s needs the game") % {"act": Kind(kind).label}
     if action.user is not None and action.user.pk == action.moderator.pk:
-        return "a moderator does not act on their own account"
+        return gettext("a moderator does not act on their own account")
     if action.user is not None and action.user.is_staff and not action.moderator.is_superuser:
-        return f"{action.user} is staff: only a superuser acts on a staff account"  # no moderator wars
+        # no moderator wars
+        return gettext("%(name)s is staff: only a superuser acts on a staff account") % {"name": action.user}
     if kind == Kind.REFUND and action.since is None:
-        return "a refund needs the start of the period"
+        return gettext("a refund needs the start of the period")
     return None
 
 
@@ -129,7 +149,8 @@ def _lift(scope: str) -> Callable[[ModerationAction], str]:
     def lift(action: ModerationAction) -> str:
         lifted = restrictions.active(action.user).filter(scope=scope).update(lifted_at=action.created)
         if not lifted:
-            raise ModerationRefusal(f"{action.user} has no restriction from {Restriction.Scope(scope).label} to lift")
+            raise ModerationRefusal(gettext("%(name)s has no restriction from %(scope)s to lift") % {
+                "name": action.user, "scope": Restriction.Scope(scope).label})
         return f"lifted {lifted} restriction(s) from {Restriction.Scope(scope).label}"
     return lift
 
@@ -163,7 +184,7 @@ def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
 def _close_account(action: ModerationAction) -> str:
     user = action.user
     if not user.is_active:
-        raise ModerationRefusal(f"{user} is already closed")
+        raise ModerationRefusal(gettext("%(name)s is already closed") % {"name": user})
     user.is_active = False  # logging in is refused, and an open session no longer authenticates
     user.save(update_fields=["is_active"])
     return f"closed the account; withdrew {withdraw_open_play(user)}"
@@ -172,7 +193,7 @@ def _close_account(action: ModerationAction) -> str:
 def _reopen_account(action: ModerationAction) -> str:
     user = action.user
     if user.is_active:
-        raise ModerationRefusal(f"{user} is not closed")
+        raise ModerationRefusal(gettext("%(name)s is not closed") % {"name": user})
     user.is_active = True
     user.save(update_fields=["is_active"])
     return "reopened the account"
@@ -190,7 +211,8 @@ def _adjudicate(action: ModerationAction) -> str:
             return overturn(action.game.pk, winner, action.reason)
         game = play.adjudicate(action.game.pk, winner, action.reason)
     except play.Refusal as refusal:
-        raise ModerationRefusal(f"game {action.game.pk}: {refusal}") from None
+        why = gettext("game %(number)s: %(why)s") % {"number": action.game.pk, "why": refusal}
+        raise ModerationRefusal(why) from None
     return f"game {game.pk} adjudicated: " + (f"{winner} wins" if winner else "a draw") + " (unrated)"
 
 
@@ -204,11 +226,13 @@ def overturn(game_id: int, winner: str | None, note: str) -> str:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.event:
-            raise ModerationRefusal(f"game {game_id} belongs to {game.event}: its result is for the tournament's "
-                                    "organizer to change; undo its rating effect if need be")
+            raise ModerationRefusal(gettext("game %(number)s belongs to %(event)s: its result is for the tournament's "
+                                            "organizer to change; undo its rating effect if need be")
+                                    % {"number": game_id, "event": game.event})
         if winner is not None and winner not in game.seat_names:
-            raise ModerationRefusal(f"game {game_id}: the winner is one of {', '.join(game.seat_names)} "
-                                    f"or nobody (a draw), not {winner!r}")
+            raise ModerationRefusal(gettext("game %(number)s: the winner is one of %(seats)s or nobody (a draw), "
+                                            "not '%(winner)s'")
+                                    % {"number": game_id, "seats": ", ".join(game.seat_names), "winner": winner})
         before = f"{game.winner or 'draw'} {game.get_reason_display()}"
         undone = ratings.undo_game(game_id)
         game.winner = game.side_name(winner) if winner else ""
@@ -222,7 +246,8 @@ def overturn(game_id: int, winner: str | None, note: str) -> str:
 def _undo_rating(action: ModerationAction) -> str:
     undone = ratings.undo_game(action.game.pk)
     if not undone:
-        raise ModerationRefusal(f"game {action.game.pk} has no rating change left to undo")
+        raise ModerationRefusal(gettext("game %(number)s has no rating change left to undo")
+                                % {"number": action.game.pk})
     return f"undid {undone} rating change(s) of game {action.game.pk}"
 
 
@@ -245,7 +270,7 @@ def refund(offender: Any, since: datetime, until: datetime) -> list[RatingChange
 def _refund(action: ModerationAction) -> str:
     until = action.until or action.created
     if action.since >= until:
-        raise ModerationRefusal("the refund period must start before it ends")
+        raise ModerationRefusal(gettext("the refund period must start before it ends"))
     given = refund(action.user, action.since, until)
     if not given:
         return "nothing to refund: no opponent has points lost to them left in that period"

@@ -14,12 +14,18 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.functional import lazy
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from ladder.moderation import actions
 from ladder.moderation.models import ModerationAction, Report, Restriction
 
 RECENT = timedelta(days=90)  # "recent" reports against a player, in the queue
+
+# The queue's column heading, worded in the moderator's language when shown.
+_recent_heading = lazy(lambda: ngettext("reports on them (%(days)s day)", "reports on them (%(days)s days)",
+                                        RECENT.days) % {"days": RECENT.days}, str)
 
 
 class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -30,9 +36,9 @@ class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.instance.status == Report.Status.CLOSED:
-            raise forms.ValidationError("This report is closed already.")
+            raise forms.ValidationError(gettext("This report is closed already."))
         if not data.get("outcome") or not (data.get("note") or "").strip():
-            raise forms.ValidationError("To close the report, choose the action taken and write a note.")
+            raise forms.ValidationError(gettext("To close the report, choose the action taken and write a note."))
         return data
 
 
@@ -58,19 +64,19 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # closed, never lost
 
-    @admin.display(description="game")
+    @admin.display(description=gettext_lazy("game"))
     def game_link(self, report: Report) -> str:
         if report.game_id is None:
             return "—"
-        return format_html('<a href="{}">game {}</a> (<a href="{}">admin</a>)',
-                           reverse("games:game", args=[report.game_id]), report.game_id,
-                           reverse("admin:games_game_change", args=[report.game_id]))
+        return format_html('<a href="{}">{}</a> (<a href="{}">{}</a>)', reverse("games:game", args=[report.game_id]),
+                           gettext("game %(number)s") % {"number": report.game_id},
+                           reverse("admin:games_game_change", args=[report.game_id]), gettext("admin"))
 
-    @admin.display(description=f"reports on them ({RECENT.days} days)")
+    @admin.display(description=_recent_heading())
     def recent_reports(self, report: Report) -> int:
         return Report.objects.filter(reported_id=report.reported_id, created__gte=timezone.now() - RECENT).count()
 
-    @admin.display(description="act on them")
+    @admin.display(description=gettext_lazy("act on them"))
     def act(self, report: Report) -> str:
         """Links to the act form, filled in with this report's player and game."""
         base = reverse("admin:moderation_moderationaction_add")
@@ -136,9 +142,10 @@ class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def response_add(self, request: HttpRequest, obj: ModerationAction, post_url_continue: Any = None) -> HttpResponse:
         refused = getattr(request, "moderation_refused", None)
         if refused:
-            self.message_user(request, f"Not done: {refused}.", messages.ERROR)
+            self.message_user(request, gettext("Not done: %(why)s.") % {"why": refused}, messages.ERROR)
             return HttpResponseRedirect(request.get_full_path())
-        self.message_user(request, f"Done: {obj.outcome}.", messages.SUCCESS)
+        # The outcome is the log's, kept in English as it was written.
+        self.message_user(request, gettext("Done: %(outcome)s.") % {"outcome": obj.outcome}, messages.SUCCESS)
         return HttpResponseRedirect(reverse("admin:moderation_moderationaction_changelist")
                                     + (f"?user__id__exact={obj.user_id}" if obj.user_id else ""))
 
@@ -170,7 +177,7 @@ class ActionInline(admin.TabularInline):  # type: ignore[type-arg]
     fields = ("created", "kind", "moderator", "game", "reason", "outcome")
     readonly_fields = fields
     can_delete = False
-    verbose_name_plural = "moderation history"
+    verbose_name_plural = gettext_lazy("moderation history")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

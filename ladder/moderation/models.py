@@ -32,8 +32,8 @@ class Report(models.Model):
         APPEAL = "appeal", _("Appeal against a restriction or playban")
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        CLOSED = "closed"
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
 
     class Outcome(models.TextChoices):
         NONE = "none", _("No action: nothing wrong found")
@@ -55,7 +55,7 @@ class Report(models.Model):
     closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
                                   related_name="+")
     outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
-    note = models.TextField(blank=True, help_text="The moderator's note: what was found and done.")
+    note = models.TextField(blank=True, help_text=_("The moderator's note: what was found and done."))
 
     class Meta:
         ordering = ["created", "pk"]
@@ -85,7 +85,7 @@ class Restriction(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="restrictions")
     scope = models.CharField(max_length=5, choices=Scope.choices)
     starts = models.DateTimeField(default=timezone.now)
-    ends = models.DateTimeField(null=True, blank=True, help_text="Empty: until a moderator lifts it.")
+    ends = models.DateTimeField(null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
     lifted_at = models.DateTimeField(null=True, blank=True)
     # The moderator's reason, shown to the player with every notice of it.
     reason = models.TextField(blank=True)
@@ -118,21 +118,21 @@ class ModerationAction(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
-                             related_name="moderation_actions", help_text="The account acted on.")
+                             related_name="moderation_actions", help_text=_("The account acted on."))
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+",
-                             help_text="For adjudicating or undoing one game.")
+                             help_text=_("For adjudicating or undoing one game."))
     report = models.ForeignKey(Report, models.SET_NULL, null=True, blank=True, related_name="actions",
-                               help_text="The report this answers, if any: the act closes it if it is open.")
+                               help_text=_("The report this answers, if any: the act closes it if it is open."))
     days = models.PositiveIntegerField(null=True, blank=True,
-                                       help_text="A restriction's length in days; empty: until lifted.")
+                                       help_text=_("A restriction's length in days; empty: until lifted."))
     winner = models.CharField(max_length=8, blank=True,
-                              help_text="Adjudication: the winning seat (e.g. red), or empty for a draw.")
-    since = models.DateTimeField(null=True, blank=True, help_text="Refund: the period's start.")
-    until = models.DateTimeField(null=True, blank=True, help_text="Refund: the period's end (empty: now).")
-    reason = models.TextField(help_text="Why: kept in the log. A restriction's reason is shown to the player, "
-                                        "an adjudication's on the game.")
+                              help_text=_("Adjudication: the winning seat (e.g. red), or empty for a draw."))
+    since = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's start."))
+    until = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's end (empty: now)."))
+    reason = models.TextField(help_text=_("Why: kept in the log. A restriction's reason is shown to the player, "
+                                          "an adjudication's on the game."))
     created = models.DateTimeField(default=timezone.now)
-    outcome = models.TextField(blank=True, help_text="What was done, written when it was done.")
+    outcome = models.TextField(blank=True, help_text=_("What was done, written when it was done."))
 
     class Meta:
         ordering = ["-created", "-pk"]

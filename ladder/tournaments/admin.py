@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import play
 from ladder.tournaments import running
@@ -80,19 +81,20 @@ class ForbiddenPairingInline(admin.TabularInline):  # type: ignore[type-arg]
     raw_id_fields = ("first", "second")
 
 
-def _each(action: Any, verb: str) -> Any:
-    """An admin action applying ``action(tournament_id, user)`` to each selected tournament."""
+def _each(action: Any, description: Any, done: Any) -> Any:
+    """An admin action applying ``action(tournament_id, user)`` to each selected tournament;
+    ``done`` words one that went through ("%(tournament)s: started.")."""
     def run(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: ignore[type-arg]
             queryset: QuerySet[Tournament]) -> None:
         for tournament in queryset:
             try:
                 action(tournament.pk, request.user)
-                modeladmin.message_user(request, f"{tournament}: {verb}.", messages.SUCCESS)
+                modeladmin.message_user(request, str(done) % {"tournament": tournament}, messages.SUCCESS)
             except play.Refusal as refusal:
                 modeladmin.message_user(request, f"{tournament}: {refusal}", messages.ERROR)
 
     run.__name__ = f"{action.__name__}_selected"
-    return admin.action(description=f"{verb.capitalize()} the selected tournaments")(run)
+    return admin.action(description=description)(run)
 
 
 @admin.register(Tournament)
@@ -104,11 +106,18 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     readonly_fields = ("status", "current_round", "next_round_at", "started_at", "finished_at", "end_note",
                        "created")
     inlines = [EntryInline, ForbiddenPairingInline, RoundInline]
-    actions = [_each(running.start_early, "started"), _each(running.pause, "paused"),
-               _each(running.resume, "resumed"), _each(running.cancel, "cancelled")]
+    actions = [
+        _each(running.start_early, gettext_lazy("Start the selected tournaments now"),
+              gettext_lazy("%(tournament)s: started.")),
+        _each(running.pause, gettext_lazy("Pause the selected tournaments"), gettext_lazy("%(tournament)s: paused.")),
+        _each(running.resume, gettext_lazy("Resume the selected tournaments"),
+              gettext_lazy("%(tournament)s: resumed.")),
+        _each(running.cancel, gettext_lazy("Cancel the selected tournaments"),
+              gettext_lazy("%(tournament)s: cancelled.")),
+    ]
 
 
-@admin.action(description="Remove the selected players from their tournaments")
+@admin.action(description=gettext_lazy("Remove the selected players from their tournaments"))
 def remove_players(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: ignore[type-arg]
                    queryset: QuerySet[Entry]) -> None:
     for entry in queryset:
@@ -151,9 +160,11 @@ class AdjudicationForm(forms.ModelForm):  # type: ignore[type-arg]
     """A pairing's page: its game's result may be decided here, with a written reason."""
 
     adjudicate = forms.ChoiceField(required=False, choices=[
-        ("", "— leave the game alone —"), ("red", "Red wins"), ("black", "Black wins"), ("draw", "Draw")])
-    reason = forms.CharField(required=False, widget=forms.Textarea,
-                             help_text="Required to adjudicate; kept on the game and shown on its page.")
+        ("", gettext_lazy("— leave the game alone —")), ("red", gettext_lazy("Red wins")),
+        ("black", gettext_lazy("Black wins")), ("draw", gettext_lazy("Draw"))],
+        label=gettext_lazy("Adjudicate"))
+    reason = forms.CharField(required=False, widget=forms.Textarea, label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("Required to adjudicate; kept on the game and shown on its page."))
 
     class Meta:
         model = Pairing
