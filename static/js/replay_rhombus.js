@@ -78,7 +78,9 @@
   function drawText(step, steps) {
     const v = step.view;
     const set = (sel, text) => { const el = root.querySelector(sel); if (el) el.textContent = text; };
-    const numbers = { step: step.index, last: steps.length - 1 };
+    // A Formation game runs to 2,000 plies: counts grouped as the page's language writes them.
+    const count = (n) => n.toLocaleString(document.documentElement.lang);
+    const numbers = { step: count(step.index), last: count(steps.length - 1) };
     set("[data-step-label]", step.action
       ? interpolate(gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"), { ...numbers, seat: step.seat, action: step.action }, true)
       : interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
