@@ -9,7 +9,7 @@ finds the rows, checks who may act, and shapes the answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any, Literal
 
@@ -204,7 +204,9 @@ def tournament_entries(request: HttpRequest, tournament_id: int) -> list[dict[st
     when they joined; those who left are listed with why. Their ``id`` is what
     the organizer's remove takes."""
     tournament = _tournament(tournament_id)
-    return [_entry(entry) for entry in tournament.entries.select_related("user").order_by("number", "joined_at")]
+    bot_ids = bots.bot_levels()  # read once for the list
+    entries = tournament.entries.select_related("user").order_by("number", "joined_at")
+    return [_entry(entry, bot_ids) for entry in entries]
 
 
 @router.get("/tournaments/{tournament_id}/standings", response={200: StandingsOut, **ERRORS},
@@ -215,12 +217,13 @@ def tournament_standings(request: HttpRequest, tournament_id: int, page: int = Q
     elimination: the places settled so far (``score`` and ``tiebreaks`` empty)."""
     tournament = _tournament(tournament_id)
     if tournament.elimination:
-        lines, page, count = _places(tournament), 1, 1
+        lines, page, count = _places(tournament, bots.bot_levels()), 1, 1
         tiebreaks: list[dict[str, str]] = []
     else:
         _labels, all_lines = pages.standings(tournament)
         shown, page, count = pages.page_of(all_lines, str(page))
-        lines, tiebreaks = [_standing(line) for line in shown], _tiebreaks(tournament)
+        bot_ids = bots.bot_levels()  # read once for the page
+        lines, tiebreaks = [_standing(line, bot_ids) for line in shown], _tiebreaks(tournament)
     return {"tournament_id": tournament.pk, "format": tournament.format, "tiebreaks": tiebreaks,
             "page": page, "pages": count, "standings": lines}
 
@@ -240,9 +243,9 @@ def tournament_pairings(request: HttpRequest, tournament_id: int,
     answer: dict[str, Any] = {"tournament_id": tournament.pk, "round": None, "round_status": None,
                               "rounds": tournament.current_round, "pairings": []}
     if shown is not None:
-        seats = _seat_names(tournament)
+        seats, bot_ids = _seat_names(tournament), bots.bot_levels()  # the bots read once for the round
         answer.update(round=shown.number, round_status=shown.status,
-                      pairings=[_pairing(pairing, seats) for pairing in shown.pairings])
+                      pairings=[_pairing(pairing, seats, bot_ids) for pairing in shown.pairings])
     return answer
 
 
@@ -270,7 +273,7 @@ def join(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     (the refusal says which one does not). A Swiss that has started takes late
     entries until half its rounds are paired, with no points for those missed."""
     _tournament(tournament_id)
-    return _entry(running.join(tournament_id, request.user))
+    return _entry(running.join(tournament_id, request.user), bots.bot_levels())
 
 
 @router.post("/tournaments/{tournament_id}/withdraw", response={200: EntryOut, **ERRORS}, auth=Token("play"),
@@ -280,7 +283,7 @@ def withdraw(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     (``id`` null); after it you are not paired again and your results stand
     (a round robin annuls them if you leave before playing half your games)."""
     _tournament(tournament_id)
-    return _entry(running.withdraw(tournament_id, request.user))
+    return _entry(running.withdraw(tournament_id, request.user), bots.bot_levels())
 
 
 # --- Organizers --------------------------------------------------------------
@@ -342,7 +345,7 @@ def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: Remove
     if not tournament.entries.filter(pk=entry_id).exists():
         raise HttpError(404, gettext("no entry %(entry)s in tournament %(id)s")
                         % {"entry": entry_id, "id": tournament_id})
-    return _entry(running.remove_player(tournament_id, request.user, entry_id, body.reason.strip()))
+    return _entry(running.remove_player(tournament_id, request.user, entry_id, body.reason.strip()), bots.bot_levels())
 
 
 @router.post("/tournaments/{tournament_id}/pairings/{pairing_id}/adjudicate", response={200: PairingOut, **ERRORS},
@@ -357,7 +360,7 @@ def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int, body: 
                         % {"pairing": pairing_id, "id": tournament_id})
     running.adjudicate(tournament_id, request.user, pairing_id, body.winner, body.note)
     pairing = Pairing.objects.select_related("red__user", "black__user").get(pk=pairing_id)
-    return _pairing(pairing, _seat_names(tournament))
+    return _pairing(pairing, _seat_names(tournament), bots.bot_levels())
 
 
 # --- Helpers -----------------------------------------------------------------
@@ -433,33 +436,32 @@ def _tiebreaks(tournament: Tournament) -> list[dict[str, str]]:
     return [{"code": code, "label": TIEBREAKS[code].label} for code in tournament.tiebreak_codes]
 
 
-def _is_bot(entry: Entry) -> bool:
-    """From the cached bot list (games.bots): no query per player."""
-    return entry.user_id in bots.bot_levels()
+# Who is a bot comes from games.bots.bot_levels() (no query; one Redis read), read
+# once per answer by the callers and passed down as ``bot_ids``, not once per player.
 
 
-def _entry(entry: Entry) -> dict[str, Any]:
+def _entry(entry: Entry, bot_ids: Collection[int]) -> dict[str, Any]:
     return {"id": entry.pk, "tournament_id": entry.tournament_id, "username": entry.user.get_username(),
-            "bot": _is_bot(entry), "number": entry.number, "rating": entry.rating, "active": entry.pk is not None and entry.active,
+            "bot": entry.user_id in bot_ids, "number": entry.number, "rating": entry.rating, "active": entry.pk is not None and entry.active,
             "withdrawn_why": entry.withdrawn_why}
 
 
-def _standing(line: pages.Line) -> dict[str, Any]:
+def _standing(line: pages.Line, bot_ids: Collection[int]) -> dict[str, Any]:
     entry = line.entry
     return {"rank": line.rank, "entry_id": entry.pk, "number": entry.number, "username": entry.user.get_username(),
-            "bot": _is_bot(entry), "rating": entry.rating, "score": float(line.standing.points),
+            "bot": entry.user_id in bot_ids, "rating": entry.rating, "score": float(line.standing.points),
             "tiebreaks": [None if value is None else float(value) for value in line.standing.tiebreaks],
             "withdrawn": None if entry.active else entry.withdrawn_why}
 
 
-def _places(tournament: Tournament) -> list[dict[str, Any]]:
+def _places(tournament: Tournament, bot_ids: Collection[int]) -> list[dict[str, Any]]:
     """An elimination's places settled so far (the bracket's final ranking)."""
     entries = running.entries_by_number(tournament)
     if len(entries) < 2:
         return []
     ranking = brackets.final_ranking(running.bracket_of(tournament))
     return [{"rank": place, "entry_id": entries[number].pk, "number": number,
-             "username": entries[number].user.get_username(), "bot": _is_bot(entries[number]),
+             "username": entries[number].user.get_username(), "bot": entries[number].user_id in bot_ids,
              "rating": entries[number].rating,
              "score": None, "tiebreaks": [], "withdrawn": None if entries[number].active
              else entries[number].withdrawn_why} for place, number in ranking]
@@ -471,8 +473,9 @@ def _seat_names(tournament: Tournament) -> tuple[str, ...]:
     return engine.GAMES[setup_of(tournament.rules).kind].seats_for(2)
 
 
-def _pairing(pairing: Pairing, seats: tuple[str, ...]) -> dict[str, Any]:
-    players = [{"seat": seat, "username": entry.user.get_username(), "bot": _is_bot(entry), "entry_id": entry.pk}
+def _pairing(pairing: Pairing, seats: tuple[str, ...], bot_ids: Collection[int]) -> dict[str, Any]:
+    players = [{"seat": seat, "username": entry.user.get_username(), "bot": entry.user_id in bot_ids,
+                "entry_id": entry.pk}
                for seat, entry in zip(seats, (pairing.red, pairing.black)) if entry is not None]
     return {"id": pairing.pk, "board": pairing.board, "match": pairing.match or None,
             "match_game": pairing.match_game, "players": players, "result": pairing.result or None,
