@@ -345,7 +345,8 @@ def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: Remove
     if not tournament.entries.filter(pk=entry_id).exists():
         raise HttpError(404, gettext("no entry %(entry)s in tournament %(id)s")
                         % {"entry": entry_id, "id": tournament_id})
-    return _entry(running.remove_player(tournament_id, request.user, entry_id, body.reason.strip()), bots.bot_levels())
+    entry = running.remove_player(tournament_id, request.user, entry_id, body.reason.strip())
+    return _entry(entry, bots.bot_levels())
 
 
 @router.post("/tournaments/{tournament_id}/pairings/{pairing_id}/adjudicate", response={200: PairingOut, **ERRORS},
