@@ -7,12 +7,15 @@ then times ``engine.legal_actions`` over the positions and ``engine.apply``
 over the pairs, and ``engine.new_game``; each the best of ``--repeats`` runs,
 so that a change to one of them can be measured apart from the others and
 with less noise than ``python -m engine bench`` (which times all three
-together with the random choice).
+together with the random choice).  The figures are CPU time
+(``time.process_time``), as the machine is shared; wall-clock best-of and
+the load average are printed beside them.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -24,14 +27,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine  # noqa: E402
 
 
-def best_of(repeats: int, run: Callable[[], None]) -> float:
-    """The fastest of ``repeats`` runs of ``run``, in seconds."""
-    best = float("inf")
+def best_of(repeats: int, run: Callable[[], None]) -> tuple[float, float]:
+    """The fastest of ``repeats`` runs of ``run``: (CPU seconds, wall seconds)."""
+    best_cpu = best_wall = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
-    return best
+        best_cpu = min(best_cpu, time.process_time() - cpu)
+        best_wall = min(best_wall, time.perf_counter() - wall)
+    return best_cpu, best_wall
 
 
 def main() -> None:
@@ -61,11 +65,14 @@ def main() -> None:
             engine.new_game(seed)
 
     turns = len(pairs)
-    print(f"{turns} turns of {args.games} random games, best of {args.repeats}: "
-          f"legal_actions {best_of(args.repeats, legal) / turns * 1e6:.2f} µs, "
-          f"apply {best_of(args.repeats, apply) / turns * 1e6:.2f} µs a turn; "
-          f"new_game {best_of(args.repeats, start) / args.games * 1e6:.1f} µs")
-
+    timed = {name: best_of(args.repeats, run) for name, run in
+             (("legal_actions", legal), ("apply", apply), ("new_game", start))}
+    per = {"legal_actions": turns, "apply": turns, "new_game": args.games}
+    cpu = ", ".join(f"{name} {timed[name][0] / per[name] * 1e6:.2f} µs" for name in timed)
+    wall = ", ".join(f"{name} {timed[name][1] / per[name] * 1e6:.2f}" for name in timed)
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{turns} turns of {args.games} random games, best of {args.repeats} (a turn; new_game a game):\n"
+          f"  CPU  {cpu}\n  wall {wall} µs\n  load {load}")
 
 if __name__ == "__main__":
     main()
