@@ -13,9 +13,12 @@ highlight are computed), it requests each view of the page through Django's
 test client, in process: the first page, the second, a deep page, the last
 page, a name search, and each filter (all players, bots hidden, both). For
 each it prints the median server time of RUNS requests (after one warm-up),
-the time spent in SQL and the number of queries (from one more request), and
-the rows shown. The whole request is timed:
-middleware, session, view, template.
+the time spent in SQL and the number of queries (from one more request), the
+median CPU time of this process a request (Python, and the client side of the
+queries), and the rows shown. The whole request is timed: middleware, session,
+view, template. DEBUG is off, as on a deployed site, so the requests are made
+over https (the settings redirect http there); the load average is printed
+before and after.
 """
 
 from __future__ import annotations
@@ -47,12 +50,14 @@ class Case:
     name: str
     query: str
     median_ms: float
+    cpu_ms: float  # this process's CPU (Python and the client side of the queries), median
     queries: int
     sql_ms: float  # the database's share, from one more request
     rows: int
 
     def line(self) -> str:
-        return (f"{self.name:<24} {self.median_ms:8.1f} ms {self.sql_ms:7.1f} ms {self.queries:4d} queries"
+        return (f"{self.name:<24} {self.median_ms:8.1f} ms {self.sql_ms:7.1f} ms {self.cpu_ms:7.1f} ms"
+                f" {self.queries:4d} queries"
                 f" {self.rows:4d} rows   /ladder/?{self.query}")
 
 
@@ -65,7 +70,7 @@ class Result:
     def report(self) -> str:
         queries = sorted({c.queries for c in self.cases})
         lines = [f"leaderboard: {self.players} players, median of {self.runs} requests each",
-                 f"{'view':<24} {'server':>11} {'of it SQL':>10} {'':>12} {'shown':>9}",
+                 f"{'view':<24} {'server':>11} {'of it SQL':>10} {'CPU':>10} {'':>12} {'shown':>9}",
                  *(c.line() for c in self.cases),
                  f"slowest: {max(c.median_ms for c in self.cases):.1f} ms; queries per page: "
                  + ", ".join(str(q) for q in queries)]
@@ -135,23 +140,27 @@ def measure(players: int, runs: int) -> Result:
     from django.test.utils import CaptureQueriesContext
 
     viewer = get_user_model().objects.filter(player__last_active__isnull=False).order_by("pk").first()
+    # DEBUG is off, so the settings redirect http to https (HTTPS defaults on):
+    # every request is made over https, as a deployed site is reached.
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(viewer)
     measured = []
     for name, query in cases(players):
         url = f"/ladder/?{query}"
-        assert client.get(url).status_code == 200  # warm-up
-        times = []
+        assert client.get(url, secure=True).status_code == 200  # warm-up
+        times, cpu = [], []
         for _ in range(runs):
-            began = time.perf_counter()
-            response = client.get(url)
+            began, began_cpu = time.perf_counter(), time.process_time()
+            response = client.get(url, secure=True)
             times.append((time.perf_counter() - began) * 1000)
+            cpu.append((time.process_time() - began_cpu) * 1000)
         with CaptureQueriesContext(connection) as captured:
-            response = client.get(url)
+            response = client.get(url, secure=True)
         assert response.status_code == 200, (url, response.status_code)
         rows = response.content.decode().count('class="ladder__row')
         sql_ms = sum(float(q["time"]) for q in captured.captured_queries) * 1000
-        measured.append(Case(name, query, statistics.median(times), len(captured), sql_ms, rows))
+        measured.append(Case(name, query, statistics.median(times), statistics.median(cpu), len(captured),
+                             sql_ms, rows))
     return Result(players, runs, measured)
 
 
@@ -195,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         load = os.getloadavg()
         say(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
         print(measure(args.players, args.runs).report(), flush=True)
+        load = os.getloadavg()
+        say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     finally:
         if args.drop:
             from django.db import connections
