@@ -255,7 +255,19 @@ def test(extra: list[str]) -> int:
     choose_service(env, "DATABASE_URL", TEST_DATABASE_URL)
     choose_service(env, "REDIS_URL", TEST_REDIS_URL)
     compile_catalogs(env=dict(env, ACEWEB_SERVICES_TOLD="1"))
-    return subprocess.run([PYTHON, "-m", "pytest", *extra], cwd=ROOT, env=env).returncode
+    return subprocess.run([PYTHON, "-m", "pytest", *workers(extra, env), *extra], cwd=ROOT, env=env).returncode
+
+
+def workers(extra: list[str], env: dict[str, str]) -> list[str]:
+    """pytest-xdist options: TEST_WORKERS processes (2: this machine's cores), whole
+    test files to a worker so that module fixtures are built once. None when the
+    caller chose the workers (-n) or turned xdist off (-p no:xdist, TEST_WORKERS=0)."""
+    count = env.get("TEST_WORKERS", "2")
+    chosen = any(arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
+                 for arg in extra)
+    if chosen or count == "0":
+        return []
+    return ["-n", count, "--dist", "loadfile"]
 
 
 def main(argv: list[str]) -> int:
