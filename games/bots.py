@@ -34,6 +34,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import os
 import re
 import secrets
 import threading
@@ -74,6 +75,8 @@ KEY_TTL_SECONDS = 86_400
 # a process bumps this generation after making or changing a bot account.
 BOT_CACHE_SECONDS = 60.0
 BOT_GENERATION_KEY = "aceweb:bot-levels-generation"
+LISTEN_RETRY_SECONDS = 1.0  # after the announcements' connection failed
+LISTEN_PING_SECONDS = 10.0  # the announcements' connection is checked this often
 
 
 class BotSeatJSON(TypedDict):
@@ -165,8 +168,89 @@ def _announce_changed_bots() -> None:
         return  # one process, no worker: clearing our own cache was enough
     try:
         client.incr(BOT_GENERATION_KEY)
+        client.publish(_changes_channel(), b"1")
     except Exception:  # noqa: BLE001 - the account is made; others re-read within BOT_CACHE_SECONDS
         log.warning("could not announce changed bot accounts", exc_info=True)
+
+
+def _changes_channel() -> str:
+    """Where changes are announced: Redis's channels are server-wide, so the
+    name carries the database's number (a test run's bots are not another's)."""
+    return f"{BOT_GENERATION_KEY}:{shared_redis.database_number()}"
+
+
+class _ChangeListener:
+    """Counts the bot changes announced on Redis, on a thread of this process.
+
+    While it is subscribed, ``bot_levels`` compares this count instead of
+    reading the generation from Redis on every call (issue 24: three reads a
+    move); a change reaches every process's count in a round trip. Before it is
+    subscribed, and whenever its connection drops, ``changes`` is None: the
+    generation is read as before, and the count starts again afresh (anything
+    announced meanwhile is covered: the caches compare a new count).
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pid = 0  # the process whose thread this is (a worker's fork needs its own)
+        self.count = 0
+        self.subscribed = False
+
+    def changes(self) -> int | None:
+        if self.pid != os.getpid():
+            self._start()
+        return self.count if self.subscribed else None
+
+    def _start(self) -> None:
+        with self.lock:
+            if self.pid == os.getpid():
+                return
+            self.pid, self.subscribed = os.getpid(), False
+            threading.Thread(target=self._listen, name="bot-changes", daemon=True).start()
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                self._follow()
+            except Exception:  # noqa: BLE001 - Redis away: bot_levels reads the generation meanwhile
+                log.warning("listening for changed bot accounts failed; trying again", exc_info=True)
+            self.subscribed = False
+            time.sleep(LISTEN_RETRY_SECONDS)
+
+    def _follow(self) -> None:
+        """Count the announcements until the connection fails or goes silent:
+        a PING every LISTEN_PING_SECONDS must be answered (a connection that died
+        quietly would otherwise look subscribed and hear nothing)."""
+        pubsub = shared_redis.client().pubsub()
+        try:
+            pubsub.subscribe(_changes_channel())
+            answered = time.monotonic()
+            while time.monotonic() - answered < 3 * LISTEN_PING_SECONDS:
+                message = pubsub.get_message(timeout=LISTEN_PING_SECONDS)
+                if message is None:
+                    pubsub.ping()
+                    continue
+                answered = time.monotonic()
+                if message["type"] in ("subscribe", "message"):
+                    # Once subscribed, every announcement reaches this process; one
+                    # made before it did is covered by the count's changing now.
+                    self.count += 1
+                    self.subscribed = True
+        finally:
+            pubsub.close()
+
+
+_changes = _ChangeListener()
+
+
+def _current_generation() -> Any:
+    """What the cached bots must have been read under to be current: the
+    changes heard (no round trip) while this process listens, else the
+    generation in Redis."""
+    if _redis() is None:
+        return None
+    heard = _changes.changes()
+    return ("heard", heard) if heard is not None else _bot_generation()
 
 
 def _bot_generation() -> Any:
@@ -185,11 +269,12 @@ def bot_levels() -> dict[int, str]:
     """Every bot's user id and level, re-read when any process has changed the
     bot accounts since (a generation in Redis), and at least every BOT_CACHE_SECONDS.
 
-    Asked on every move and every view, so one Redis read, not a query, each time.
-    The generation is read before the bots: a change committed between the two
-    reads is read again at the next question.
+    Asked on every move and every view: with Redis, the count of changes this
+    process has heard announced (``_ChangeListener``), no round trip; until it
+    listens, one Redis read. The generation is taken before the bots are read:
+    a change committed between the two is read again at the next question.
     """
-    generation = _bot_generation()
+    generation = _current_generation()
     if (time.monotonic() - _bot_cache.get("at", -1e9) > BOT_CACHE_SECONDS
             or _bot_cache.get("generation") != generation):
         _bot_cache["levels"] = {user_id: level for source in _level_sources
