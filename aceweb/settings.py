@@ -269,6 +269,8 @@ CELERY_BEAT_SCHEDULE = {
     "ladder-expire-seeks": {"task": "ladder.tasks.expire_seeks", "schedule": 300.0},
     # The rated pool: windows widen every 10 s, so look again often (ladder/matchmaking.py).
     "ladder-match-pool": {"task": "ladder.tasks.match_pool", "schedule": 3.0},
+    # The leaderboard's counts: the rows each rated game adds, folded together (ladder/rank_counts.py).
+    "ladder-compact-rank-counts": {"task": "ladder.tasks.compact_rank_counts", "schedule": 60.0},
     # Tournaments start, pair their rounds and end on time (ladder/tournaments/tasks.py).
     "tournaments-advance-due": {"task": "ladder.tournaments.tasks.advance_due", "schedule": 5.0},
 }

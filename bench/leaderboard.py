@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from datetime import timedelta
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,13 +106,17 @@ def seed_players(count: int) -> int:
 
 
 def vacuum() -> None:
-    """What autovacuum does on a live site: fresh statistics, and the visibility map
-    that lets the leaderboard's index-only scans skip the table. Outside a transaction."""
+    """What beat and autovacuum do on a live site: the leaderboard's count rows
+    folded together (ladder.tasks.compact_rank_counts), fresh statistics, and the
+    visibility map that lets index-only scans skip the table. Outside a transaction."""
     from django.db import connection
 
+    from ladder.tasks import compact_rank_counts
+
+    compact_rank_counts()
     with connection.cursor() as cursor:
-        cursor.execute("VACUUM ANALYZE auth_user")
-        cursor.execute("VACUUM ANALYZE ladder_player")
+        for table in ("auth_user", "ladder_player", "ladder_ratingcount"):
+            cursor.execute(f"VACUUM ANALYZE {table}")
 
 
 def cases(players: int) -> list[tuple[str, str]]:
@@ -138,8 +143,12 @@ def measure(players: int, runs: int) -> Result:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
 
-    viewer = get_user_model().objects.filter(player__last_active__isnull=False).order_by("pk").first()
+    # A player every view ranks (active, not a bot): each computes their page.
+    recently = timezone.now() - timedelta(days=20)
+    viewer = (get_user_model().objects.filter(player__last_active__gte=recently, player__is_bot=False)
+              .order_by("pk").first())
     # DEBUG is off, so the settings redirect http to https (HTTPS defaults on):
     # every request is made over https, as a deployed site is reached.
     client = Client(HTTP_HOST="127.0.0.1")

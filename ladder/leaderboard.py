@@ -2,16 +2,17 @@
 
 A rank is competition ranking ("1224") over the filtered set (active in the
 last 30 days, bots shown or hidden), never over the search: searching a name
-shows that player's real place. It costs a constant number of queries
-whatever the page:
+shows that player's real place. However many players and whatever the page,
+it costs the same few queries (issue 24: a million players):
 
-- the page itself, and the paginator's count;
-- without a search, one count of players rated above the page's first row:
-  every later row's rank follows from its place in the list (sorted by
-  rating, so a row whose rating differs from the one above it has exactly
-  "rows above it", on this page and before it, players rated higher);
-- with a search (a case-insensitive prefix of the name, as lichess's), one
-  count of players per rating above the lowest rating shown.
+- how many players hold each rating under the filters (ladder/rank_counts.py,
+  from a small table of counts): the player count, every row's rank (one more
+  than the players rated higher) and where a page starts;
+- the page's keys, from the rating its first row holds (no long OFFSET), then
+  its rows;
+- with a search (a case-insensitive prefix of the name, as lichess's), the
+  paginator's count of the players found instead of the first;
+- for the viewer's own page, the players of their rating before them.
 """
 
 from __future__ import annotations
@@ -21,16 +22,21 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Q, QuerySet
+from django.db import connection
+from django.db.models import F, QuerySet
 from django.utils.translation import pgettext
 
-from ladder import elo
+from ladder import elo, rank_counts
 from ladder.models import ACE, Standing
 from ladder.ratings import ladder_from, standings
 
 PAGE_SIZE = 50
 ACTIVE_DAYS = 30
 ORDER = ("-rating", "user_id")
+# The same order, written so that PostgreSQL finds a search's players by the
+# name index and sorts them, instead of walking the rating index checking each
+# name, which for a rare name reads the whole ladder.
+FOUND_ORDER = ((F("rating") + 0).desc(), "user_id")
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,7 @@ class Board:
     rows: list[Row]
     page: Page  # type: ignore[type-arg]
     filters: Filters
+    counts: rank_counts.Counts  # players by rating under the filters (for page_of)
 
 
 def ranked(filters: Filters, now: datetime) -> QuerySet[Any]:
@@ -92,50 +99,72 @@ def ranked(filters: Filters, now: datetime) -> QuerySet[Any]:
 
 def board(filters: Filters, page_number: Any, now: datetime) -> Board:
     pool = ranked(filters, now)
-    shown = pool.filter(user__username__istartswith=filters.search) if filters.search else pool
-    # The page's keys first (an index-only scan however deep the page), then its rows.
-    paginator = Paginator(shown.order_by(*ORDER).values_list("pk", flat=True), PAGE_SIZE)
+    counts = counts_of(filters, now, pool)
+    if filters.search:
+        found = named(pool, filters.search).order_by(*FOUND_ORDER).values_list("pk", flat=True)
+        paginator = Paginator(found, PAGE_SIZE)
+    else:
+        paginator = Paginator(_InOrder(pool, counts), PAGE_SIZE)
     page = paginator.get_page(paginator.num_pages if page_number == "last" else page_number)
     keys = list(page.object_list)
     rows = standings(filters.ladder).select_related("user").in_bulk(keys)
     players = [rows[key] for key in keys]
-    if filters.search:
-        ranks = _ranks_of_search(pool, players)
-    else:
-        ranks = _ranks_in_order(pool, players, page.start_index() - 1)
-    return Board([Row(rank, p) for rank, p in zip(ranks, players)], page, filters)
+    return Board([Row(counts.above(p.rating) + 1, p) for p in players], page, filters, counts)
 
 
-def _ranks_in_order(pool: QuerySet[Any], players: list[Any], offset: int) -> list[int]:
-    """Ranks of a page that starts after OFFSET players of POOL."""
-    if not players:
-        return []
-    ranks = [pool.filter(rating__gt=players[0].rating).count() + 1]
-    for index in range(1, len(players)):
-        same = players[index].rating == players[index - 1].rating
-        ranks.append(ranks[-1] if same else offset + index + 1)
-    return ranks
+def named(pool: QuerySet[Any], search: str) -> QuerySet[Any]:
+    """The players of ``pool`` whose name starts with ``search``, in any case. On
+    PostgreSQL each row carries its user's name (ladder.models.Standing.name)."""
+    if connection.vendor == "postgresql":
+        return pool.filter(name__istartswith=search)
+    return pool.filter(user__username__istartswith=search)
 
 
-def _ranks_of_search(pool: QuerySet[Any], players: list[Any]) -> list[int]:
-    """Ranks of players found by name: one count per rating above the lowest shown."""
-    if not players:
-        return []
-    lowest = min(p.rating for p in players)
-    counts = dict(pool.filter(rating__gt=lowest).order_by().values_list("rating").annotate(n=Count("pk")))
-    return [sum(n for rating, n in counts.items() if rating > p.rating) + 1 for p in players]
+def counts_of(filters: Filters, now: datetime, pool: QuerySet[Any] | None = None) -> rank_counts.Counts:
+    """How many players hold each rating under ``filters`` (the search aside). One query."""
+    since = now - timedelta(days=ACTIVE_DAYS) if filters.active_only else None
+    return rank_counts.counts(ranked(filters, now) if pool is None else pool, filters.ladder, since,
+                              filters.hide_bots)
+
+
+class _InOrder:
+    """The pool in rating order for the Paginator: its length from the counts,
+    a page from the first row's rating on, skipping only the players of that
+    rating before it (an index range however deep the page)."""
+
+    def __init__(self, pool: QuerySet[Any], counts: rank_counts.Counts) -> None:
+        self.pool, self.counts = pool, counts
+
+    def count(self) -> int:
+        return self.counts.total
+
+    def __getitem__(self, page: slice) -> list[int]:
+        start, stop = page.start or 0, min(page.stop, self.counts.total)
+        if start >= stop:
+            return []
+        rating, skip = self.counts.locate(start)
+        keys = self.pool.filter(rating__lte=rating).order_by(*ORDER).values_list("pk", flat=True)
+        return list(keys[skip:skip + stop - start])
+
+
+def _is_ranked(player: Standing, filters: Filters, now: datetime) -> bool:
+    """Whether the filters (the search aside) keep ``player``, from the row itself."""
+    if player.pk is None or player.last_active is None or (filters.hide_bots and player.is_bot):
+        return False
+    return not filters.active_only or player.last_active >= now - timedelta(days=ACTIVE_DAYS)
 
 
 def rank_of(player: Standing, filters: Filters, now: datetime) -> int | None:
     """``player``'s rank under ``filters``, or None if the filters leave them out. One query."""
-    counts = ranked(filters, now).aggregate(me=Count("pk", filter=Q(pk=player.pk)),
-                                           above=Count("pk", filter=Q(rating__gt=player.rating)))
-    return counts["above"] + 1 if counts["me"] else None
+    return counts_of(filters, now).above(player.rating) + 1 if _is_ranked(player, filters, now) else None
 
 
-def page_of(player: Standing, filters: Filters, now: datetime) -> int | None:
-    """The leaderboard page (without a search) that shows ``player``, if any. One query."""
-    before = Q(rating__gt=player.rating) | Q(rating=player.rating, user_id__lt=player.user_id)
-    counts = ranked(filters, now).aggregate(me=Count("pk", filter=Q(pk=player.pk)),
-                                           before=Count("pk", filter=before))
-    return counts["before"] // PAGE_SIZE + 1 if counts["me"] else None
+def page_of(player: Standing, filters: Filters, now: datetime,
+            counts: rank_counts.Counts | None = None) -> int | None:
+    """The leaderboard page (without a search) that shows ``player``, if any: one
+    query given the board's ``counts``, two without."""
+    if not _is_ranked(player, filters, now):
+        return None
+    counts = counts_of(filters, now) if counts is None else counts
+    tied_before = ranked(filters, now).filter(rating=player.rating, user_id__lt=player.user_id).count()
+    return (counts.above(player.rating) + tied_before) // PAGE_SIZE + 1

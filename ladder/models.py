@@ -209,6 +209,11 @@ class Standing(models.Model):
     reached_2400 = models.BooleanField(default=False)
     last_active = models.DateTimeField(null=True, blank=True)
     is_bot = models.BooleanField(default=False)
+    # The user's username, copied by PostgreSQL triggers (migration 0012) so that
+    # the leaderboard's name search is one index read with the ratings beside the
+    # names, not a join through a million users. Empty elsewhere (SQLite): there
+    # the search joins the users.
+    name = models.CharField(max_length=150, blank=True, default="", editable=False)
 
     class Meta:
         abstract = True
@@ -257,6 +262,32 @@ class Rating(Standing):
 
     def __str__(self) -> str:
         return f"{self.user} {self.ladder} {self.rating}"
+
+
+class RatingCount(models.Model):
+    """How many players of one ladder hold one rating, bot or not, by the UTC day
+    they were last active: the leaderboard's ranks, counts and page starts are
+    sums of these rows (ladder/rank_counts.py), not counts over a million players.
+
+    On PostgreSQL, triggers on the Player and Rating tables keep them (migration
+    0011) and rows are only ever added, +n or -n for a change, so two games
+    ending at once never wait on one counter; ``rank_counts.compact`` (beat)
+    folds them together. Elsewhere (SQLite) the table stays empty and the
+    leaderboard counts the players themselves.
+    """
+
+    ladder = models.CharField(max_length=24)
+    is_bot = models.BooleanField()
+    rating = models.IntegerField()
+    day = models.DateField(null=True)  # NULL: longer ago than any active window looks
+    n = models.IntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["ladder", "day"], include=["rating", "is_bot", "n"],
+                                name="rating_count_day_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.ladder} {self.rating} {self.day}: {self.n:+d}"
 
 
 class RatingChange(models.Model):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from datetime import timedelta
 
-from ladder import lobby, matchmaking
+from celery import shared_task
+from django.utils import timezone
+
+from ladder import leaderboard, lobby, matchmaking, rank_counts
 
 
 @shared_task
@@ -27,3 +30,10 @@ def match_pool() -> list[int]:
     window that has widened finds its pair without anyone joining.
     """
     return matchmaking.match()
+
+
+@shared_task
+def compact_rank_counts() -> int:
+    """Fold the leaderboard's count rows together (ladder/rank_counts.py), keeping
+    the days an active window can still ask for; returns the rows written."""
+    return rank_counts.compact((timezone.now() - timedelta(days=leaderboard.ACTIVE_DAYS + 2)).date())

@@ -78,7 +78,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     mine = None
     if request.user.is_authenticated and not filters.search:
         standing = ratings.standing_of(request.user, filters.ladder)
-        mine = standing.pk is not None and leaderboard.page_of(standing, filters, now)
+        mine = standing.pk is not None and leaderboard.page_of(standing, filters, now, board.counts)
     query = request.GET.copy()
     query.pop("page", None)
     context = {"board": board, "filters": filters, "my_page": mine, "query": query.urlencode(),

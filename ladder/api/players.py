@@ -20,7 +20,7 @@ from ninja.errors import HttpError
 
 from games.models import Game
 from games.records import games_played_by, row_of
-from ladder import elo, leaderboard, ratings
+from ladder import elo, leaderboard, rank_counts, ratings
 from ladder.api.auth import OptionalToken, Token
 from ladder.api.schemas import ERRORS, LadderKey
 from ladder.models import ACE, LADDERS, Player, Standing
@@ -187,7 +187,7 @@ def leaderboard_list(request: HttpRequest, ladder: LadderParam = ACE, page: Page
                         % {"page": page, "pages": board.page.paginator.num_pages})
     return {"ladder": ladder, "active_only": active_only, "bots": bots, "q": filters.search, "page": page,
             "pages": board.page.paginator.num_pages, "count": board.page.paginator.count,
-            "your_page": _your_page(request, filters, now),
+            "your_page": _your_page(request, filters, now, board.counts),
             "players": [_leader_json(row) for row in board.rows]}
 
 
@@ -228,9 +228,10 @@ def _leader_json(row: leaderboard.Row) -> dict[str, Any]:
             "last_active": player.last_active}
 
 
-def _your_page(request: HttpRequest, filters: leaderboard.Filters, now: datetime) -> int | None:
+def _your_page(request: HttpRequest, filters: leaderboard.Filters, now: datetime,
+               counts: rank_counts.Counts) -> int | None:
     """The page showing the token's own account, as the page's "my page" link (not for a search)."""
     if not request.user.is_authenticated or filters.search:
         return None
     standing = ratings.standing_of(request.user, filters.ladder)
-    return leaderboard.page_of(standing, filters, now) if standing.pk is not None else None
+    return leaderboard.page_of(standing, filters, now, counts) if standing.pk is not None else None

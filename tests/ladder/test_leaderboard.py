@@ -125,3 +125,24 @@ def test_players_without_a_rated_game_are_not_on_the_ladder(client: Client, ladd
     set_player(charlie, 1500, 0)  # a row made on first need, e.g. by visiting a profile
     assert "charlie" not in [r[1] for r in rows(client, "show=all")]
     assert re.search(r"data-rank>–</dd>", client.get("/@/charlie/").content.decode())
+
+
+def test_a_search_finds_a_renamed_player_by_the_new_name_only(client: Client, ladder: None) -> None:
+    get_user_model().objects.filter(username="bea").update(username="zoe")  # an admin's rename, in SQL
+    assert [r[:2] for r in rows(client, "q=zo")] == [(3, "zoe")]
+    assert rows(client, "q=bea") == []
+    seat("bex", 1550)  # a newcomer is found at once, ranked below the tie
+    assert [r[:2] for r in rows(client, "q=BE")] == [(3, "ben"), (5, "bex")]
+
+
+def test_a_deep_page_starts_inside_a_tie_and_every_page_has_its_players_once(
+        client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    for i in range(11):  # 1700, 1600 x4, 1500 x4, 1400 x2: pages of 3 start inside ties
+        seat(f"p{i:02d}", 1700 - 100 * ((i + 3) // 4))
+    monkeypatch.setattr(leaderboard, "PAGE_SIZE", 3)
+    pages = [rows(client, f"page={n}") for n in range(1, 5)]
+    assert [[r[:2] for r in page] for page in pages] == [
+        [(1, "p00"), (2, "p01"), (2, "p02")], [(2, "p03"), (2, "p04"), (6, "p05")],
+        [(6, "p06"), (6, "p07"), (6, "p08")], [(10, "p09"), (10, "p10")]]
+    client.force_login(get_user_model().objects.get(username="p07"))
+    assert 'href="?page=3#me"' in client.get("/ladder/").content.decode()
