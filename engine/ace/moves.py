@@ -57,12 +57,44 @@ def entries(card: int, sq: int) -> tuple[Entry, ...]:
     return _fill(card, sq) if found is None else found
 
 
+# The generator's form of the same tables (issue 24): GEN[card][square] holds
+# (path_mask | landing_bit, landing_bit, quiet_action, capturing_action), so one
+# mask test tells a quiet move (nothing on the path or the landing) from the
+# rest, and a second, only then, a capture (the path clear, the landing an
+# opponent's).  A jump's path is empty, so the same test serves every card.
+# A card's row fills whole on its first use: one check per card, not per pawn.
+GenEntry = tuple[int, int, Action, Action]
+GEN: list[tuple[tuple[GenEntry, ...], ...] | None] = [None] * 52
+
+
+def gen_row(card: int) -> tuple[tuple[GenEntry, ...], ...]:
+    """``GEN[card]``, filled on first use from the same shared actions as :func:`entries`."""
+    row = GEN[card]
+    if row is None:
+        row = GEN[card] = tuple(
+            tuple((path | bit, bit, quiet, capture) for path, bit, quiet, capture in entries(card, sq))
+            for sq in range(64)
+        )
+    return row
+
+
+# PATHS[(rank << 12) | (from << 6) | to]: the squares a card of that rank (0 = A,
+# 12 = K) passes over from ``from`` to ``to`` as a mask, for every move its shape
+# allows (R10-R12); a move missing here has the wrong shape.  `apply` checks the
+# one action it is given with a single look-up.
+PATHS = {
+    (rank << 12) | (sq << 6) | to: path
+    for rank in range(13) for sq in range(64) for path, to in _landings(rank, sq)
+}
+
+
 def fill_all() -> None:
     """Build every table now rather than on first use: a long-lived server does
     this once at start, then freezes it out of the garbage collector's view."""
     for card in range(52):
         for sq in range(64):
             entries(card, sq)
+        gen_row(card)
 
 
 _RELEASES = tuple(
@@ -70,7 +102,7 @@ _RELEASES = tuple(
     if IS_FACE[c] else None
     for c in range(52)
 )
-_BURNS = tuple(Action(CARD_NAMES[c], "burn") for c in range(52))
+BURNS = tuple(Action(CARD_NAMES[c], "burn") for c in range(52))
 
 
 def release(card: int, capture: bool) -> Action:
@@ -80,4 +112,4 @@ def release(card: int, capture: bool) -> Action:
 
 
 def burn(card: int) -> Action:
-    return _BURNS[card]
+    return BURNS[card]

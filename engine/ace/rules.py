@@ -15,7 +15,9 @@ from .actions import Action
 from .cards import ACES, CAPTURED, POINTS, SEATS, SIDE_PAWNS
 from .explain import explain
 from .geometry import BIT
-from .moves import CARD_PAWNS, HOME_BIT, IS_FACE, TABLES, burn, entries, release
+from .moves import (
+    BURNS, CARD_PAWNS, GEN, HOME_BIT, IS_FACE, PATHS, TABLES, burn, entries, gen_row, release,
+)
 from .state import State
 
 Cards = tuple[int, ...]
@@ -74,14 +76,36 @@ def legal_for(hand: Cards, where: tuple[int, ...], own: int, occ: int, side: int
 
     Shared by :func:`legal_actions` and a seat's view: nothing but the board
     and the mover's own hand decides what is legal.
+
+    The inner loop is the engine's hottest code (every playout and every
+    page's legal list), so it is written flat, on the generator tables of
+    :mod:`engine.ace.moves` (``GEN``): ``occ & (path | landing)`` is zero for
+    a quiet move, equals the landing bit when only the landing is taken, and
+    that landing is a capture unless the pawn there is the mover's own.
     """
-    if aces_captured(where, side):
+    first, second = ACES[side]
+    if where[first] == CAPTURED and where[second] == CAPTURED:  # R15
         actions = ace_releases(hand, where, own, occ)
-    else:
-        actions = []
-        for card in hand:
-            if not add_moves(actions, card, where, own, occ):
-                actions.append(burn(card))
+        actions.sort(key=_TEXT)
+        return actions
+    actions = []
+    append = actions.append
+    for card in hand:
+        before = len(actions)
+        row = GEN[card] or gen_row(card)
+        for pawn in CARD_PAWNS[card]:
+            sq = where[pawn]
+            if sq >= 0:
+                for mask, bit, quiet, capture in row[sq]:
+                    taken = occ & mask
+                    if not taken:
+                        append(quiet)
+                    elif taken == bit and not own & bit:
+                        append(capture)
+            elif sq == CAPTURED and IS_FACE[card] and not own & HOME_BIT[pawn]:
+                append(release(card, bool(occ & HOME_BIT[pawn])))
+        if len(actions) == before:
+            append(BURNS[card])  # R13
     actions.sort(key=_TEXT)
     return actions
 
@@ -96,9 +120,10 @@ def legal_actions(s: State) -> list[Action]:
     >>> [str(a) for a in legal_actions(engine.new_game(42))][:3]
     ['10D a1-c4', '10D a1-d3', '10D b1-d4']
     """
-    me = s.to_move
-    own = s.occupied[me]
-    return legal_for(s.hands[me], s.where, own, own | s.occupied[1 - me], me)
+    me = s[4]
+    occupied = s[6]
+    own = occupied[me]
+    return legal_for(s[1][me], s[0], own, own | occupied[1 - me], me)
 
 
 def score(where: tuple[int, ...]) -> dict[str, int]:
@@ -163,62 +188,95 @@ def check(s: State, action: Action) -> Action:
 
 
 def _find(s: State, action: Action) -> Action | None:
-    """The legal action that ``action`` names, looked up without generating the rest."""
-    me, card = s.to_move, action.card_index
-    if card not in s.hands[me]:
+    """The legal action that ``action`` names, looked up without generating the rest.
+
+    A move is checked with one look-up of its shape (``PATHS``) and three mask
+    tests; ``action`` itself is returned when it already says rightly whether
+    it captures, else the table's action that does.
+    """
+    where, hands, _, _, me, _, occupied = s
+    card = action.card_index
+    if card not in hands[me]:
         return None
-    where, own = s.where, s.occupied[me]
-    occ = own | s.occupied[1 - me]
-    if aces_captured(where, me) and not (card % 13 == 0 and action.kind == "release"):
-        return None
-    if action.kind == "burn":
-        return None if card_moves(card, where, own, occ) else burn(card)
-    if action.kind == "release":
-        pawn = CARD_PAWNS[card][0]
-        if where[pawn] != CAPTURED or own & HOME_BIT[pawn]:
+    kind = action.kind
+    first, second = ACES[me]
+    if where[first] == CAPTURED and where[second] == CAPTURED and not (
+            card % 13 == 0 and kind == "release"):
+        return None  # R15
+    own = occupied[me]
+    occ = own | occupied[1 - me]
+    if kind == "move":
+        frm, to = action.from_index, action.to_index
+        path = PATHS.get((card % 13) << 12 | frm << 6 | to)
+        if path is None or not own & BIT[frm] or where.index(frm) not in CARD_PAWNS[card]:
             return None
-        return release(card, bool(occ & HOME_BIT[pawn]))
-    frm = action.from_index
-    if not own & BIT[frm] or where.index(frm) not in CARD_PAWNS[card]:
+        bit = BIT[to]
+        if occ & path or own & bit:
+            return None
+        capture = bool(occ & bit)
+        if capture is action.capture and type(action) is Action:
+            return action
+        for _, landing, quiet, capturing in entries(card, frm):
+            if landing == bit:
+                return capturing if capture else quiet
+        raise AssertionError(f"{action} has a shape but no table entry")
+    if kind == "burn":
+        return None if card_moves(card, where, own, occ) else burn(card)
+    pawn = CARD_PAWNS[card][0]  # a release
+    if where[pawn] != CAPTURED or own & HOME_BIT[pawn]:
         return None
-    for path, bit, quiet, capture in entries(card, frm):
-        if bit == BIT[action.to_index]:
-            if occ & path or own & bit:
-                return None
-            return capture if occ & bit else quiet
-    return None
+    return release(card, bool(occ & HOME_BIT[pawn]))
 
 
 def _play(s: State, action: Action) -> State:
-    me = s.to_move
-    where = s.where
-    own, other = s.occupied[me], s.occupied[1 - me]
-    if action.kind != "burn":
+    where, (red_hand, black_hand), (red_deck, black_deck), (red_pile, black_pile), me, ply, \
+        (red_occ, black_occ) = s
+    kind = action.kind
+    if kind != "burn":
+        own, other = (black_occ, red_occ) if me else (red_occ, black_occ)
         to = action.to_index
+        bit = BIT[to]
         squares = list(where)
-        if action.kind == "move":
-            pawn = where.index(action.from_index)
-            own &= ~BIT[action.from_index]
+        if kind == "move":
+            frm = action.from_index
+            pawn = where.index(frm)
+            own ^= BIT[frm]
         else:
             pawn = CARD_PAWNS[action.card_index][0]
-        if other & BIT[to]:
+        if other & bit:
             squares[where.index(to)] = CAPTURED
-            other &= ~BIT[to]
+            other ^= bit
         squares[pawn] = to
-        own |= BIT[to]
+        own |= bit
         where = tuple(squares)
-    hand, deck = s.hands[me], s.decks[me]
-    i = hand.index(action.card_index)
-    hand = hand[:i] + hand[i + 1:] + deck[:1]
-    if me == 0:
+        red_occ, black_occ = (other, own) if me else (own, other)
+    card = action.card_index
+    if me:
         return _new_state(State, (
-            where, (hand, s.hands[1]), (deck[1:], s.decks[1]),
-            (s.discards[0] + (action,), s.discards[1]), 1, s.ply + 1, (own, other),
+            where, (red_hand, _after(black_hand, card, black_deck)), (red_deck, black_deck[1:]),
+            (red_pile, black_pile + (action,)), 0, ply + 1, (red_occ, black_occ),
         ))
     return _new_state(State, (
-        where, (s.hands[0], hand), (s.decks[0], deck[1:]),
-        (s.discards[0], s.discards[1] + (action,)), 0, s.ply + 1, (other, own),
+        where, (_after(red_hand, card, red_deck), black_hand), (red_deck[1:], black_deck),
+        (red_pile + (action,), black_pile), 1, ply + 1, (red_occ, black_occ),
     ))
+
+
+def _after(hand: Cards, card: int, deck: Cards) -> Cards:
+    """``hand`` once ``card`` is played and the deck's top card drawn (R8).
+
+    Spelled out for the usual three cards and a deck left: a tuple display
+    builds five times faster than joining slices.
+    """
+    if len(hand) == 3 and deck:
+        first, second, third = hand
+        if card == first:
+            return (second, third, deck[0])
+        if card == second:
+            return (first, third, deck[0])
+        return (first, second, deck[0])
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:] + deck[:1]
 
 
 # A State from its seven fields in order, without the NamedTuple's generated
