@@ -270,21 +270,29 @@ class RatingCount(models.Model):
     sums of these rows (ladder/rank_counts.py), not counts over a million players.
 
     On PostgreSQL, triggers on the Player and Rating tables keep them (migration
-    0011) and rows are only ever added, +n or -n for a change, so two games
-    ending at once never wait on one counter; ``rank_counts.compact`` (beat)
-    folds them together. Elsewhere (SQLite) the table stays empty and the
-    leaderboard counts the players themselves.
+    0011) and they only ever add rows, +n or -n for a change, so two games
+    ending at once never wait on one counter; ``rank_counts.compact`` (beat,
+    every minute) folds them together and sums them by rating for the active
+    window's start, so that a reader sums about one row a rating. Elsewhere
+    (SQLite) the table stays empty and the leaderboard counts the players
+    themselves.
     """
+
+    class Kind(models.TextChoices):
+        FRESH = "f"  # appended by a trigger since the last compaction: +n or -n on a day
+        FOLDED = "d"  # the players of one rating and day, as of the last compaction
+        SINCE = "s"  # folded rows summed by rating from ``day`` on (NULL: all days)
 
     ladder = models.CharField(max_length=24)
     is_bot = models.BooleanField()
     rating = models.IntegerField()
     day = models.DateField(null=True)  # NULL: longer ago than any active window looks
     n = models.IntegerField()
+    kind = models.CharField(max_length=1, choices=Kind.choices, db_default=Kind.FRESH)
 
     class Meta:
-        indexes = [models.Index(fields=["ladder", "day"], include=["rating", "is_bot", "n"],
-                                name="rating_count_day_idx")]
+        indexes = [models.Index(fields=["ladder", "kind", "day"], include=["rating", "is_bot", "n"],
+                                name="rating_count_kind_day_idx")]
 
     def __str__(self) -> str:
         return f"{self.ladder} {self.rating} {self.day}: {self.n:+d}"

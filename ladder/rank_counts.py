@@ -4,8 +4,11 @@ player count and page starts, without counting a million players a request.
 On PostgreSQL the numbers come from ``RatingCount`` (kept by triggers, see
 ladder.models): the rows of whole days inside the active window, plus the
 players last active on the window's first, partial day, counted from the
-standings' ``last_active`` index. Elsewhere the players are counted directly.
-Both give the same exact figures (tests/ladder/test_rank_counts.py checks it).
+standings' ``last_active`` index. The whole days are read from the rows the
+last compaction summed for that window start (one per rating) and the rows the
+triggers added since; without such a sum (no compaction since the window last
+moved), from the folded day rows. Elsewhere the players are counted directly.
+All give the same exact figures (tests/ladder/test_rank_counts.py checks it).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from itertools import accumulate
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, Exists, QuerySet, Sum
 
 from ladder.models import RatingCount
 
@@ -70,12 +73,16 @@ def counts(pool: QuerySet[Any], ladder: str, since: datetime | None, hide_bots: 
     kept = RatingCount.objects.filter(ladder=ladder)
     if hide_bots:
         kept = kept.filter(is_bot=False)
-    parts = [kept]
-    if since is not None:
-        first_day = since.astimezone(timezone.utc).date()
-        parts = [kept.filter(day__gt=first_day),  # whole days; the first one from the players themselves
-                 pool.filter(last_active__lt=_midnight_after(first_day)).values("rating").annotate(n=Count("*"))]
-    parts[0] = parts[0].values("rating").annotate(n=Sum("n"))
+    start = None if since is None else _first_whole_day(since)
+    at_start = {"day__isnull": True} if start is None else {"day": start}
+    days = {} if start is None else {"day__gte": start}
+    summed = RatingCount.objects.filter(ladder=ladder, kind=RatingCount.Kind.SINCE, **at_start)
+    parts = [kept.filter(kind=RatingCount.Kind.SINCE, **at_start),
+             kept.filter(kind=RatingCount.Kind.FRESH, **days),
+             kept.filter(~Exists(summed), kind=RatingCount.Kind.FOLDED, **days)]
+    parts = [part.values("rating").annotate(n=Sum("n")) for part in parts]
+    if start is not None:  # the window's first, partial day, from the players themselves
+        parts.append(pool.filter(last_active__lt=_midnight(start)).values("rating").annotate(n=Count("*")))
     sqls, params = zip(*(part.order_by().query.sql_with_params() for part in parts))
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT rating, SUM(n) FROM ({' UNION ALL '.join(sqls)}) AS c"
@@ -88,34 +95,38 @@ def _counted(rows: Any) -> Counts:
     return Counts(tuple(rating for rating, _ in pairs), tuple(int(n) for _, n in pairs))
 
 
-def _midnight_after(day: date) -> datetime:
-    return datetime.combine(day + timedelta(days=1), time.min, tzinfo=timezone.utc)
+def _first_whole_day(since: datetime) -> date:
+    """The first UTC day wholly inside a window that starts at ``since``."""
+    return since.astimezone(timezone.utc).date() + timedelta(days=1)
 
 
-def compact(keep_days_from: date) -> int:
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=timezone.utc)
+
+
+def compact(now: datetime, window: timedelta) -> int:
     """Fold the count rows together, one per (ladder, bot, rating, day), days
-    before ``keep_days_from`` into one row without a day; returns the rows
-    written. Only the groups with more than one row, or an old day, are
-    rewritten, in one statement: a reader sees them before or after, never both.
+    long before the active ``window`` into one row without a day, and sum them
+    by rating for the window's start now and tomorrow, and for all days: the
+    rows a reader reads. Returns the rows written. One statement: a reader sees
+    the rows before or after, never both; rows the triggers add meanwhile stay
+    as they are, and two compactions at once each sum only what they took.
     Beat runs it every minute (ladder.tasks.compact_rank_counts)."""
     if connection.vendor != "postgresql":
         return 0
+    first = _first_whole_day(now - window)
     table = RatingCount._meta.db_table
+    kinds = RatingCount.Kind
     with connection.cursor() as cursor:
         cursor.execute(
-            f"WITH folded AS (SELECT ladder, is_bot, rating, {_kept_day('day')} AS day FROM {table}"
-            "  GROUP BY 1, 2, 3, 4 HAVING COUNT(*) > 1 OR bool_or(day < %(keep)s)),"
-            f" gone AS (DELETE FROM {table} t USING folded f WHERE t.ladder = f.ladder AND t.is_bot = f.is_bot"
-            f"  AND t.rating = f.rating AND {_kept_day('t.day')} = f.day"
-            "  RETURNING t.ladder, t.is_bot, t.rating, t.day, t.n)"
-            f" INSERT INTO {table} (ladder, is_bot, rating, day, n)"
-            " SELECT ladder, is_bot, rating, NULLIF(day, DATE '0001-01-01'), SUM(n)"
-            f" FROM (SELECT ladder, is_bot, rating, {_kept_day('day')} AS day, n FROM gone) AS g"
-            " GROUP BY 1, 2, 3, 4 HAVING SUM(n) <> 0", {"keep": keep_days_from})
+            f"WITH gone AS (DELETE FROM {table} RETURNING ladder, is_bot, rating, day, n, kind),"
+            " folded AS (SELECT ladder, is_bot, rating, CASE WHEN day >= %(keep)s THEN day END AS day,"
+            f"  SUM(n) AS n FROM gone WHERE kind <> '{kinds.SINCE}' GROUP BY 1, 2, 3, 4 HAVING SUM(n) <> 0),"
+            " starts (day) AS (VALUES (%(first)s::date), (%(second)s::date), (NULL::date)),"
+            " summed AS (SELECT f.ladder, f.is_bot, f.rating, s.day, SUM(f.n) AS n FROM folded f"
+            "  JOIN starts s ON s.day IS NULL OR f.day >= s.day GROUP BY 1, 2, 3, 4 HAVING SUM(f.n) <> 0)"
+            f" INSERT INTO {table} (ladder, is_bot, rating, day, n, kind)"
+            f" SELECT ladder, is_bot, rating, day, n, '{kinds.FOLDED}' FROM folded"
+            f" UNION ALL SELECT ladder, is_bot, rating, day, n, '{kinds.SINCE}' FROM summed",
+            {"keep": first - timedelta(days=3), "first": first, "second": first + timedelta(days=1)})
         return cursor.rowcount
-
-
-def _kept_day(column: str) -> str:
-    """SQL: the day a row is folded under, days before %(keep)s as the first day
-    of the calendar (not NULL, so that groups and joins compare it as equal)."""
-    return f"COALESCE(CASE WHEN {column} >= %(keep)s THEN {column} END, DATE '0001-01-01')"

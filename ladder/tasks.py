@@ -34,6 +34,6 @@ def match_pool() -> list[int]:
 
 @shared_task
 def compact_rank_counts() -> int:
-    """Fold the leaderboard's count rows together (ladder/rank_counts.py), keeping
-    the days an active window can still ask for; returns the rows written."""
-    return rank_counts.compact((timezone.now() - timedelta(days=leaderboard.ACTIVE_DAYS + 2)).date())
+    """Fold the leaderboard's count rows together and sum them by rating for the
+    active window (ladder/rank_counts.py); returns the rows written."""
+    return rank_counts.compact(timezone.now(), timedelta(days=leaderboard.ACTIVE_DAYS))

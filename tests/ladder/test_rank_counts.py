@@ -103,6 +103,10 @@ def test_the_active_windows_edge_counts_to_the_second() -> None:
     assert kept(leaderboard.Filters(active_only=False)) == {1600: 1, 1500: 1}
 
 
+def compact(days_ago: float = 0) -> int:
+    return rank_counts.compact(timezone.now() - timedelta(days=days_ago), timedelta(days=leaderboard.ACTIVE_DAYS))
+
+
 def test_compacting_folds_the_rows_and_changes_no_figure(alice: Any, bob: Any) -> None:
     for index, days_ago in enumerate([1, 1, 2, 35, 40, 300]):
         player(f"p{index}", 1500 + index % 2, days_ago=days_ago)
@@ -112,16 +116,38 @@ def test_compacting_folds_the_rows_and_changes_no_figure(alice: Any, bob: Any) -
         game = play.start_game(alice, bob, seed="tests-game-seed")
         play.resign(game.pk, loser)
     before = {filters: kept(filters) for filters in FILTERS}
-    keep = (timezone.now() - timedelta(days=leaderboard.ACTIVE_DAYS + 2)).date()
-    rows_before = RatingCount.objects.count()
-    assert 0 < rank_counts.compact(keep) < rows_before
+    assert compact() > 0
     assert {filters: kept(filters) for filters in FILTERS} == before
     assert_counts_match()
-    # One row per (ladder, bot, rating, day); the days of 35, 40 and 300 days ago have none.
-    groups = RatingCount.objects.values("ladder", "is_bot", "rating", "day").annotate(rows=Count("pk"))
+    assert not RatingCount.objects.filter(kind=RatingCount.Kind.FRESH).exists()
+    # One folded row per (ladder, bot, rating, day); the days of 35, 40 and 300 days ago have none.
+    folded = RatingCount.objects.filter(kind=RatingCount.Kind.FOLDED)
+    groups = folded.values("ladder", "is_bot", "rating", "day").annotate(rows=Count("pk"))
     assert {group["rows"] for group in groups} == {1}
-    assert sorted(RatingCount.objects.filter(day__isnull=True).values_list("rating", "n")) == [(1500, 1), (1501, 2)]
-    assert rank_counts.compact(keep) == 0  # again: nothing to fold
+    assert sorted(folded.filter(day__isnull=True).values_list("rating", "n")) == [(1500, 1), (1501, 2)]
+    compact()  # again: the same figures
+    assert {filters: kept(filters) for filters in FILTERS} == before
+
+
+def test_rows_added_after_a_compaction_count_beside_its_sums(alice: Any, bob: Any) -> None:
+    player("ann", 1500)
+    set_player(alice, 1500, 40, last_active=timezone.now() - timedelta(days=45))
+    set_player(bob, 1500, 40, last_active=timezone.now())
+    compact()
+    game = play.start_game(alice, bob, seed="tests-game-seed")
+    play.resign(game.pk, alice)  # alice back in the window, at 1490
+    assert RatingCount.objects.filter(kind=RatingCount.Kind.FRESH).exists()
+    assert kept(leaderboard.Filters()) == {1510: 1, 1500: 1, 1490: 1}
+    assert_counts_match()
+
+
+def test_without_a_sum_for_todays_window_the_folded_days_are_read() -> None:
+    for index, days_ago in enumerate([1, 5, 28.5, 29.5, 31, 60]):
+        player(f"p{index}", 1500 + 10 * (index % 3), days_ago=days_ago)
+    compact(days_ago=4)  # beat stopped four days ago: its sums are for another window start
+    assert not RatingCount.objects.filter(kind=RatingCount.Kind.FRESH).exists()
+    assert kept(leaderboard.Filters()) == {1520: 1, 1510: 1, 1500: 2}  # 1, 5, 28.5 and 29.5 days ago
+    assert_counts_match()
 
 
 def test_counts_answer_ranks_and_page_starts() -> None:
