@@ -164,6 +164,12 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Live play's statements (games/statements.py) are prepared once a connection
+    # has run them this often; 0 turns that off (a pooler that cannot keep
+    # prepared statements: PgBouncer before 1.21 in transaction mode). Django's
+    # own cursors bind on the client and never prepare.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = envint("DB_PREPARE_THRESHOLD", 5) or None
 # Threads for the websockets' database work (games.sockets.db_work). SQLite
 # takes one writer at a time and has no row locks, so it gets a single thread.
 DB_THREADS = envint("DB_THREADS", 4 if DATABASE_URL else 1)

@@ -33,6 +33,8 @@ from django.db.models.signals import pre_save
 from django.utils import timezone
 from importlib import import_module
 
+from games import statements
+
 
 def user_group(user_id: int) -> str:
     """The Channels group of every socket a user has open, game or lobby."""
@@ -88,7 +90,7 @@ def _evidence(session_key: str | None, user_id: int) -> Evidence | None:
     users = get_user_model()._meta
     sessions = Session._meta
     quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
+    with statements.cursor() as cursor:
         cursor.execute(
             f"SELECT s.{quote('session_data')}, u.{quote('password')}, u.{quote('is_active')}"
             f" FROM {quote(sessions.db_table)} s, {quote(users.db_table)} u"
