@@ -263,8 +263,17 @@ class GameConsumer(JsonFrameConsumer):
         language = self.language or settings.LANGUAGE_CODE
         result, messages = await db_work(_holding_notifications)(language, work, *args)
         for group, message in messages:
-            await self.channel_layer.group_send(group, message)
+            await self._group_send(group, message)
         return result
+
+    async def _group_send(self, group: str, message: dict[str, Any]) -> None:
+        """Send a change to the group. This socket's own move has been sent to it
+        already (``_move``): where the layer can (aceweb.layers), the group message
+        skips this socket, which ``game_changed`` would drop anyway."""
+        if message.get("moved") and group == self.group and getattr(self.channel_layer, "can_skip", False):
+            await self.channel_layer.group_send(group, message, skipping=self.channel_name)
+        else:
+            await self.channel_layer.group_send(group, message)
 
 
 def _watching(scope: dict[str, Any]) -> bool:

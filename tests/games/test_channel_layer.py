@@ -131,3 +131,23 @@ async def test_messages_for_a_busy_socket_wait_for_it_in_order() -> None:
         assert [(await asyncio.wait_for(layer.receive(busy), 3))["ply"] for _ in range(5)] == list(range(5))
     finally:
         await layer.flush()
+
+
+@pytest.mark.django_db
+async def test_a_group_message_skipping_its_sender_reaches_everyone_else() -> None:
+    """A mover's socket has its own update already: the group message skips it
+    (games.consumers), and still reaches the other sockets, here two in the
+    mover's own process and one alone."""
+    layer = get_channel_layer()
+    mover, neighbour, other = [await layer.new_channel() for _ in range(3)]
+    try:
+        for channel in (mover, neighbour, other):
+            await layer.group_add("skipping", channel)
+        await layer.group_send("skipping", {"type": "game.changed", "ply": 1, "moved": True}, skipping=mover)
+        await layer.group_send("skipping", {"type": "game.changed", "ply": 2})
+        assert [await _take(layer, c, 1) for c in (neighbour, other)] == [[1], [1]]
+        assert await _take(layer, mover, 1) == [2]  # the next message, not the skipped one
+        assert [await _take(layer, c, 1) for c in (neighbour, other)] == [[2], [2]]
+    finally:
+        await layer.flush()
+        await fresh_channel_layer()
