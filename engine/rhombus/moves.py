@@ -41,6 +41,35 @@ def orthogonal(frm: int, steps: int, mask: int, free: int, final: int) -> tuple[
     return tuple(sorted(found))
 
 
+# Its entries are small (an int), so many more are kept: a flush's last walks.
+@functools.lru_cache(maxsize=1 << 16)
+def orthogonal_ends(frm: int, steps: int, mask: int, free: int, final: int) -> int:
+    """The end squares (a bit set) of :func:`orthogonal`'s walks, for a last move
+    whose visited squares no longer matter (RH13)."""
+    ends = 0
+    stack = [(frm, steps, mask | BIT[frm])]
+    while stack:
+        sq, left, seen = stack.pop()
+        for nxt in ADJACENT[sq]:
+            bit = BIT[nxt]
+            if seen & bit:
+                continue
+            if left == 1:
+                if final & bit:
+                    ends |= bit
+            elif free & bit:
+                stack.append((nxt, left - 1, seen | bit))
+    return ends
+
+
+def diagonal_ends(frm: int, mask: int, free: int, final: int) -> int:
+    """The end squares (a bit set) of :func:`diagonal`'s moves."""
+    ends = 0
+    for end, _ in diagonal(frm, mask, free, final):
+        ends |= BIT[end]
+    return ends
+
+
 def diagonal(frm: int, mask: int, free: int, final: int) -> tuple[Step, ...]:
     """Every (end, mask) of a J move: k >= 1 squares along one diagonal (RH14).
 
@@ -111,4 +140,7 @@ def targets(board: tuple[int, ...], side: int) -> int:
     )
 
 
-__all__ = ["diagonal", "occupied", "orthogonal", "protected", "seat_squares", "side_squares", "targets"]
+__all__ = [
+    "diagonal", "diagonal_ends", "occupied", "orthogonal", "orthogonal_ends", "protected", "seat_squares",
+    "side_squares", "targets",
+]

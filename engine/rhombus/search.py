@@ -1,10 +1,13 @@
 """The search behind legal actions: uses, walks and pairings (RH11-RH23).
 
-A :class:`Search` explores every order of one list of uses (RH11) and every
-walk of each use (RH13, RH14), and keeps, per outcome, the smallest text
-that reaches it (N1): the canonical text.  Texts are built left to right,
-so the smallest text of an outcome is the smallest first use followed by
-the smallest rest, which lets the search remember sub-results.
+A :class:`Search` finds the outcomes of one list of uses in any order
+(RH11) by any walks (RH13, RH14), and each outcome's smallest text (N1): the
+canonical text.  It first collects the outcomes alone, as sets, remembered
+per uses left and play; then it gives each outcome to the smallest first
+use (in text order) that still reaches it, and builds that use's rest the
+same way, so each canonical text is built once, not every text of every
+order and walk (issue 24).  A one-use action and an action's last move are
+walked piece by piece for their end squares only.
 
 Each piece's possible visited sets (RH13 rule 3) are kept together in one
 state, and only while a later use of the action could still move a piece,
@@ -19,7 +22,9 @@ from .cards import (
     ALL_SQUARES, BIT, CARD_NAMES, EIGHT, JACK, KILLERS, MOVERS, NINE, SEVEN, SIX, SQUARE_NAMES,
     STEPS, TEN, rank, suit,
 )
-from .moves import diagonal, occupied, orthogonal, protected, seat_squares, targets
+from .moves import (
+    diagonal, diagonal_ends, occupied, orthogonal, orthogonal_ends, protected, seat_squares, targets,
+)
 from .state import EMPTY, State, side_of
 
 Spec = tuple[int, int | None]  # (card, the kill card paired with it or None)
@@ -100,9 +105,39 @@ def moved(play: Play, frm: int, end: int, kill: bool, visited: frozenset[int] | 
     board[end], board[frm] = board[frm], EMPTY
     masks = [m for m in play.masks if m[0] != frm]
     if visited is not None:
-        masks.append((end, visited))
+        masks.append((end, minimal(visited)))
         masks.sort(key=_square_of)
     return Play(tuple(board), tuple(masks), play.reserve, eliminated)
+
+
+def minimal(masks: frozenset[int]) -> frozenset[int]:
+    """The visited sets of ``masks`` that hold no other one.
+
+    A piece that may have visited only ``a`` can make every later walk it
+    could make having visited ``b``, a superset, and ends on the same
+    squares with fewer visited (RH13 rule 3): ``b`` adds no outcome and no
+    text, and dropping it keeps a piece's choices, and so the search's
+    states, few.
+    """
+    if len(masks) < 2:
+        return masks
+    kept: list[int] = []
+    for m in sorted(masks, key=int.bit_count):
+        if not any(k & m == k for k in kept):
+            kept.append(m)
+    return masks if len(kept) == len(masks) else frozenset(kept)
+
+
+def _squares(bits: int) -> Iterator[int]:
+    """The squares of a bit set, in square order."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def _text_of(choice: tuple[str, int, Play]) -> str:
+    return choice[0]
 
 
 def _square_of(entry: tuple[int, frozenset[int]]) -> int:
@@ -137,36 +172,167 @@ class Search:
         # N4: the taken cards go on the first 8s in text order, so an 8's text
         # depends on how many 8s the text already has, which ``left`` tells.
         self.eights = sum(1 << i for i, (c, _) in enumerate(specs) if rank(c) == EIGHT)
-        self.memo: dict[tuple[int, Play], dict[Result, str]] = {}
+        self.first: dict[tuple[int, Play], list[tuple[str, int, Play]]] = {}
+        self.reached: dict[tuple[int, Play], frozenset[Result]] = {}
+        self.last: dict[tuple[Spec, Board, Counts, Counts, int, frozenset[int]],
+                        tuple[list[tuple[int, Result]], frozenset[Result]]] = {}
 
     def run(self, play: Play) -> dict[Result, str]:
-        return self.explore((1 << len(self.specs)) - 1, play)
+        """Every outcome of the uses with its canonical text (N1)."""
+        if len(self.specs) == 1 and rank(self.specs[0][0]) in MOVERS:
+            return self.single_move(self.specs[0], play)
+        if len(self.specs) == 1:  # one use: each text is its own outcome's, the smallest kept
+            best: dict[Result, str] = {}
+            for text, after in self.expand(self.specs[0], play, False, 1):
+                outcome = (after.board, after.reserve, after.eliminated)
+                if outcome not in best or text < best[outcome]:
+                    best[outcome] = text
+            return best
+        left = (1 << len(self.specs)) - 1
+        play = self._settled(left, play)
+        return self.texts(left, play, set(self.outcomes(left, play)))
 
-    def explore(self, left: int, play: Play) -> dict[Result, str]:
-        if not left:
-            return {(play.board, play.reserve, play.eliminated): ""}
+    def _settled(self, left: int, play: Play) -> Play:
         if not left & self.movers and play.masks:
-            play = play._replace(masks=())  # no piece moves again: visited squares no longer matter
+            return play._replace(masks=())  # no piece moves again: visited squares no longer matter
+        return play
+
+    def choices(self, left: int, play: Play) -> list[tuple[str, int, Play]]:
+        """Every first use from ``play`` as (its text, the uses left after it, the play after it),
+        in text order.  Of identical uses (Formation's two copies of a card, RH42) only the
+        first left is tried: the other gives the same texts and outcomes."""
         memo_key = (left, play)
-        if memo_key in self.memo:
-            return self.memo[memo_key]
-        best: dict[Result, str] = {}
-        for i, spec in enumerate(self.specs):
-            if not left >> i & 1:
+        found = self.first.get(memo_key)
+        if found is not None:
+            return found
+        found = []
+        specs = self.specs
+        for i, spec in enumerate(specs):
+            if not left >> i & 1 or any(left >> j & 1 and specs[j] == spec for j in range(i)):
                 continue
             rest = left & ~(1 << i)
             again = bool(rest & self.movers)
             for text, after in self.expand(spec, play, again, left):
-                if not rest:  # the last use: its text ends the action
-                    outcome = (after.board, after.reserve, after.eliminated)
-                    if outcome not in best or text < best[outcome]:
-                        best[outcome] = text
-                    continue
-                for outcome, suffix in self.explore(rest, after).items():
-                    full = f"{text}, {suffix}"
-                    if outcome not in best or full < best[outcome]:
-                        best[outcome] = full
-        self.memo[memo_key] = best
+                found.append((text, rest, self._settled(rest, after) if rest else after))
+        found.sort(key=_text_of)
+        self.first[memo_key] = found
+        return found
+
+    def outcomes(self, left: int, play: Play) -> frozenset[Result]:
+        """The outcomes the uses ``left`` reach from ``play``, without texts."""
+        memo_key = (left, play)
+        found = self.reached.get(memo_key)
+        if found is not None:
+            return found
+        out: set[Result] = set()
+        if left & (left - 1) == 0 and left & self.movers:  # the last use, a move: piece by piece
+            spec = self.specs[left.bit_length() - 1]
+            me = self.me
+            for sq, who in enumerate(play.board):
+                if who == me:
+                    out |= self.last_moves(spec, play, sq)[1]
+            found = self.reached[memo_key] = frozenset(out)
+            return found
+        for _, rest, after in self.choices(left, play):
+            if rest:
+                out |= self.outcomes(rest, after)
+            else:
+                out.add((after.board, after.reserve, after.eliminated))
+        found = self.reached[memo_key] = frozenset(out)
+        return found
+
+    def single_move(self, spec: Spec, play: Play) -> dict[Result, str]:
+        """A one-use action that moves a piece: one outcome per piece and end square,
+        each with its one text (RH13, RH14, N1)."""
+        card, kill = spec
+        head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]} " if kill is not None else f"{CARD_NAMES[card]} "
+        sep = "x" if kill is not None else "-"
+        board, me = play.board, self.me
+        best: dict[Result, str] = {}
+        for sq, who in enumerate(board):
+            if who != me:
+                continue
+            frm = head + SQUARE_NAMES[sq] + sep
+            for end, after in self._ends(spec, play, sq):
+                best[after] = frm + SQUARE_NAMES[end]
+        return best
+
+    def _ends(self, spec: Spec, play: Play, sq: int) -> list[tuple[int, Result]]:
+        """(end square, outcome) of each move of the piece on ``sq`` by ``spec``, in square order,
+        as the last use of the action (its visited squares are not kept)."""
+        card, kill = spec
+        board = play.board
+        free = ALL_SQUARES & ~occupied(board)
+        final = targets(board, side_of(self.me)) if kill is not None else free
+        bits = 0
+        r = rank(card)
+        for mask in play.visited(sq):
+            if r == JACK:
+                bits |= diagonal_ends(sq, mask, free, final)
+            else:
+                bits |= orthogonal_ends(sq, STEPS[r], mask, free, final)
+        out: list[tuple[int, Result]] = []
+        for end in _squares(bits):
+            after = list(board)
+            eliminated = play.eliminated
+            if kill is not None:
+                victim = after[end]
+                eliminated = eliminated[:victim] + (eliminated[victim] + 1,) + eliminated[victim + 1:]
+            after[end], after[sq] = after[sq], EMPTY
+            out.append((end, (tuple(after), play.reserve, eliminated)))
+        return out
+
+    def last_moves(self, spec: Spec, play: Play, sq: int) -> tuple[list[tuple[int, Result]], frozenset[Result]]:
+        """The moves (end square, outcome) of the last use, a move, made by the piece on
+        ``sq``, and their outcomes.
+
+        Only that piece's visited sets matter to it, so searches whose
+        plays differ only in other pieces' visited sets share this.
+        """
+        visited = play.visited(sq)
+        memo_key = (spec, play.board, play.reserve, play.eliminated, sq, visited)
+        found = self.last.get(memo_key)
+        if found is None:
+            ends = self._ends(spec, play, sq)
+            found = self.last[memo_key] = (ends, frozenset(after for _, after in ends))
+        return found
+
+    def texts(self, left: int, play: Play, wanted: set[Result]) -> dict[Result, str]:
+        """The canonical texts of the outcomes ``wanted`` (all reachable from here).
+
+        Texts are compared in plain string order; two first uses from one
+        play never have texts of which one begins the other (cards, squares
+        and keywords have fixed forms, and N4's taken card depends only on
+        the 8s already used), so the smallest text of an outcome is the
+        smallest first use that can still reach it followed by the smallest
+        rest: each outcome goes to the first use, in text order, whose
+        outcomes hold it, and only then are the rest's texts built.
+        """
+        best: dict[Result, str] = {}
+        if left & (left - 1) == 0 and left & self.movers:  # the last use, a move: one text per outcome
+            card, kill = self.specs[left.bit_length() - 1]
+            head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]} " if kill is not None else f"{CARD_NAMES[card]} "
+            sep = "x" if kill is not None else "-"
+            for sq, who in enumerate(play.board):
+                if who == self.me:
+                    for end, result in self.last_moves((card, kill), play, sq)[0]:
+                        if result in wanted:
+                            best[result] = f"{head}{SQUARE_NAMES[sq]}{sep}{SQUARE_NAMES[end]}"
+            return best
+        for text, rest, after in self.choices(left, play):
+            if not rest:
+                outcome = (after.board, after.reserve, after.eliminated)
+                if outcome in wanted:
+                    best[outcome] = text
+                    wanted.discard(outcome)
+            else:
+                mine = wanted & self.outcomes(rest, after)
+                if mine:
+                    wanted -= mine
+                    for outcome, suffix in self.texts(rest, after, mine).items():
+                        best[outcome] = f"{text}, {suffix}"
+            if not wanted:
+                break
         return best
 
     def expand(self, spec: Spec, play: Play, again: bool, left: int) -> Iterator[tuple[str, Play]]:

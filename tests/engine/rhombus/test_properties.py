@@ -185,6 +185,9 @@ class NaiveSearch(Search):
                     text = f"{head} {SQUARE_NAMES[frm]}{'x' if kill is not None else '-'}{SQUARE_NAMES[end]}"
                     yield text, moved(play, frm, end, kill is not None, frozenset((after,)))
 
+    def run(self, play: Play) -> dict[Result, str]:  # every order and walk, not Search's outcome sets
+        return self.explore((1 << len(self.specs)) - 1, play)
+
     def explore(self, left: int, play: Play) -> dict[Result, str]:
         if not left:
             return {(play.board, play.reserve, play.eliminated): ""}
