@@ -1,7 +1,7 @@
 """Rhombus listing benchmark: CPU time of one position's legal-action listing (issue 24).
 
     .venv/bin/python bench/rhombus_listing.py [--positions 2000] [--seed listing]
-        [--variant formation] [--players 2 4] [--every 3] [--worst 200] [--top 5]
+        [--variant formation] [--players 2 4] [--every 3] [--worst 24] [--top 5]
 
 Reaches POSITIONS positions of each player count by seeded random play (the
 engine's fast playout moves, so reaching them costs little and two versions
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--variant", default="formation", choices=("classic", "formation"))
     p.add_argument("--players", type=int, nargs="+", default=[2, 4], choices=(2, 4))
     p.add_argument("--every", type=int, default=3, help="take every EVERYth ply of a game (default 3)")
-    p.add_argument("--worst", type=int, default=200, help="hand-made flush positions (Formation only; default 200)")
+    p.add_argument("--worst", type=int, default=24, help="hand-made flush positions a player count (Formation only; default 24)")
     p.add_argument("--top", type=int, default=5, help="slowest positions shown per group (default 5)")
     args = p.parse_args(argv)
     load_before = os.getloadavg()
