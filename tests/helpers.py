@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -17,6 +18,12 @@ from django.test import Client
 from playwright.sync_api import Browser, sync_playwright
 
 ALLOW_NO_SERVICES = "ACEWEB_ALLOW_NO_SERVICES"
+# The data migrations that make each staff group, in order: (module, function).
+GROUP_MIGRATIONS = {
+    "Moderators": [("ladder.moderation.migrations.0002_moderators_group", "create_group"),
+                   ("ladder.migrations.0010_moderators_see_playbans", "allow")],
+    "Organizers": [("ladder.tournaments.migrations.0002_organizers_group", "create_group")],
+}
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -26,6 +33,20 @@ CHROMIUM_ARGS = [
     "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]
+
+
+def staff_group(name: str) -> Any:
+    """The group NAME ("Moderators", "Organizers") with exactly what its data
+    migrations give it. A transactional test's flush empties the auth tables, so
+    a later test on the same database would find no group: pytest-django runs the
+    other database tests first, but each xdist worker runs its own files in turn.
+    The migrations' functions are idempotent (get_or_create), so replay them."""
+    from django.apps import apps
+    from django.contrib.auth.models import Group
+
+    for module, function in GROUP_MIGRATIONS[name]:
+        getattr(importlib.import_module(module), function)(apps, None)
+    return Group.objects.get(name=name)
 
 
 def redis_db_number(url: str) -> int:

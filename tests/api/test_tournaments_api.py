@@ -10,7 +10,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from games import bots
@@ -18,6 +17,7 @@ from games.models import Game
 from ladder import bot_accounts
 from ladder.tournaments import running, tiebreaks, trf
 from ladder.tournaments.models import Entry, Pairing, Round, Tournament
+from tests.helpers import staff_group
 from tests.tournaments.conftest import organizer, play_round, players, tournament  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def rival(django_user_model: Any, organizer: Any) -> Any:
     """An organizer too (the group is there once ``organizer`` is), but not of
     the tournaments the ``tournament`` fixture makes."""
     user = django_user_model.objects.create_user("rita", "rita@example.org")
-    user.groups.add(Group.objects.get(name="Organizers"))
+    user.groups.add(staff_group("Organizers"))
     return django_user_model.objects.get(pk=user.pk)
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 
 from games import play
 from games.models import Game
 from ladder.moderation import actions
 from ladder.moderation.models import ModerationAction
 from tests.games.conftest import fast_password_hashing  # noqa: F401
+from tests.helpers import staff_group
 
 SEED = "tests-moderation-seed"
 
@@ -21,7 +21,7 @@ SEED = "tests-moderation-seed"
 def moderator(django_user_model: Any) -> Any:
     """Staff, in the Moderators group (made by the migration), not a superuser."""
     user = django_user_model.objects.create_user("mod", "mod@example.org", "password", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
+    user.groups.add(staff_group("Moderators"))
     return user
 
 

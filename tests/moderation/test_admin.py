@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -20,6 +20,7 @@ from ladder.moderation.models import ModerationAction, Report, Restriction
 from ladder.moderation.reports import file_report
 from ladder.tournaments import running
 from ladder.tournaments.models import Tournament
+from tests.helpers import staff_group
 from tests.moderation.conftest import SEED, act, finished_game
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def logged_in(user: Any) -> Client:
 
 
 def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
-    names = {f"{p.content_type.app_label}.{p.codename}" for p in Group.objects.get(name="Moderators").permissions.all()}
+    names = {f"{p.content_type.app_label}.{p.codename}" for p in staff_group("Moderators").permissions.all()}
     assert names == {
         "moderation.view_report", "moderation.change_report", "moderation.view_moderationaction",
         "moderation.add_moderationaction", "moderation.view_restriction", "auth.view_user", "games.view_game",

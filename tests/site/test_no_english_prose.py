@@ -20,7 +20,6 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 
@@ -32,6 +31,7 @@ from ladder.moderation.models import ModerationAction
 from ladder.tournaments import running
 from ladder.tournaments.models import Tournament
 from tests.games.conftest import fast_password_hashing  # noqa: F401
+from tests.helpers import staff_group
 from tests.moderation.conftest import act
 from tests.tournaments.conftest import organizer, play_round, players, tournament  # noqa: F401
 
@@ -161,7 +161,7 @@ def running_swiss(make: Callable[..., Tournament], entrants: list[Any]) -> Tourn
 def world(alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any, organizer: Any,  # noqa: F811
           players: Any, tournament: Any, django_user_model: Any) -> World:  # noqa: F811
     moderator = django_user_model.objects.create_user("mod", "mod@example.org", is_staff=True)
-    moderator.groups.add(Group.objects.get(name="Moderators"))
+    moderator.groups.add(staff_group("Moderators"))
     act(moderator, ModerationAction.Kind.RESTRICT_RATED, user=charlie, reason="R9 ×3")
     ace_done = play.resign(play.start_game(alice, bob, seed="walk-ace").pk, bob)
     rhombus_done = play.resign(play.start_game(alice, bob, setup=play.Setup("rhombus"), seed="walk-rh").pk, bob)

@@ -7,24 +7,21 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.utils import timezone
 
 from games import play
 from games.models import Game
 from ladder.models import Player as LadderPlayer
 from ladder.tournaments.models import Pairing, Tournament
+from tests.helpers import staff_group
 
 
 @pytest.fixture
 def organizer(django_user_model: Any) -> Any:
-    """A member of the "Organizers" group, not staff, not superuser. The group is
-    made by a migration; a transactional test's flush empties it, so it is
-    made again here as the migration does."""
+    """A member of the "Organizers" group (tests.helpers.staff_group), not staff,
+    not superuser."""
     user = django_user_model.objects.create_user("olga", "olga@example.org")
-    group, _ = Group.objects.get_or_create(name="Organizers")
-    group.permissions.add(Permission.objects.get(codename="organize_tournament"))
-    user.groups.add(group)
+    user.groups.add(staff_group("Organizers"))
     return django_user_model.objects.get(pk=user.pk)  # fresh: permissions are cached per object
 
 
