@@ -157,7 +157,9 @@ def daphne_server(transactional_db: None) -> Iterator[str]:
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     try:
-        deadline = time.monotonic() + 20
+        # Starting takes a second or two; a machine as loaded as a 2-core one running
+        # both test workers beside other work once needed over 20.
+        deadline = time.monotonic() + 90
         while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()

@@ -200,6 +200,7 @@ def test_the_lobby_lists_the_seeks_in_the_saved_russian(
     expect(correspondence.get_by_role("button")).to_have_text("Принять")
     # On a phone the column's heading is hidden and each cell names itself.
     page.set_viewport_size({"width": 375, "height": 740})
+    page.wait_for_function("() => window.innerWidth === 375")  # a loaded machine resizes late
     colour = correspondence.locator(".seek__colour")
     expect(colour).to_have_text("Чёрные")
     assert colour.evaluate("cell => getComputedStyle(cell, '::before').content") == '"Вы играете "'
