@@ -260,14 +260,16 @@ def test(extra: list[str]) -> int:
 
 def workers(extra: list[str], env: dict[str, str]) -> list[str]:
     """pytest-xdist options: TEST_WORKERS processes (2: this machine's cores), whole
-    test files to a worker so that module fixtures are built once. None when the
-    caller chose the workers (-n) or turned xdist off (-p no:xdist, TEST_WORKERS=0)."""
+    test files to a worker so that module fixtures are built once, handed out in
+    the order tests/conftest.py puts them (slowest first; xdist's own reordering
+    by test count would start a file of one 90 s test last). None when the caller
+    chose the workers (-n) or turned xdist off (-p no:xdist, TEST_WORKERS=0)."""
     count = env.get("TEST_WORKERS", "2")
     chosen = any(arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
                  for arg in extra)
     if chosen or count == "0":
         return []
-    return ["-n", count, "--dist", "loadfile"]
+    return ["-n", count, "--dist", "loadfile", "--no-loadscope-reorder"]
 
 
 def main(argv: list[str]) -> int:

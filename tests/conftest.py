@@ -23,6 +23,33 @@ from pytest_django.live_server_helper import LiveServer
 from tests.helpers import ROOT, chromium, redis_db_number, require_service, wait_for_other_sessions_to_end
 
 
+# The longest files, slowest first (`make test ARGS="--durations=60"`, summed per
+# file). Under xdist (`make test`: two workers, a file to one worker, in
+# collection order) they start first, so that neither worker is left running one
+# of them at the end while the other has nothing to do.
+SLOW_FILES = [
+    "games/test_soak.py", "tournaments/test_workers.py", "site/test_accessibility_browser.py",
+    "games/test_rhombus_no_leaks.py", "gamepage/test_rhombus_page_browser.py", "api/test_api_no_leaks.py",
+    "games/test_no_leaks.py", "gamepage/test_long_move_list_browser.py", "engine/test_bots.py",
+    "games/test_seats_migration.py", "api/test_schemathesis.py", "site/test_phone_width_browser.py",
+    "site/test_console_noise.py", "engine/test_random_playouts.py",
+]
+# Fixtures that start a server, a browser or a worker, or flush the database:
+# files using them come next, the quick ones last, to fill in at the end.
+HEAVY_FIXTURES = {"transactional_db", "daphne_server", "live_server", "browser", "chromium_browser"}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Slow files first, then heavy ones, then the rest; within each, the order
+    pytest-django made (database tests before transactional ones). A stable sort,
+    the same in every xdist worker, as xdist requires."""
+    tests = Path(__file__).parent
+    slow = {tests / name: rank for rank, name in enumerate(SLOW_FILES)}
+    heavy = {item.path for item in items if HEAVY_FIXTURES & set(getattr(item, "fixturenames", ()))}
+    items.sort(key=lambda item: (slow.get(item.path, len(slow)), item.path not in heavy))
+
+
 @pytest.fixture
 def browser(live_server: LiveServer) -> Iterator[Browser]:
     """A headless Chromium for one test, against pytest-django's live server.
