@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -20,19 +19,13 @@ from ladder.moderation.models import ModerationAction, Report, Restriction
 from ladder.moderation.reports import file_report
 from ladder.tournaments import running
 from ladder.tournaments.models import Tournament
-from tests.helpers import staff_group
+from tests.helpers import client_for, staff_group
 from tests.moderation.conftest import SEED, act, finished_game
 
 pytestmark = pytest.mark.django_db
 Kind = ModerationAction.Kind
 ADD = reverse("admin:moderation_moderationaction_add")
 QUEUE = reverse("admin:moderation_report_changelist")
-
-
-def logged_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
@@ -52,11 +45,11 @@ def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(mode
     file_report(charlie, "bob", "abuse")
     closed = file_report(charlie, "alice", "other")
     Report.objects.filter(pk=closed.pk).update(status=Report.Status.CLOSED)
-    page = logged_in(moderator).get(QUEUE + "?status__exact=open").content.decode()
+    page = client_for(moderator).get(QUEUE + "?status__exact=open").content.decode()
     assert f'/admin/moderation/report/{open_one.pk}/change/' in page
     assert f'/admin/moderation/report/{closed.pk}/change/' not in page
     assert reverse("games:game", args=[game.pk]) in page  # the game concerned, linked
-    detail = logged_in(moderator).get(reverse("admin:moderation_report_change", args=[open_one.pk])).content.decode()
+    detail = client_for(moderator).get(reverse("admin:moderation_report_change", args=[open_one.pk])).content.decode()
     assert "perfect moves" in detail
     assert f"{ADD}?user={bob.pk}&amp;report={open_one.pk}&amp;game={game.pk}&amp;kind=restrict_rated" in detail
     # bob has two reports against him: the count is in the queue's column.
@@ -66,7 +59,7 @@ def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(mode
 def test_a_moderator_closes_a_report_with_an_action_and_a_note(moderator: Any, alice: Any, bob: Any) -> None:
     report = file_report(alice, "bob", "abuse", "rude")
     url = reverse("admin:moderation_report_change", args=[report.pk])
-    client = logged_in(moderator)
+    client = client_for(moderator)
     response = client.post(url, {"outcome": "warned", "note": ""})
     assert response.status_code == 200 and "choose the action taken and write a note" in response.content.decode()
     assert Report.objects.get().status == Report.Status.OPEN
@@ -97,7 +90,7 @@ def setups(kind: str, alice: Any, bob: Any) -> dict[str, str]:
 @pytest.mark.parametrize("kind", Kind.values)
 def test_a_moderator_does_each_act_through_the_admin(moderator: Any, alice: Any, bob: Any, kind: str) -> None:
     assert not moderator.is_superuser
-    response = logged_in(moderator).post(ADD, setups(kind, alice, bob))
+    response = client_for(moderator).post(ADD, setups(kind, alice, bob))
     assert response.status_code == 302, response.content.decode()[-3000:]
     action = ModerationAction.objects.get()
     assert (action.kind, action.moderator, action.reason) == (kind, moderator, "as the report says")
@@ -105,7 +98,7 @@ def test_a_moderator_does_each_act_through_the_admin(moderator: Any, alice: Any,
 
 @pytest.mark.parametrize("kind", Kind.values)
 def test_staff_without_the_group_can_do_no_act(staff: Any, alice: Any, bob: Any, kind: str) -> None:
-    client = logged_in(staff)
+    client = client_for(staff)
     assert client.get(ADD).status_code == 403
     assert client.post(ADD, setups(kind, alice, bob)).status_code == 403
     assert not ModerationAction.objects.exists() and not Restriction.objects.filter(lifted_at__isnull=False).exists()
@@ -113,7 +106,7 @@ def test_staff_without_the_group_can_do_no_act(staff: Any, alice: Any, bob: Any,
 
 def test_the_act_form_refuses_an_act_the_user_lacks_the_permission_for(staff: Any, alice: Any) -> None:
     staff.user_permissions.add(*Permission.objects.filter(codename__in=["add_moderationaction", "restrict_account"]))
-    client = logged_in(staff)
+    client = client_for(staff)
     since = timezone.now() - timedelta(days=7)
     response = client.post(ADD, {"kind": "refund", "user": alice.pk, "reason": "engine",
                                  "since_0": since.strftime("%Y-%m-%d"), "since_1": "00:00:00"})
@@ -126,7 +119,7 @@ def test_the_act_form_refuses_an_act_the_user_lacks_the_permission_for(staff: An
 
 def test_a_refusal_found_when_acting_is_shown_and_nothing_logged(moderator: Any, alice: Any, bob: Any) -> None:
     game = play.start_game(alice, bob, seed=SEED)
-    client = logged_in(moderator)
+    client = client_for(moderator)
     response = client.post(ADD, {"kind": "adjudicate", "game": game.pk, "winner": "green", "reason": "x"}, follow=True)
     assert f"Not done: game {game.pk}: the winner is one of red, black" in response.content.decode()
     assert not ModerationAction.objects.exists()
@@ -136,7 +129,7 @@ def test_a_refusal_found_when_acting_is_shown_and_nothing_logged(moderator: Any,
 def test_the_account_page_shows_its_moderation_history_and_the_log_is_read_only(moderator: Any,
                                                                                alice: Any) -> None:
     act(moderator, Kind.RESTRICT_RATED, user=alice, reason="sandbagging in the pool")
-    client = logged_in(moderator)
+    client = client_for(moderator)
     page = client.get(reverse("admin:auth_user_change", args=[alice.pk])).content.decode()
     assert "moderation history" in page.lower() and "sandbagging in the pool" in page
     history = client.get(reverse("admin:auth_user_history", args=[alice.pk])).content.decode()
@@ -172,9 +165,9 @@ def test_the_rating_change_lists_undo_is_a_logged_act_for_moderators_only(modera
     change = RatingChange.objects.get(game=game, user=bob)
     form = {"action": "undo_rating_effect", "_selected_action": [change.pk]}
     staff.user_permissions.add(Permission.objects.get(codename="view_ratingchange"))
-    logged_in(staff).post(reverse("admin:ladder_ratingchange_changelist"), form)
+    client_for(staff).post(reverse("admin:ladder_ratingchange_changelist"), form)
     assert not RatingChange.objects.filter(undone_at__isnull=False).exists()  # no action for them
-    response = logged_in(moderator).post(reverse("admin:ladder_ratingchange_changelist"), form, follow=True)
+    response = client_for(moderator).post(reverse("admin:ladder_ratingchange_changelist"), form, follow=True)
     assert "Undid 2 rating changes from 1 game(s)." in response.content.decode()
     action = ModerationAction.objects.get()
     assert (action.kind, action.moderator, action.game) == (Kind.UNDO_RATING, moderator, game)
