@@ -347,8 +347,9 @@ def ended(s: State) -> Outcome | None:
             return _won(s, side, "RH43")
     else:
         mover = side_of(s.to_move)
+        sides = {side_of(who) for who in set(s.board) if who != EMPTY}
         for side in (mover, 1 - mover):
-            if not side_squares(s.board, side):
+            if side not in sides:
                 return _won(s, 1 - side, "RH25")
     if s.quiet >= QUIET_LIMIT:
         return Outcome(None, (), "RH27")

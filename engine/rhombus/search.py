@@ -3,15 +3,20 @@
 A :class:`Search` finds the outcomes of one list of uses in any order
 (RH11) by any walks (RH13, RH14), and each outcome's smallest text (N1): the
 canonical text.  It first collects the outcomes alone, as sets, remembered
-per uses left and play; then it gives each outcome to the smallest first
+per uses left and position; then it gives each outcome to the smallest first
 use (in text order) that still reaches it, and builds that use's rest the
 same way, so each canonical text is built once, not every text of every
 order and walk (issue 24).  A one-use action and an action's last move are
-walked piece by piece for their end squares only.
+walked piece by piece for their end squares only (:func:`end_bits`, kept per
+the squares the move can touch, so positions and listings share them).
 
-Each piece's possible visited sets (RH13 rule 3) are kept together in one
-state, and only while a later use of the action could still move a piece,
-which keeps flushes of three movers cheap.
+Positions in the search are packed ints (:func:`pack`): a move is a few bit
+flips and an outcome hashes as an int.  Each piece's possible visited sets
+(RH13 rule 3) are kept together in one state, and only while a later use of
+the action could still move a piece; before the last move they are cut to
+the squares that move can touch, so walks that differ only elsewhere lead
+to one state.  :class:`Play` and :func:`walks` are the same rules on tuples,
+for the fast playouts and the checks.
 """
 from __future__ import annotations
 
@@ -20,11 +25,11 @@ from itertools import combinations
 from typing import Iterator, NamedTuple
 
 from .cards import (
-    DIAGONAL_RAYS, ALL_SQUARES, BIT, CARD_NAMES, EIGHT, JACK, KILLERS, MOVERS, NINE, SEVEN, SIX, SQUARE_NAMES,
-    STEPS, TEN, rank, suit,
+    ALL_SQUARES, BIT, CARD_NAMES, EIGHT, JACK, KILLERS, MOVERS, NINE, SEVEN, SIX, SQUARE_NAMES,
+    STEPS, TEN, DIAGONAL_RAYS, rank, suit,
 )
 from .moves import (
-    diagonal, diagonal_ends, occupied, orthogonal, orthogonal_ends, protected, seat_squares, targets,
+    diagonal, diagonal_ends, occupied, orthogonal, orthogonal_ends, seat_squares, targets,
 )
 from .state import EMPTY, State, side_of
 
@@ -346,6 +351,24 @@ def _near_masks(masks: Masks, r: int) -> Masks:
     return tuple(out)
 
 
+def _cut(sets: set[int], near: int, sq: int) -> frozenset[int] | None:
+    """A piece's visited ``sets`` on ``sq`` cut to ``near`` as :func:`_near_masks` does, None when
+    that leaves only its own square."""
+    if len(sets) == 1:
+        (mask,) = sets
+        mask &= near
+        return None if mask == BIT[sq] else frozenset((mask,))
+    kept = minimal(frozenset(m & near for m in sets))
+    return None if kept == _UNMOVED[sq] else kept
+
+
+def _with(masks: Masks, sq: int, sets: frozenset[int]) -> Masks:
+    """``masks`` (in square order, without ``sq``) with ``sq``'s visited sets added in its place."""
+    if not masks:
+        return ((sq, sets),)
+    return tuple(sorted(masks + ((sq, sets),), key=_square_of))
+
+
 def _visited(masks: Masks, sq: int) -> frozenset[int]:
     for at, sets in masks:
         if at == sq:
@@ -566,9 +589,10 @@ class Search:
                 if not again:
                     after_masks: Masks = ()
                 elif near is None:
-                    after_masks = tuple(sorted(others + ((end, minimal(frozenset(sets))),), key=_square_of))
+                    after_masks = _with(others, end, minimal(frozenset(sets)))
                 else:
-                    after_masks = tuple(sorted(others + _near_masks(((end, frozenset(sets)),), near), key=_square_of))
+                    kept = _cut(sets, REACH[near][end], end)
+                    after_masks = others if kept is None else _with(others, end, kept)
                 out.append((frm_text + SQUARE_NAMES[end], rest, after, after_masks))
         return out
 
@@ -732,6 +756,7 @@ def mystery_choices(cards: tuple[int, ...], table: tuple[int, ...], hand: tuple[
 
 
 __all__ = [
+    "ELIMINATED", "REACH", "RESERVE", "end_bits", "pack", "protected_squares", "squares", "unpack", "unpack_from",
     "KILL_PAIR_MOVERS", "Key", "mystery_choices", "remove_cards", "sub_hands", "start_play", "table_places_after",
     "Play", "Result", "Search", "Spec", "entered", "flush_specs", "is_straight_flush", "mover_moves",
     "moved", "pair_specs", "use_combinations", "walks",
