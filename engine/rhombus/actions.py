@@ -316,9 +316,17 @@ def from_canonical(text: str) -> Action:
         return Action("entry", cards=tuple(words[1:5]), to=words[5][2:])
     if words[0] == "discard":
         return Action("discard", cards=tuple(text[8:].split(", ")))
-    return Action("uses", uses=tuple(_canonical_use(part) for part in text.split(", ")))
+    # A listing of a Formation flush builds tens of thousands of these (issue 24): the uses
+    # repeat from action to action, and the text is the one the uses spell (N1), so neither
+    # is made again.
+    action = object.__new__(Action)
+    for name, value in (("kind", "uses"), ("uses", tuple(map(_canonical_use, text.split(", ")))), ("cards", ()),
+                        ("frm", None), ("to", None), ("text", text)):
+        object.__setattr__(action, name, value)
+    return action
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _canonical_use(text: str) -> Use:
     head, _, rest = text.partition(" ")
     card, _, kill = head.partition("+")

@@ -26,7 +26,7 @@ from .cards import BIT, CARD_NAMES, MOVERS, NINE, SQUARE_NAMES, START, rank, sui
 from .check import key_of
 from .moves import seat_squares, side_squares
 from .search import (
-    Key, Search, entered, is_straight_flush, moved, mystery_choices, pair_specs, remove_cards, start_play,
+    RESERVE, Key, Play, Search, entered, pack, unpack_from, is_straight_flush, moved, mystery_choices, pair_specs, remove_cards, start_play,
     sub_hands, table_places_after, use_combinations,
 )
 from .state import EMPTY, FORMATION, QUIET_LIMIT, State, plays_for, side_of
@@ -52,40 +52,83 @@ class Outcome:
 # -- legal actions -------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
-    """The legal actions of a state: each canonical action with its outcome (N1)."""
+# An outcome's key (N1) with its board, reserve and eliminated counts packed in one
+# int (:func:`engine.rhombus.search.pack`): the listing keeps these, and unpacks
+# only the outcomes asked for (issue 24).
+PKey = tuple[tuple[int, ...], int, int, tuple[int, ...], bool]
 
-    actions: tuple[Action, ...]
-    by_text: dict[str, Key]
-    by_key: dict[Key, Action]
+
+def packed_key(key: Key) -> PKey:
+    cards, board, reserve, eliminated, places, taken, elim = key
+    return (cards, pack(Play(board, (), reserve, eliminated)), places, taken, elim)
+
+
+class Legal:
+    """The legal actions of a state: each canonical action (N1), in text order, and its outcome
+    by its text; ``by_key`` (each outcome's action) is made when first asked for."""
+
+    __slots__ = ("actions", "by_packed_text", "start", "packed_start", "_by_key")
+
+    def __init__(self, actions: tuple[Action, ...], by_packed_text: dict[str, PKey], start: Play) -> None:
+        self.actions, self.by_packed_text, self.start = actions, by_packed_text, start
+        self.packed_start = pack(start)
+        self._by_key: dict[Key, Action] | None = None
+
+    def key(self, text: str) -> Key | None:
+        """The outcome of the legal action whose canonical text is ``text``, None if none is."""
+        found = self.by_packed_text.get(text)
+        return None if found is None else self.unpacked(found)
+
+    def unpacked(self, key: PKey) -> Key:
+        cards, packed, places, taken, elim = key
+        board, reserve, eliminated = unpack_from(self.start, self.packed_start, packed)
+        return (cards, board, reserve, eliminated, places, taken, elim)
+
+    @property
+    def by_text(self) -> dict[str, Key]:
+        return {text: self.unpacked(key) for text, key in self.by_packed_text.items()}
+
+    @property
+    def by_key(self) -> dict[Key, Action]:
+        if self._by_key is None:
+            self._by_key = {self.unpacked(key): from_canonical(text) for text, key in self.by_packed_text.items()}
+        return self._by_key
 
 
 # Each kind of action below adds its outcomes to ``found``, with their smallest
 # texts; ``only``, when given, keeps to one card set (an outcome's key names its
 # cards, so that set's outcomes and texts are exactly the full list's for it).
 Only = tuple[int, ...] | None
+Found = dict[PKey, str]
 
 
-def _use_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
+def _add(found: Found, key: Key, text: str) -> None:
+    """Adds an outcome made outside the search, keeping the smallest text (N1)."""
+    pkey = packed_key(key)
+    if pkey not in found or text < found[pkey]:
+        found[pkey] = text
+
+
+def _use_outcomes(s: State, found: Found, only: Only = None) -> None:
     me = s.to_move
     owner = plays_for(s, me)  # RH34: an out player moves the partner's pieces
     table, hand = s.tables[me], s.hands[me]
     start = START[s.seats[owner]]
-    play = start_play(s)
+    packed = pack(start_play(s))
     for cards, ways in use_combinations(table + hand, s.variant == FORMATION):
         if only is not None and cards != only:
             continue
         places = table_places_after(cards, len(table))
         for taken in mystery_choices(cards, table, hand):
             for specs in ways:
-                for (board, reserve, eliminated), text in Search(owner, start, specs, taken).run(play).items():
-                    key: Key = (cards, board, reserve, eliminated, places, taken, False)
-                    if key not in found or text < found[key]:
+                for outcome, text in Search(owner, start, specs, taken).packed_run(packed).items():
+                    key = (cards, outcome, places, taken, False)
+                    old = found.get(key)
+                    if old is None or text < old:
                         found[key] = text
 
 
-def _eliminator_outcomes(s: State, found: dict[Key, str], cards: tuple[int, ...]) -> None:
+def _eliminator_outcomes(s: State, found: Found, cards: tuple[int, ...]) -> None:
     """The Eliminator (RH22, RH45 d): an own piece lifted onto any opponent piece."""
     me = s.to_move
     owner = plays_for(s, me)
@@ -97,12 +140,10 @@ def _eliminator_outcomes(s: State, found: dict[Key, str], cards: tuple[int, ...]
             if own & BIT[frm] and enemy & BIT[to]:
                 after = moved(start_play(s), frm, to, True, None)
                 key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), (), True)
-                text = f"elim {names} {SQUARE_NAMES[frm]}x{SQUARE_NAMES[to]}"
-                if key not in found or text < found[key]:
-                    found[key] = text
+                _add(found, key, f"elim {names} {SQUARE_NAMES[frm]}x{SQUARE_NAMES[to]}")
 
 
-def _three_card_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
+def _three_card_outcomes(s: State, found: Found, only: Only = None) -> None:
     """Reactivation (RH23) and the Eliminator (RH22): three cards, not used.
 
     Both act for the seat whose pieces the player moves: their own, or an
@@ -124,12 +165,13 @@ def _three_card_outcomes(s: State, found: dict[Key, str], only: Only = None) -> 
         el, res = list(s.eliminated), list(s.reserve)
         if el[owner] > 0:
             el[owner], res[owner] = el[owner] - 1, res[owner] + 1
-        found.setdefault((held, s.board, tuple(res), tuple(el), len(s.tables[me]), (), False), f"react {names}")
+        found.setdefault(packed_key((held, s.board, tuple(res), tuple(el), len(s.tables[me]), (), False)),
+                         f"react {names}")
     if is_straight_flush(held):
         _eliminator_outcomes(s, found, held)
 
 
-def _entryliminator_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
+def _entryliminator_outcomes(s: State, found: Found, only: Only = None) -> None:
     """RH46: a 9 and three other cards of its suit forming a straight, onto an opponent on the start square."""
     me = s.to_move
     start = START[s.seats[me]]
@@ -144,9 +186,7 @@ def _entryliminator_outcomes(s: State, found: dict[Key, str], only: Only = None)
         if len(rest) == 3 and all(suit(c) == suit(nine) for c in rest) and is_straight_flush(tuple(rest)):
             cards = tuple(sorted(held))
             key: Key = (cards, after.board, after.reserve, after.eliminated, len(s.tables[me]), (), False)
-            text = f"entry {CARD_NAMES[nine]} {' '.join(CARD_NAMES[c] for c in rest)} @x{SQUARE_NAMES[start]}"
-            if key not in found or text < found[key]:  # N1: the smallest text of the outcome
-                found[key] = text
+            _add(found, key, f"entry {CARD_NAMES[nine]} {' '.join(CARD_NAMES[c] for c in rest)} @x{SQUARE_NAMES[start]}")
 
 
 def discard_shapes(held: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -163,14 +203,14 @@ def discard_shapes(held: tuple[int, ...]) -> list[tuple[int, ...]]:
     return shapes
 
 
-def _discard_outcomes(s: State, found: dict[Key, str], shapes: list[tuple[int, ...]]) -> None:
+def _discard_outcomes(s: State, found: Found, shapes: list[tuple[int, ...]]) -> None:
     me = s.to_move
+    packed = pack(start_play(s))
     for cards in shapes:
-        key: Key = (cards, s.board, s.reserve, s.eliminated, len(s.tables[me]), (), False)
-        found[key] = "discard " + ", ".join(CARD_NAMES[c] for c in cards)
+        found[cards, packed, len(s.tables[me]), (), False] = "discard " + ", ".join(CARD_NAMES[c] for c in cards)
 
 
-def _formation_outcomes(s: State, found: dict[Key, str], only: Only = None) -> None:
+def _formation_outcomes(s: State, found: Found, only: Only = None) -> None:
     """Formation's actions (RH45-RH48).
 
     With no own piece on the board only bring-ins (a 9 brings a piece in)
@@ -184,17 +224,18 @@ def _formation_outcomes(s: State, found: dict[Key, str], only: Only = None) -> N
     _three_card_outcomes(s, found, only)
     _entryliminator_outcomes(s, found, only)
     if me not in s.board:
-        for key in [k for k in found if k[2][me] >= s.reserve[me]]:
+        shift = RESERVE + 4 * me
+        for key in [k for k in found if k[1] >> shift & 15 >= s.reserve[me]]:
             del found[key]  # RH47: a 9 must bring a piece in
         _discard_outcomes(s, found, [c for c in discard_shapes(held) if only in (None, c)])
     elif not found and only is None:
         _discard_outcomes(s, found, sub_hands(held, 1))
 
 
-def _card_set_outcomes(s: State, cards: tuple[int, ...]) -> dict[Key, str]:
+def _card_set_outcomes(s: State, cards: tuple[int, ...]) -> Found:
     """The legal outcomes of ``cards`` (sorted) with their texts: the full list's for those cards,
     but RH48's discards, which only the full list can tell."""
-    found: dict[Key, str] = {}
+    found: Found = {}
     if s.variant == FORMATION:
         _formation_outcomes(s, found, cards)
     else:
@@ -247,16 +288,16 @@ def listed(s: State) -> Legal | None:
 
 def _listing(s: State) -> Legal:
     if ended(s) is not None:
-        return Legal((), {}, {})
-    found: dict[Key, str] = {}
+        return Legal((), {}, start_play(s))
+    found: Found = {}
     if s.variant == FORMATION:
         _formation_outcomes(s, found)
     else:
         _use_outcomes(s, found)
         _three_card_outcomes(s, found)
-    by_key = {key: from_canonical(text) for key, text in found.items()}
-    actions = tuple(sorted(by_key.values(), key=str))
-    return Legal(actions, {text: key for key, text in found.items()}, by_key)
+    by_text = {text: key for key, text in found.items()}
+    actions = tuple(map(from_canonical, sorted(by_text)))
+    return Legal(actions, by_text, start_play(s))
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -306,8 +347,9 @@ def ended(s: State) -> Outcome | None:
             return _won(s, side, "RH43")
     else:
         mover = side_of(s.to_move)
+        sides = {side_of(who) for who in set(s.board) if who != EMPTY}
         for side in (mover, 1 - mover):
-            if not side_squares(s.board, side):
+            if side not in sides:
                 return _won(s, 1 - side, "RH25")
     if s.quiet >= QUIET_LIMIT:
         return Outcome(None, (), "RH27")
@@ -411,16 +453,17 @@ def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action
     # Listed already, a position played from again (a bot trying every action: list it
     # once), a refusal or an RH48 discard: the full list decides and explains.
     table = legal(s)
-    key = table.by_text.get(action.text)
-    if key is None:
-        key = key_of(s, action)
-        if key not in table.by_key:
-            raise IllegalAction.of("rhombus-not-legal", "N1", action=action.text)
-        if (action.kind == "discard") != (table.by_key[key].kind == "discard"):
-            # A discard and a zero use can leave the same behind, but each is legal only where its rule allows.
-            if action.kind == "discard":
-                raise IllegalAction.of("discard-while-legal", "RH48", action=action.text)
-            raise IllegalAction.of("must-enter", "RH47", action=action.text)
+    key = table.key(action.text)
+    if key is not None:  # a canonical text (N1)
+        return finish(s, key), from_canonical(action.text)
+    key = key_of(s, action)
+    if key not in table.by_key:
+        raise IllegalAction.of("rhombus-not-legal", "N1", action=action.text)
+    if (action.kind == "discard") != (table.by_key[key].kind == "discard"):
+        # A discard and a zero use can leave the same behind, but each is legal only where its rule allows.
+        if action.kind == "discard":
+            raise IllegalAction.of("discard-while-legal", "RH48", action=action.text)
+        raise IllegalAction.of("must-enter", "RH47", action=action.text)
     return finish(s, key), table.by_key[key]
 
 
@@ -436,7 +479,7 @@ def _played(s: State, action: Action) -> tuple[Key, Action] | None:
         key = key_of(s, action)
     except EngineError:
         return None
-    text = _card_set_outcomes(s, key[0]).get(key)
+    text = _card_set_outcomes(s, key[0]).get(packed_key(key))
     if text is None:
         return None
     canonical = from_canonical(text)
@@ -492,7 +535,7 @@ def action_of(s: State, key: Key) -> Action:
     table = listed(s)
     if table is not None:
         return table.by_key[key]
-    text = _card_set_outcomes(s, key[0]).get(key)
+    text = _card_set_outcomes(s, key[0]).get(packed_key(key))
     return from_canonical(text) if text is not None else legal(s).by_key[key]
 
 

@@ -3,27 +3,33 @@
 A :class:`Search` finds the outcomes of one list of uses in any order
 (RH11) by any walks (RH13, RH14), and each outcome's smallest text (N1): the
 canonical text.  It first collects the outcomes alone, as sets, remembered
-per uses left and play; then it gives each outcome to the smallest first
+per uses left and position; then it gives each outcome to the smallest first
 use (in text order) that still reaches it, and builds that use's rest the
 same way, so each canonical text is built once, not every text of every
 order and walk (issue 24).  A one-use action and an action's last move are
-walked piece by piece for their end squares only.
+walked piece by piece for their end squares only (:func:`end_bits`, kept per
+the squares the move can touch, so positions and listings share them).
 
-Each piece's possible visited sets (RH13 rule 3) are kept together in one
-state, and only while a later use of the action could still move a piece,
-which keeps flushes of three movers cheap.
+Positions in the search are packed ints (:func:`pack`): a move is a few bit
+flips and an outcome hashes as an int.  Each piece's possible visited sets
+(RH13 rule 3) are kept together in one state, and only while a later use of
+the action could still move a piece; before the last move they are cut to
+the squares that move can touch, so walks that differ only elsewhere lead
+to one state.  :class:`Play` and :func:`walks` are the same rules on tuples,
+for the fast playouts and the checks.
 """
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Iterator, NamedTuple
 
 from .cards import (
     ALL_SQUARES, BIT, CARD_NAMES, EIGHT, JACK, KILLERS, MOVERS, NINE, SEVEN, SIX, SQUARE_NAMES,
-    STEPS, TEN, rank, suit,
+    STEPS, TEN, DIAGONAL_RAYS, rank, suit,
 )
 from .moves import (
-    diagonal, diagonal_ends, occupied, orthogonal, orthogonal_ends, protected, seat_squares, targets,
+    diagonal, diagonal_ends, occupied, orthogonal, orthogonal_ends, seat_squares, targets,
 )
 from .state import EMPTY, State, side_of
 
@@ -136,10 +142,6 @@ def _squares(bits: int) -> Iterator[int]:
         bits ^= low
 
 
-def _text_of(choice: tuple[str, int, Play]) -> str:
-    return choice[0]
-
-
 def _square_of(entry: tuple[int, frozenset[int]]) -> int:
     return entry[0]
 
@@ -156,6 +158,233 @@ def entered(play: Play, seat: int, start: int, kill: bool) -> Play:
     return Play(tuple(board), play.masks, reserve, eliminated)
 
 
+# -- the listing's search on packed positions -----------------------------------
+#
+# The listing's search keeps a position in the middle of an action as one int
+# (:func:`pack`): seat w's pieces are bits 25w..25w+24, its eliminated count the
+# four bits at ELIMINATED + 4w and its reserve the four at RESERVE + 4w.  A move
+# is then two or three bit flips, an outcome hashes as an int, and the search's
+# memos and outcome sets hold ints instead of 25-square tuples (issue 24).
+
+ELIMINATED = 100
+RESERVE = 116
+_UNMOVED: tuple[frozenset[int], ...] = tuple(frozenset((BIT[sq],)) for sq in range(25))
+Masks = tuple[tuple[int, frozenset[int]], ...]  # as Play.masks
+Choice = tuple[str, int, int, Masks]  # (text of the first use, uses left after it, position, masks)
+
+
+def pack(play: Play) -> int:
+    """``play``'s board, reserve and eliminated counts as one int (its masks aside)."""
+    packed = 0
+    for sq, who in enumerate(play.board):
+        if who != EMPTY:
+            packed |= 1 << (25 * who + sq)
+    for w, n in enumerate(play.eliminated):
+        packed += n << (ELIMINATED + 4 * w)
+    for w, n in enumerate(play.reserve):
+        packed += n << (RESERVE + 4 * w)
+    return packed
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def unpack(packed: int, seats: int) -> Result:
+    """The (board, reserve, eliminated) that :func:`pack` packed, for ``seats`` seats."""
+    board = [EMPTY] * 25
+    for w in range(seats):
+        for sq in _squares(packed >> (25 * w) & ALL_SQUARES):
+            board[sq] = w
+    return (
+        tuple(board),
+        tuple(packed >> (RESERVE + 4 * w) & 15 for w in range(seats)),
+        tuple(packed >> (ELIMINATED + 4 * w) & 15 for w in range(seats)),
+    )
+
+
+BOARD_BITS = (1 << ELIMINATED) - 1
+
+
+def unpack_from(play: Play, packed_play: int, packed: int) -> Result:
+    """:func:`unpack` for a position reached from ``play`` (packed: ``packed_play``): only the
+    squares that changed are looked at."""
+    changed = (packed ^ packed_play) & BOARD_BITS
+    board = play.board
+    if changed:
+        squares = list(board)
+        for bit in _squares(changed & ~packed):  # removals first: a kill empties a square another piece takes
+            squares[bit % 25] = EMPTY
+        for bit in _squares(changed & packed):
+            squares[bit % 25] = bit // 25
+        board = tuple(squares)
+    if packed >> ELIMINATED == packed_play >> ELIMINATED:
+        return (board, play.reserve, play.eliminated)
+    seats = len(play.reserve)
+    return (
+        board,
+        tuple(packed >> (RESERVE + 4 * w) & 15 for w in range(seats)),
+        tuple(packed >> (ELIMINATED + 4 * w) & 15 for w in range(seats)),
+    )
+
+
+def _occupied(packed: int) -> int:
+    return (packed | packed >> 25 | packed >> 50 | packed >> 75) & ALL_SQUARES
+
+
+def _side_bits(packed: int, side: int) -> int:
+    """The squares of ``side``'s pieces (its seats ``side`` and ``side + 2``, RH3)."""
+    return (packed >> (25 * side) | packed >> (25 * side + 50)) & ALL_SQUARES
+
+
+_PROTECTED: dict[int, int] = {}
+
+
+def protected_squares(pieces: int) -> int:
+    """RH17: of one side's ``pieces`` (a bit set), those in a blockade: 3+ in a row on a diagonal line."""
+    found = _PROTECTED.get(pieces)
+    if found is not None:
+        return found
+    found = 0
+    for sq in _squares(pieces):
+        f, r = sq % 5, sq // 5
+        for df, dr in _DIAGONALS:
+            n = 1
+            for sign in (1, -1):
+                ff, rr = f + sign * df, r + sign * dr
+                while 0 <= ff < 5 and 0 <= rr < 5 and pieces >> (rr * 5 + ff) & 1:
+                    n, ff, rr = n + 1, ff + sign * df, rr + sign * dr
+            if n >= 3:
+                found |= BIT[sq]
+                break
+    if len(_PROTECTED) > 1 << 16:
+        _PROTECTED.clear()
+    _PROTECTED[pieces] = found
+    return found
+
+
+_DIAGONALS = ((1, 1), (1, -1))
+
+
+def _reach(sq: int, r: int) -> int:
+    """The squares a move of rank ``r`` from ``sq`` can touch: its diagonals for a J (RH14), else
+    those within as many side-steps as it makes (RH13).  Nothing else decides where it ends."""
+    if r == JACK:
+        return sum(BIT[x] for ray in DIAGONAL_RAYS[sq] for x in ray) | BIT[sq]
+    steps = STEPS[r]
+    return sum(BIT[x] for x in range(25) if abs(x % 5 - sq % 5) + abs(x // 5 - sq // 5) <= steps)
+
+
+REACH: dict[int, tuple[int, ...]] = {r: tuple(_reach(sq, r) for sq in range(25)) for r in MOVERS}
+_END_BITS: dict[tuple[int, int, frozenset[int], int, int], int] = {}
+
+
+def end_bits(r: int, sq: int, visited: frozenset[int], free: int, final: int) -> int:
+    """The end squares (a bit set) of a move of rank ``r`` by the piece on ``sq`` with any of the
+    ``visited`` sets, for a last move whose visited squares no longer matter (RH13, RH14).
+
+    Kept per the squares the move can touch only, so positions that differ
+    elsewhere, in one listing or the next, share it."""
+    near = REACH[r][sq]
+    key = (r, sq, visited, free & near, final & near)
+    found = _END_BITS.get(key)
+    if found is None:
+        found = 0
+        if r == JACK:
+            for mask in visited:
+                found |= diagonal_ends(sq, mask, free, final)
+        else:
+            steps = STEPS[r]
+            for mask in visited:
+                found |= orthogonal_ends(sq, steps, mask, free, final)
+        if len(_END_BITS) >= 1 << 17:
+            _END_BITS.clear()
+        _END_BITS[key] = found
+    return found
+
+
+_SQUARE_LISTS: dict[int, tuple[int, ...]] = {}
+
+
+def squares(bits: int) -> tuple[int, ...]:
+    """The squares of a bit set of squares, in square order (kept per set)."""
+    found = _SQUARE_LISTS.get(bits)
+    if found is None:
+        if len(_SQUARE_LISTS) >= 1 << 16:
+            _SQUARE_LISTS.clear()
+        found = _SQUARE_LISTS[bits] = tuple(_squares(bits))
+    return found
+
+
+_END_SHIFTS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def end_shifts(ends: int, shift: int) -> tuple[int, ...]:
+    """The bit of each end square in a packed position, for the seat whose pieces start at ``shift``."""
+    found = _END_SHIFTS.get((ends, shift))
+    if found is None:
+        if len(_END_SHIFTS) >= 1 << 16:
+            _END_SHIFTS.clear()
+        found = _END_SHIFTS[ends, shift] = tuple(1 << (shift + end) for end in _squares(ends))
+    return found
+
+
+_CUT: dict[tuple[int, int, frozenset[int]], frozenset[int] | None] = {}
+
+
+def _near_masks(masks: Masks, r: int) -> Masks:
+    """``masks`` for a last move, of rank ``r``: each piece's visited sets cut to the squares the
+    move can touch from its square (:data:`REACH`), the smallest kept (:func:`minimal`), and a
+    piece whose cut sets hold only its own square dropped, as one that has not moved."""
+    out = []
+    for sq, sets in masks:
+        key = (r, sq, sets)
+        if key in _CUT:
+            kept = _CUT[key]
+        else:
+            near = REACH[r][sq]
+            kept = minimal(frozenset(m & near for m in sets))
+            if kept == _UNMOVED[sq]:
+                kept = None
+            if len(_CUT) >= 1 << 16:
+                _CUT.clear()
+            _CUT[key] = kept
+        if kept is not None:
+            out.append((sq, kept))
+    return tuple(out)
+
+
+def _cut(sets: set[int], near: int, sq: int) -> frozenset[int] | None:
+    """A piece's visited ``sets`` on ``sq`` cut to ``near`` as :func:`_near_masks` does, None when
+    that leaves only its own square."""
+    if len(sets) == 1:
+        (mask,) = sets
+        mask &= near
+        return None if mask == BIT[sq] else frozenset((mask,))
+    kept = minimal(frozenset(m & near for m in sets))
+    return None if kept == _UNMOVED[sq] else kept
+
+
+def _with(masks: Masks, sq: int, sets: frozenset[int]) -> Masks:
+    """``masks`` (in square order, without ``sq``) with ``sq``'s visited sets added in its place."""
+    if not masks:
+        return ((sq, sets),)
+    return tuple(sorted(masks + ((sq, sets),), key=_square_of))
+
+
+def _visited(masks: Masks, sq: int) -> frozenset[int]:
+    for at, sets in masks:
+        if at == sq:
+            return sets
+    return _UNMOVED[sq]
+
+
+def _kill_bits(packed: int, end: int, side: int) -> int:
+    """What to add to ``packed`` so that the opponent piece on ``end`` is eliminated (RH16)."""
+    for w in (1 - side, 3 - side):
+        bit = 1 << (25 * w + end)
+        if packed & bit:
+            return (1 << (ELIMINATED + 4 * w)) - bit
+    raise AssertionError("no opponent piece on the kill square")
+
+
 class Search:
     """One player's search for the outcomes of one list of uses (RH11).
 
@@ -163,45 +392,51 @@ class Search:
     whose start square ``start`` is: the player's own, or an out player's
     partner (RH34, :func:`engine.rhombus.state.plays_for`).  Kills take only
     pieces of the other side, so a partner's piece is never a target (RH33).
+
+    Positions are packed ints (:func:`pack`); each piece that moved and may
+    move again keeps every set of squares it may have visited (RH13 rule 3),
+    as :class:`Play` does.
     """
 
     def __init__(self, me: int, start: int, specs: tuple[Spec, ...], taken: tuple[int, ...]) -> None:
         self.me, self.start, self.specs, self.taken = me, start, specs, taken
+        self.side = side_of(me)
+        self.shift = 25 * me
         # Bit i set when use i moves a piece: while one is left, visited squares matter.
         self.movers = sum(1 << i for i, (c, _) in enumerate(specs) if rank(c) in MOVERS)
         # N4: the taken cards go on the first 8s in text order, so an 8's text
         # depends on how many 8s the text already has, which ``left`` tells.
         self.eights = sum(1 << i for i, (c, _) in enumerate(specs) if rank(c) == EIGHT)
-        self.first: dict[tuple[int, Play], list[tuple[str, int, Play]]] = {}
-        self.reached: dict[tuple[int, Play], frozenset[Result]] = {}
-        self.last: dict[tuple[Spec, Board, Counts, Counts, int, frozenset[int]],
-                        tuple[list[tuple[int, Result]], frozenset[Result]]] = {}
+        self.heads = tuple(
+            (f"{CARD_NAMES[c]}+{CARD_NAMES[k]} " if k is not None else f"{CARD_NAMES[c]} ", "x" if k is not None else "-")
+            for c, k in specs
+        )
+        self.first: dict[tuple[int, int, Masks], list[Choice]] = {}
+        self.reached: dict[tuple[int, int, Masks], frozenset[int]] = {}
 
     def run(self, play: Play) -> dict[Result, str]:
         """Every outcome of the uses with its canonical text (N1)."""
-        if len(self.specs) == 1 and rank(self.specs[0][0]) in MOVERS:
-            return self.single_move(self.specs[0], play)
-        if len(self.specs) == 1:  # one use: each text is its own outcome's, the smallest kept
-            best: dict[Result, str] = {}
-            for text, after in self.expand(self.specs[0], play, False, 1):
-                outcome = (after.board, after.reserve, after.eliminated)
-                if outcome not in best or text < best[outcome]:
-                    best[outcome] = text
-            return best
+        start = pack(play)
+        return {unpack_from(play, start, outcome): text for outcome, text in self.packed_run(start).items()}
+
+    def packed_run(self, packed: int) -> dict[int, str]:
+        """:meth:`run` on a packed position, the outcomes packed."""
         left = (1 << len(self.specs)) - 1
-        play = self._settled(left, play)
-        return self.texts(left, play, set(self.outcomes(left, play)))
+        if len(self.specs) == 1 and self.movers:
+            return self.texts(left, packed, (), None)
+        if len(self.specs) == 1:  # one use: each text is its own outcome's, the smallest kept
+            best: dict[int, str] = {}
+            for text, _, after, _ in self.expand(0, packed, (), False, left):
+                if after not in best or text < best[after]:
+                    best[after] = text
+            return best
+        return self.texts(left, packed, (), set(self.outcomes(left, packed, ())))
 
-    def _settled(self, left: int, play: Play) -> Play:
-        if not left & self.movers and play.masks:
-            return play._replace(masks=())  # no piece moves again: visited squares no longer matter
-        return play
-
-    def choices(self, left: int, play: Play) -> list[tuple[str, int, Play]]:
-        """Every first use from ``play`` as (its text, the uses left after it, the play after it),
-        in text order.  Of identical uses (Formation's two copies of a card, RH42) only the
-        first left is tried: the other gives the same texts and outcomes."""
-        memo_key = (left, play)
+    def choices(self, left: int, packed: int, masks: Masks) -> list[Choice]:
+        """Every first use from the position as (its text, the uses left after it, the position and
+        masks after it), in text order.  Of identical uses (Formation's two copies of a card, RH42)
+        only the first left is tried: the other gives the same texts and outcomes."""
+        memo_key = (left, packed, masks)
         found = self.first.get(memo_key)
         if found is not None:
             return found
@@ -211,166 +446,180 @@ class Search:
             if not left >> i & 1 or any(left >> j & 1 and specs[j] == spec for j in range(i)):
                 continue
             rest = left & ~(1 << i)
-            again = bool(rest & self.movers)
-            for text, after in self.expand(spec, play, again, left):
-                found.append((text, rest, self._settled(rest, after) if rest else after))
+            found.extend(self.expand(i, packed, masks, bool(rest & self.movers), left))
         found.sort(key=_text_of)
         self.first[memo_key] = found
         return found
 
-    def outcomes(self, left: int, play: Play) -> frozenset[Result]:
-        """The outcomes the uses ``left`` reach from ``play``, without texts."""
-        memo_key = (left, play)
+    def outcomes(self, left: int, packed: int, masks: Masks) -> frozenset[int]:
+        """The outcomes the uses ``left`` reach from the position, without texts."""
+        memo_key = (left, packed, masks)
         found = self.reached.get(memo_key)
         if found is not None:
             return found
-        out: set[Result] = set()
+        out: set[int] = set()
         if left & (left - 1) == 0 and left & self.movers:  # the last use, a move: piece by piece
-            spec = self.specs[left.bit_length() - 1]
-            me = self.me
-            for sq, who in enumerate(play.board):
-                if who == me:
-                    out |= self.last_moves(spec, play, sq)[1]
-            found = self.reached[memo_key] = frozenset(out)
-            return found
-        for _, rest, after in self.choices(left, play):
-            if rest:
-                out |= self.outcomes(rest, after)
-            else:
-                out.add((after.board, after.reserve, after.eliminated))
+            self.last_outcomes(left.bit_length() - 1, packed, masks, out)
+        else:
+            for _, rest, after, after_masks in self.choices(left, packed, masks):
+                if rest:
+                    out |= self.outcomes(rest, after, after_masks)
+                else:
+                    out.add(after)
         found = self.reached[memo_key] = frozenset(out)
         return found
 
-    def single_move(self, spec: Spec, play: Play) -> dict[Result, str]:
-        """A one-use action that moves a piece: one outcome per piece and end square,
-        each with its one text (RH13, RH14, N1)."""
-        card, kill = spec
-        head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]} " if kill is not None else f"{CARD_NAMES[card]} "
-        sep = "x" if kill is not None else "-"
-        board, me = play.board, self.me
-        best: dict[Result, str] = {}
-        for sq, who in enumerate(board):
-            if who != me:
-                continue
-            frm = head + SQUARE_NAMES[sq] + sep
-            for end, after in self._ends(spec, play, sq):
-                best[after] = frm + SQUARE_NAMES[end]
-        return best
-
-    def _ends(self, spec: Spec, play: Play, sq: int) -> list[tuple[int, Result]]:
-        """(end square, outcome) of each move of the piece on ``sq`` by ``spec``, in square order,
-        as the last use of the action (its visited squares are not kept)."""
-        card, kill = spec
-        board = play.board
-        free = ALL_SQUARES & ~occupied(board)
-        final = targets(board, side_of(self.me)) if kill is not None else free
-        bits = 0
+    def last_moves(self, i: int, packed: int, masks: Masks) -> Iterator[tuple[int, int, int]]:
+        """(piece's square, its end bits, the position with that piece lifted) for the last use ``i``,
+        a move, for each own piece in square order: the piece ends on any of the end squares."""
+        card, kill = self.specs[i]
+        free = ALL_SQUARES & ~_occupied(packed)
+        final = free
+        if kill is not None:
+            enemy = _side_bits(packed, 1 - self.side)
+            final = enemy & ~protected_squares(enemy)
         r = rank(card)
-        for mask in play.visited(sq):
-            if r == JACK:
-                bits |= diagonal_ends(sq, mask, free, final)
+        shift = self.shift
+        for sq in squares(packed >> shift & ALL_SQUARES):
+            ends = end_bits(r, sq, _visited(masks, sq), free, final)
+            if ends:
+                yield sq, ends, packed ^ (1 << (shift + sq))
+
+    def last_outcomes(self, i: int, packed: int, masks: Masks, out: set[int]) -> None:
+        """Adds to ``out`` the outcomes of the last use ``i``, a move (RH13, RH14)."""
+        shift, kill = self.shift, self.specs[i][1]
+        for sq, ends, base in self.last_moves(i, packed, masks):
+            if kill is None:
+                out.update(map(base.__or__, end_shifts(ends, shift)))
             else:
-                bits |= orthogonal_ends(sq, STEPS[r], mask, free, final)
-        out: list[tuple[int, Result]] = []
-        for end in _squares(bits):
-            after = list(board)
-            eliminated = play.eliminated
-            if kill is not None:
-                victim = after[end]
-                eliminated = eliminated[:victim] + (eliminated[victim] + 1,) + eliminated[victim + 1:]
-            after[end], after[sq] = after[sq], EMPTY
-            out.append((end, (tuple(after), play.reserve, eliminated)))
-        return out
+                for end in squares(ends):
+                    out.add((base | 1 << (shift + end)) + _kill_bits(packed, end, self.side))
 
-    def last_moves(self, spec: Spec, play: Play, sq: int) -> tuple[list[tuple[int, Result]], frozenset[Result]]:
-        """The moves (end square, outcome) of the last use, a move, made by the piece on
-        ``sq``, and their outcomes.
-
-        Only that piece's visited sets matter to it, so searches whose
-        plays differ only in other pieces' visited sets share this.
-        """
-        visited = play.visited(sq)
-        memo_key = (spec, play.board, play.reserve, play.eliminated, sq, visited)
-        found = self.last.get(memo_key)
-        if found is None:
-            ends = self._ends(spec, play, sq)
-            found = self.last[memo_key] = (ends, frozenset(after for _, after in ends))
-        return found
-
-    def texts(self, left: int, play: Play, wanted: set[Result]) -> dict[Result, str]:
-        """The canonical texts of the outcomes ``wanted`` (all reachable from here).
+    def texts(self, left: int, packed: int, masks: Masks, wanted: set[int] | None) -> dict[int, str]:
+        """The canonical texts of the outcomes ``wanted`` (all reachable from here; None: all).
 
         Texts are compared in plain string order; two first uses from one
-        play never have texts of which one begins the other (cards, squares
-        and keywords have fixed forms, and N4's taken card depends only on
-        the 8s already used), so the smallest text of an outcome is the
-        smallest first use that can still reach it followed by the smallest
-        rest: each outcome goes to the first use, in text order, whose
-        outcomes hold it, and only then are the rest's texts built.
+        position never have texts of which one begins the other (cards,
+        squares and keywords have fixed forms, and N4's taken card depends
+        only on the 8s already used), so the smallest text of an outcome is
+        the smallest first use that can still reach it followed by the
+        smallest rest: each outcome goes to the first use, in text order,
+        whose outcomes hold it, and only then are the rest's texts built.
         """
-        best: dict[Result, str] = {}
+        best: dict[int, str] = {}
         if left & (left - 1) == 0 and left & self.movers:  # the last use, a move: one text per outcome
-            card, kill = self.specs[left.bit_length() - 1]
-            head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]} " if kill is not None else f"{CARD_NAMES[card]} "
-            sep = "x" if kill is not None else "-"
-            for sq, who in enumerate(play.board):
-                if who == self.me:
-                    for end, result in self.last_moves((card, kill), play, sq)[0]:
-                        if result in wanted:
-                            best[result] = f"{head}{SQUARE_NAMES[sq]}{sep}{SQUARE_NAMES[end]}"
+            i = left.bit_length() - 1
+            head, sep = self.heads[i]
+            shift, kill, side = self.shift, self.specs[i][1], self.side
+            for sq, ends, base in self.last_moves(i, packed, masks):
+                frm = head + SQUARE_NAMES[sq] + sep
+                for end in squares(ends):
+                    result = base | 1 << (shift + end)
+                    if kill is not None:
+                        result += _kill_bits(packed, end, side)
+                    if wanted is None or result in wanted:
+                        best[result] = frm + SQUARE_NAMES[end]
             return best
-        for text, rest, after in self.choices(left, play):
+        assert wanted is not None
+        for text, rest, after, after_masks in self.choices(left, packed, masks):
             if not rest:
-                outcome = (after.board, after.reserve, after.eliminated)
-                if outcome in wanted:
-                    best[outcome] = text
-                    wanted.discard(outcome)
+                if after in wanted:
+                    best[after] = text
+                    wanted.discard(after)
             else:
-                mine = wanted & self.outcomes(rest, after)
+                mine = wanted & self.outcomes(rest, after, after_masks)
                 if mine:
                     wanted -= mine
-                    for outcome, suffix in self.texts(rest, after, mine).items():
+                    for outcome, suffix in self.texts(rest, after, after_masks, mine).items():
                         best[outcome] = f"{text}, {suffix}"
             if not wanted:
                 break
         return best
 
-    def expand(self, spec: Spec, play: Play, again: bool, left: int) -> Iterator[tuple[str, Play]]:
-        card, kill = spec
+    def expand(self, i: int, packed: int, masks: Masks, again: bool, left: int) -> list[Choice]:
+        """Every way to make use ``i`` from the position: (text, uses left, position, masks).
+
+        When no later use moves a piece (``again`` false), visited squares no longer matter."""
+        card, kill = self.specs[i]
+        rest = left & ~(1 << i)
         r, name = rank(card), CARD_NAMES[card]
         if r in MOVERS:
-            yield from self.moves(card, kill, play, again)
-        elif r == NINE:
-            yield from self.entries(card, kill, play)
-        elif r == EIGHT:
+            return self.moves(i, packed, masks, again, rest)
+        if r == NINE:
+            return self.entries(i, packed, masks if again else (), rest)
+        if not again:
+            masks = ()
+        if r == EIGHT:
             done = bin(self.eights & ~left).count("1")
             if done < len(self.taken):
-                yield f"{name} mystery {CARD_NAMES[self.taken[done]]}", play
-            else:
-                yield f"{name} mystery", play
-        else:
-            yield f"{name} 0", play
+                return [(f"{name} mystery {CARD_NAMES[self.taken[done]]}", rest, packed, masks)]
+            return [(f"{name} mystery", rest, packed, masks)]
+        return [(f"{name} 0", rest, packed, masks)]
 
-    def moves(self, card: int, kill: int | None, play: Play, again: bool) -> Iterator[tuple[str, Play]]:
-        head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]}" if kill is not None else CARD_NAMES[card]
-        sep = "x" if kill is not None else "-"
-        for frm, end, masks in walks(card, kill, play, self.me, side_of(self.me)):
-            text = f"{head} {SQUARE_NAMES[frm]}{sep}{SQUARE_NAMES[end]}"
-            # When no later use moves a piece, visited squares no longer matter.
-            yield text, moved(play, frm, end, kill is not None, frozenset(masks) if again else None)
+    def moves(self, i: int, packed: int, masks: Masks, again: bool, rest: int) -> list[Choice]:
+        card, kill = self.specs[i]
+        head, sep = self.heads[i]
+        shift = self.shift
+        free = ALL_SQUARES & ~_occupied(packed)
+        final = free
+        if kill is not None:
+            enemy = _side_bits(packed, 1 - self.side)
+            final = enemy & ~protected_squares(enemy)
+        # With one move left, only the visited squares it can touch matter (RH13 rule 3): the
+        # rest are dropped, so positions reached by walks that differ only there are one.
+        later = rest & self.movers
+        near = rank(self.specs[later.bit_length() - 1][0]) if again and not later & (later - 1) else None
+        out: list[Choice] = []
+        for frm in squares(packed >> shift & ALL_SQUARES):
+            ends: dict[int, set[int]] = {}
+            for mask in _visited(masks, frm):
+                for end, after_mask in mover_moves(card, frm, mask, free, final):
+                    ends.setdefault(end, set()).add(after_mask)
+            if not ends:
+                continue
+            base = packed ^ (1 << (shift + frm))
+            others = tuple(m for m in masks if m[0] != frm) if again else ()
+            if near is not None:
+                others = _near_masks(others, near)
+            frm_text = head + SQUARE_NAMES[frm] + sep
+            for end, sets in ends.items():
+                after = base | 1 << (shift + end)
+                if kill is not None:
+                    after += _kill_bits(packed, end, self.side)
+                if not again:
+                    after_masks: Masks = ()
+                elif near is None:
+                    after_masks = _with(others, end, minimal(frozenset(sets)))
+                else:
+                    kept = _cut(sets, REACH[near][end], end)
+                    after_masks = others if kept is None else _with(others, end, kept)
+                out.append((frm_text + SQUARE_NAMES[end], rest, after, after_masks))
+        return out
 
-    def entries(self, card: int, kill: int | None, play: Play) -> Iterator[tuple[str, Play]]:
+    def entries(self, i: int, packed: int, masks: Masks, rest: int) -> list[Choice]:
+        """A ``9``: zero, or a reserve piece onto the start square, for an Entry-Kill taking an
+        unprotected opponent piece there (RH18)."""
+        card, kill = self.specs[i]
         name, start, me = CARD_NAMES[card], self.start, self.me
+        out: list[Choice] = []
         if kill is None:
-            yield f"{name} 0", play
-        if play.reserve[me] <= 0:
-            return
-        who = play.board[start]
-        if kill is None and who == EMPTY:
-            yield f"{name} @{SQUARE_NAMES[start]}", entered(play, me, start, False)
-        elif kill is not None and who != EMPTY and side_of(who) != side_of(me) and not protected(play.board, start):
-            yield f"{name}+{CARD_NAMES[kill]} @x{SQUARE_NAMES[start]}", entered(play, me, start, True)
+            out.append((f"{name} 0", rest, packed, masks))
+        if not packed >> (RESERVE + 4 * me) & 15:
+            return out
+        entering = (1 << (25 * me + start)) - (1 << (RESERVE + 4 * me))
+        occupied = _occupied(packed) & BIT[start]
+        if kill is None and not occupied:
+            out.append((f"{name} @{SQUARE_NAMES[start]}", rest, packed + entering, masks))
+        elif kill is not None and occupied:
+            enemy = _side_bits(packed, 1 - self.side)
+            if enemy & BIT[start] and not protected_squares(enemy) & BIT[start]:
+                after = packed + _kill_bits(packed, start, self.side) + entering
+                out.append((f"{name}+{CARD_NAMES[kill]} @x{SQUARE_NAMES[start]}", rest, after, masks))
+        return out
 
+
+def _text_of(choice: Choice) -> str:
+    return choice[0]
 
 # -- combinations (RH20-RH23) -------------------------------------------------
 
@@ -507,6 +756,7 @@ def mystery_choices(cards: tuple[int, ...], table: tuple[int, ...], hand: tuple[
 
 
 __all__ = [
+    "ELIMINATED", "REACH", "RESERVE", "end_bits", "pack", "protected_squares", "squares", "unpack", "unpack_from",
     "KILL_PAIR_MOVERS", "Key", "mystery_choices", "remove_cards", "sub_hands", "start_play", "table_places_after",
     "Play", "Result", "Search", "Spec", "entered", "flush_specs", "is_straight_flush", "mover_moves",
     "moved", "pair_specs", "use_combinations", "walks",

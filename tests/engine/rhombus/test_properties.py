@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 
 from engine.errors import EngineError
 from engine.rhombus import Action, State, apply, from_json, legal_actions, outcome, to_json, view
-from engine.rhombus.cards import ALL_SQUARES, CARD_NAMES, SQUARE_NAMES, START
+from engine.rhombus.cards import ALL_SQUARES, CARD_NAMES, EIGHT, MOVERS, NINE, SQUARE_NAMES, START, rank
 from engine.rhombus.check import key_of
 from engine.rhombus.rules import legal
-from engine.rhombus.moves import occupied, targets
+from engine.rhombus.moves import occupied, protected, targets
 from engine.rhombus.search import (
-    Play, Result, Search, mover_moves, moved, mystery_choices, start_play, use_combinations,
+    Play, Result, Search, Spec, entered, mover_moves, moved, mystery_choices, start_play, use_combinations,
 )
 from engine.rhombus.state import EMPTY, new_game, pieces_per_seat, plays_for
 
@@ -170,10 +170,37 @@ def test_board_entries_are_seats_or_empty() -> None:
     assert set(s.board) <= {EMPTY, 0, 1}
 
 
-class NaiveSearch(Search):
-    """The search without its shortcuts: one state per visited set, always kept, nothing remembered."""
+class NaiveSearch:
+    """The search without its shortcuts: one state per visited set, always kept, nothing remembered,
+    every order and walk (not :class:`Search`'s outcome sets, packed positions and cut visited sets)."""
 
-    def moves(self, card: int, kill: int | None, play: Play, again: bool) -> Iterator[tuple[str, Play]]:
+    def __init__(self, me: int, start: int, specs: tuple[Spec, ...], taken: tuple[int, ...]) -> None:
+        self.me, self.start, self.specs, self.taken = me, start, specs, taken
+        self.eights = sum(1 << i for i, (c, _) in enumerate(specs) if rank(c) == EIGHT)
+
+    def expand(self, spec: Spec, play: Play, left: int) -> Iterator[tuple[str, Play]]:
+        card, kill = spec
+        name = CARD_NAMES[card]
+        if rank(card) in MOVERS:
+            yield from self.moves(card, kill, play)
+        elif rank(card) == NINE:  # RH18
+            me, start = self.me, self.start
+            if kill is None:
+                yield f"{name} 0", play
+            if play.reserve[me] > 0:
+                who = play.board[start]
+                if kill is None and who == EMPTY:
+                    yield f"{name} @{SQUARE_NAMES[start]}", entered(play, me, start, False)
+                elif kill is not None and who != EMPTY and who % 2 != me % 2 and not protected(play.board, start):
+                    yield f"{name}+{CARD_NAMES[kill]} @x{SQUARE_NAMES[start]}", entered(play, me, start, True)
+        elif rank(card) == EIGHT:  # RH19, N4: the taken cards go on the first 8s
+            done = bin(self.eights & ~left).count("1")
+            yield (f"{name} mystery {CARD_NAMES[self.taken[done]]}" if done < len(self.taken)
+                   else f"{name} mystery"), play
+        else:
+            yield f"{name} 0", play
+
+    def moves(self, card: int, kill: int | None, play: Play) -> Iterator[tuple[str, Play]]:
         free = ALL_SQUARES & ~occupied(play.board)
         final = targets(play.board, self.me % 2) if kill is not None else free
         head = f"{CARD_NAMES[card]}+{CARD_NAMES[kill]}" if kill is not None else CARD_NAMES[card]
@@ -185,7 +212,7 @@ class NaiveSearch(Search):
                     text = f"{head} {SQUARE_NAMES[frm]}{'x' if kill is not None else '-'}{SQUARE_NAMES[end]}"
                     yield text, moved(play, frm, end, kill is not None, frozenset((after,)))
 
-    def run(self, play: Play) -> dict[Result, str]:  # every order and walk, not Search's outcome sets
+    def run(self, play: Play) -> dict[Result, str]:
         return self.explore((1 << len(self.specs)) - 1, play)
 
     def explore(self, left: int, play: Play) -> dict[Result, str]:
@@ -194,7 +221,7 @@ class NaiveSearch(Search):
         best: dict[Result, str] = {}
         for i, spec in enumerate(self.specs):
             if left >> i & 1:
-                for text, after in self.expand(spec, play, True, left):
+                for text, after in self.expand(spec, play, left):
                     for out, suffix in self.explore(left & ~(1 << i), after).items():
                         full = f"{text}, {suffix}" if suffix else text
                         if out not in best or full < best[out]:

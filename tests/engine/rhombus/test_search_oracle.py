@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from engine.rhombus import State, from_json, legal_actions, new_game, plays_for, to_json
 from engine.rhombus import fastplay
-from engine.rhombus.cards import BIT, CARD_INDEX, CARD_NAMES, SQUARE_NAMES, START
-from engine.rhombus.moves import orthogonal, orthogonal_ends
+from engine.rhombus.cards import BIT, CARD_INDEX, CARD_NAMES, EIGHT, NINE, SQUARE_NAMES, START, rank
+from engine.rhombus.moves import orthogonal, orthogonal_ends, protected
 from engine.rhombus.search import (
-    Play, Result, Search, minimal, mystery_choices, start_play, use_combinations, walks,
+    Play, Result, Search, entered, minimal, mystery_choices, start_play, use_combinations, walks,
 )
 from engine.rhombus.state import EMPTY, FORMATION, side_of
 
@@ -44,6 +44,28 @@ def _old_moved(play: Play, frm: int, end: int, kill: bool, visited: frozenset[in
     return Play(tuple(board), tuple(masks), play.reserve, eliminated)
 
 
+def _old_other_use(search: Search, i: int, play: Play, left: int) -> list[tuple[str, Play]]:
+    """A use that moves no piece, as the old search made it: a 9 (RH18), an 8 (RH19, N4) or a zero (RH15)."""
+    card, kill = search.specs[i]
+    name = CARD_NAMES[card]
+    if rank(card) == NINE:
+        out = [] if kill is not None else [(f"{name} 0", play)]
+        me, start = search.me, search.start
+        if play.reserve[me] > 0:
+            who = play.board[start]
+            if kill is None and who == EMPTY:
+                out.append((f"{name} @{SQUARE_NAMES[start]}", entered(play, me, start, False)))
+            elif kill is not None and who != EMPTY and side_of(who) != side_of(me) and not protected(play.board, start):
+                out.append((f"{name}+{CARD_NAMES[kill]} @x{SQUARE_NAMES[start]}", entered(play, me, start, True)))
+        return out
+    if rank(card) == EIGHT:
+        done = bin(search.eights & ~left).count("1")
+        if done < len(search.taken):
+            return [(f"{name} mystery {CARD_NAMES[search.taken[done]]}", play)]
+        return [(f"{name} mystery", play)]
+    return [(f"{name} 0", play)]
+
+
 def old_texts(search: Search, play: Play) -> dict[Result, str]:
     """Every order of the uses and every walk, the smallest text kept per outcome (the old ``explore``)."""
     memo: dict[tuple[int, Play], dict[Result, str]] = {}
@@ -57,7 +79,7 @@ def old_texts(search: Search, play: Play) -> dict[Result, str]:
             return [(f"{head} {SQUARE_NAMES[frm]}{sep}{SQUARE_NAMES[end]}",
                      _old_moved(play, frm, end, kill is not None, frozenset(masks) if again else None))
                     for frm, end, masks in walks(card, kill, play, search.me, side_of(search.me))]
-        return list(search.expand(specs[i], play, again, left))  # entries, zeros, Mystery: unchanged code
+        return _old_other_use(search, i, play, left)
 
     def explore(left: int, play: Play) -> dict[Result, str]:
         if not left & search.movers and play.masks:
