@@ -48,14 +48,14 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     action and a note closes it."""
 
     form = ReportForm
-    list_display = ("id", "created", "reported", "reason", "game_link", "recent_reports", "reporter", "status",
+    list_display = ("id", "created", "reported", "reason", "game_link", "recent_reports", "reported_by", "status",
                     "outcome")
     list_filter = ("status", "reason", "outcome")
     search_fields = ("reported__username", "reporter__username")
     list_select_related = ("reported", "reporter")
-    readonly_fields = ("reporter", "reported", "game_link", "reason", "text", "created", "status", "closed_at",
+    readonly_fields = ("reported_by", "reported", "game_link", "reason", "text", "created", "status", "closed_at",
                        "closed_by", "recent_reports", "act")
-    fields = ("reported", "recent_reports", "act", "reporter", "game_link", "reason", "text", "created",
+    fields = ("reported", "recent_reports", "act", "reported_by", "game_link", "reason", "text", "created",
               "status", "closed_at", "closed_by", "outcome", "note")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -71,6 +71,10 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return format_html('<a href="{}">{}</a> (<a href="{}">{}</a>)', reverse("games:game", args=[report.game_id]),
                            gettext("game %(number)s") % {"number": report.game_id},
                            reverse("admin:games_game_change", args=[report.game_id]), gettext("admin"))
+
+    @admin.display(description=gettext_lazy("reporter"), ordering="reporter__username")
+    def reported_by(self, report: Report) -> str:
+        return report.reporter.get_username() if report.reporter else gettext("the chat filter")
 
     @admin.display(description=_recent_heading())
     def recent_reports(self, report: Report) -> int:

@@ -43,7 +43,9 @@ class Report(models.Model):
         RESULT_CHANGED = "result_changed", _("Adjudicated or rating undone/refunded")
         LIFTED = "lifted", _("Lifted a restriction or reopened the account")
 
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_made")
+    # Empty: filed by the chat's abuse filter (chat.lines.abuse_found), not by a player.
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+                                 related_name="reports_made")
     reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_against")
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
     reason = models.CharField(max_length=16, choices=Reason.choices)

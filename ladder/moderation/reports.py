@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from chat.models import Line
 from games import bots
 from games.models import Game
 from ladder.moderation import restrictions
@@ -76,6 +77,24 @@ def file_appeal(user: Any, text: str, now: datetime | None = None) -> Report:
                                          created=now or timezone.now())
     except IntegrityError:  # a second tab: the open-once constraint keeps one
         raise already from None
+
+
+def file_abuse_report(sender: Any, author: Any, lines: list[Line], critical: bool, **kwargs: Any) -> Report:
+    """The chat filter's report on ``author`` with the lines that set it off: one
+    open report per player, the new lines added to it while it stays open."""
+    quoted = [f"[{line.room} {line.created:%Y-%m-%d %H:%M}] {line.text}" for line in reversed(lines)]
+    with transaction.atomic():
+        report = (Report.objects.select_for_update()
+                  .filter(reporter=None, reported=author, reason=Report.Reason.ABUSE, status=Report.Status.OPEN)
+                  .first())
+        if report is None:
+            report = Report(reported=author, reason=Report.Reason.ABUSE, text=gettext("Chat filter:"))
+        if critical:
+            report.text += "\n" + gettext("A line with a slur or a call to self-harm.")
+        report.text += "".join("\n" + quote for quote in quoted if quote not in report.text)
+        report.text = report.text[:TEXT_LIMIT]
+        report.save()
+    return report
 
 
 def _reportable(reporter: Any, username: str) -> Any:
