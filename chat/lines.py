@@ -48,6 +48,8 @@ PRESETS: dict[str, Promise] = {
 # Sent when a line takes its author's abuse score over REPORT_SCORE, or holds a
 # critical word: ladder.moderation turns it into a report with these lines.
 abuse_found = Signal()  # sender=Line, author, lines (the scored window), critical (bool)
+# Sent after a moderator removed lines: the floors whose rooms they were tell their pages.
+lines_removed = Signal()  # sender=Line, lines
 
 
 class Refused(ValueError):
@@ -168,17 +170,19 @@ def recent_lines(room: str, reader: Any = None) -> list[Line]:
 
 def shown_text(line: Line) -> str:
     """What a reader sees: the preset in their language, the text, or that it went."""
-    if line.removed:
+    return words(line.text, line.preset, line.removed)
+
+
+def words(text: str, preset: str, removed: bool = False) -> str:
+    """What a line shown from its JSON says, in the active language."""
+    if removed:
         return str(_("removed by a moderator"))
-    if line.preset:
-        return str(PRESETS.get(line.preset, line.preset))
-    return line.text
+    return str(PRESETS[preset]) if preset in PRESETS else text
 
 
-def muted_ids(user: Any) -> set[int]:
-    if not user.is_authenticated:
-        return set()
-    return set(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
+def muted_names(user: Any) -> set[str]:
+    """The usernames ``user`` muted: a socket leaves their lines out."""
+    return set(Mute.objects.filter(user=user).values_list("muted__username", flat=True))
 
 
 def mute(user: Any, other: Any) -> None:
@@ -203,10 +207,12 @@ def time_out(user: Any, moderator: Any, reason: str, minutes: int, now: datetime
 
 def remove(line_ids: Iterable[int]) -> list[Line]:
     """Mark lines removed; returns those that were not yet (for the rooms to be told)."""
-    lines = list(Line.objects.filter(pk__in=list(line_ids), removed=False))
+    lines = list(Line.objects.filter(pk__in=list(line_ids), removed=False).select_related("author"))
     Line.objects.filter(pk__in=[line.pk for line in lines]).update(removed=True)
     for line in lines:
         line.removed = True
+    if lines:
+        transaction.on_commit(lambda: lines_removed.send(sender=Line, lines=lines))
     return lines
 
 

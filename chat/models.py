@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 ROOM_LENGTH = 64  # "game:123456789/w", "tournament:42": plain strings, never a foreign key
+# A chat timeout's lengths (lichess's 15 minutes, and longer ones), and a room lock's.
+TIMEOUT_MINUTES = [(15, _("15 minutes")), (60, _("1 hour")), (24 * 60, _("24 hours"))]
 
 
 class Line(models.Model):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from chat import lines as chat_lines
 from chat.lines import Refused, Speaker
@@ -102,3 +102,57 @@ def lines_for(game: Game, user: Any) -> dict[str, list[LineJSON]]:
     """Each room the user may read, with its last lines (those of authors they muted left out)."""
     return {room: [line_json(line, room) for line in chat_lines.recent_lines(room_name(game.pk, room), user)]
             for room in ROOMS if may_read(game, user, room)}
+
+
+def boxes(game: Game, user: Any) -> list[dict[str, Any]]:
+    """The game page's chat boxes (templates/chat/_box.html): each room the user
+    may read, its last lines, and whether and how they may write there."""
+    titles = {PLAYERS: gettext_lazy("Players' chat"), SPECTATORS: gettext_lazy("Spectators' chat")}
+    return [{"room": room, "title": titles[room], "presets": room == PLAYERS,
+             "lines": chat_lines.recent_lines(room_name(game.pk, room), user),
+             "may_write": may_write(game, user, room), "presets_only": presets_only(game, room),
+             "closed": "" if may_write(game, user, room) else _room_refusal(game, user, room)}
+            for room in ROOMS if may_read(game, user, room)]
+
+
+def rooms_json(game: Game, user: Any) -> dict[str, Any]:
+    """The rooms again, for a page whose game just ended (the spectators' room opens
+    to the players, free text to a team game's): lines worded for the reader."""
+    return {"rooms": [{"room": box["room"], "title": str(box["title"]), "may_write": box["may_write"],
+                       "presets_only": box["presets_only"],
+                       "lines": [{**line_json(line, box["room"]), "said": chat_lines.shown_text(line)}
+                                 for line in box["lines"]]}
+                      for box in boxes(game, user)]}
+
+
+def seated(game_id: int, user: Any) -> bool:
+    """Whether ``user`` sits at the game: a player's socket gets the spectators'
+    lines only once it is over, one watching their own game's replay included."""
+    return bool(getattr(user, "is_authenticated", False)) and Seat.objects.filter(game_id=game_id, user=user).exists()
+
+
+def announce_removed(sender: Any, lines: list[Line], **kwargs: Any) -> None:
+    """A moderator removed lines (chat.lines.lines_removed): the games' pages show them removed."""
+    for line in lines:
+        game_id, room = _game_room(line.room)
+        if game_id is not None:
+            play.notify(game_id, 0, "chat.line", room=room, line=line_json(line, room))
+
+
+def may_read_room(name: str, user: Any) -> bool:
+    """Whether ``user`` may read the room called ``name``: a game's as its rules
+    say; any other room is public (a tournament's, unless its chat is off, which
+    hides the lines but keeps them)."""
+    game_id, room = _game_room(name)
+    if game_id is None:
+        return True
+    game = Game.objects.filter(pk=game_id).first()
+    return game is not None and may_read(game, user, room)
+
+
+def _game_room(name: str) -> tuple[int | None, str]:
+    """(12, "player") for "game:12", (12, "spectator") for "game:12/w", (None, "") otherwise."""
+    if not name.startswith("game:"):
+        return None, ""
+    number, _slash, watchers = name[len("game:"):].partition("/")
+    return (int(number), SPECTATORS if watchers == "w" else PLAYERS) if number.isdigit() else (None, "")

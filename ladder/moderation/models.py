@@ -15,11 +15,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from chat.models import ROOM_LENGTH, ChatTimeout, Line
+from chat.models import ROOM_LENGTH, TIMEOUT_MINUTES as CHAT_MINUTES, ChatTimeout, Line
 
 TEXT_LIMIT = 1000  # a report's free text: enough to explain, not a wall
-# A chat timeout's lengths (lichess's 15 minutes, and longer ones), and a room lock's.
-CHAT_MINUTES = [(15, _("15 minutes")), (60, _("1 hour")), (24 * 60, _("24 hours"))]
 
 
 class Report(models.Model):

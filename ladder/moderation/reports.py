@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 
 from chat.models import Line
 from games import bots
+from games import chat as game_chat
 from games.models import Game
 from ladder.moderation import restrictions
 from ladder.moderation.models import TEXT_LIMIT, Report
@@ -95,6 +96,17 @@ def file_abuse_report(sender: Any, author: Any, lines: list[Line], critical: boo
         report.text = report.text[:TEXT_LIMIT]
         report.save()
     return report
+
+
+def file_line_report(reporter: Any, line_id: int, now: datetime | None = None) -> Report:
+    """``reporter``'s report on a chat line's author (from the line's menu): the
+    line quoted as the report's text, the reason abuse."""
+    line = Line.objects.select_related("author").filter(pk=line_id, removed=False).first()
+    if line is None or not game_chat.may_read_room(line.room, reporter):
+        raise ReportRefusal(gettext("there is no such chat line"))
+    said = line.text or f"[{line.preset}]"
+    return file_report(reporter, line.author.get_username(), Report.Reason.ABUSE,
+                       f"[{line.room} {line.created:%Y-%m-%d %H:%M}] {said}", None, now)
 
 
 def _reportable(reporter: Any, username: str) -> Any:
