@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "preferences",  # lowest floor: a player's language, read by games, ladder and tasks
+    "chat",  # lowest floor too: rooms named by strings (game:12), used by games, ladder and tournaments
     "games",
     "ladder",
     "ladder.tournaments",

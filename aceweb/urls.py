@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("ladder.urls")),  # player profiles at /@/<username>/, lichess style
     path("tournaments/", include("ladder.tournaments.urls")),
     path("report/", include("ladder.moderation.urls")),
+    path("chat/", include("chat.urls")),
     path("api/", api.urls),
     path("account/tokens/", include("ladder.api.urls")),
     path("account/preferences/", include("preferences.urls")),

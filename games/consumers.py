@@ -23,7 +23,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_noop
 
-from games import bots, play
+from games import bots, chat, play
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, db_work
@@ -44,6 +44,7 @@ class GameConsumer(JsonFrameConsumer):
     watching = False  # ?watch=1: it only follows the game (and acts on nothing)
     api_only = False  # a BOT account's socket: its own view, but no actions
     heartbeat: asyncio.Task[None] | None = None
+    chat_player: bool | None = None  # the person sits at this game; known with the first chat line
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -102,9 +103,10 @@ class GameConsumer(JsonFrameConsumer):
         if self.api_only:
             refuse = self._refuse_api_only
             return {"act": refuse, "resign": refuse, "abort": refuse, "flag": refuse, "claim": refuse,
-                    "rematch": refuse, "sync": self._resync, "ping": self._ping}
+                    "rematch": refuse, "chat": refuse, "sync": self._resync, "ping": self._ping}
         return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
-                "claim": self._claim, "rematch": self._rematch, "sync": self._resync, "ping": self._ping}
+                "claim": self._claim, "rematch": self._rematch, "chat": self._chat, "sync": self._resync,
+                "ping": self._ping}
 
     async def _act(self, content: dict[str, Any]) -> None:
         ply, action = content.get("ply"), content.get("action")
@@ -114,6 +116,33 @@ class GameConsumer(JsonFrameConsumer):
             await self._say(gettext_noop('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"'))
         else:
             await self._attempt(self._move, ply, action)
+
+    async def _chat(self, content: dict[str, Any]) -> None:
+        room = content.get("room")
+        if room not in chat.ROOMS:
+            await self._say(gettext_noop('"room" must be "player" or "spectator"'))
+            return
+
+        def post(user: Any, text: str, preset: str) -> Any:
+            return chat.say(self.game_id, user, room, text=text, preset=preset)
+
+        await self._say_chat(content, post, room=room)
+
+    async def chat_line(self, event: dict[str, Any]) -> None:
+        """A line of one of the game's rooms: the players' reaches the players'
+        sockets; the spectators' reaches the others', and the players' only once
+        the game is over (as this socket last saw it: a line that comes just
+        after the end waits for the page's reload of the rooms)."""
+        room = event["room"]
+        if self.chat_player is None:  # a watching socket's person may sit at the game
+            self.chat_player = self.seat is not None or (
+                self.watching and await db_work(chat.seated)(self.game_id, self.scope.get("user")))
+        if room == chat.PLAYERS and not self.chat_player:
+            return
+        if room == chat.SPECTATORS and self.chat_player and (
+                self.step is None or self.step.status == Game.Status.RUNNING):
+            return
+        await self._send_chat_line(event["line"], room=room)
 
     async def _refuse_api_only(self, content: dict[str, Any]) -> None:
         await self._say(gettext_noop("BOT accounts play through the API, not in the browser (see /api/docs)"))

@@ -25,6 +25,7 @@ from django.db import close_old_connections, connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_noop
 
+from chat import lines as chat_lines
 from games import signins
 from preferences.languages import language_from_scope
 
@@ -118,8 +119,40 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     expiry: asyncio.Task[None] | None = None
     language: str | None = None  # the socket's person's, once known; else the active language
 
+    # Usernames whose chat lines this socket's person muted: read when the first
+    # line comes, not on connecting (most sockets never see a line).
+    muted: frozenset[str] | None = None
+
     def _handlers(self) -> dict[str, Handler]:
         raise NotImplementedError
+
+    # --- Chat (issue 25) --------------------------------------------------------
+
+    async def _send_chat_line(self, line: dict[str, Any], **extra: Any) -> None:
+        """A new line, unless its author is muted here, worded for this socket:
+        a preset in its person's language, a removed line as removed."""
+        if self.muted is None:
+            user = self.scope.get("user")
+            signed_in = user is not None and user.is_authenticated
+            self.muted = frozenset(await db_work(chat_lines.muted_names)(user) if signed_in else ())
+        if line["user"] in self.muted:
+            return
+        with translation.override(self.language or translation.get_language()):
+            said = chat_lines.words(line["text"], line["preset"], line["removed"])
+        await self.send_json({"type": "chatLine", **extra, "line": {**line, "said": said}})
+
+    async def _say_chat(self, content: dict[str, Any], post: Callable[[Any, str, str], Any], **extra: Any) -> None:
+        """A "chat" frame: {"text": ...} or {"preset": ...}; ``post(user, text,
+        preset)`` stores it (the line comes back to every socket that may read
+        it through the group), or it is refused to this socket only."""
+        text, preset = content.get("text", ""), content.get("preset", "")
+        if not isinstance(text, str) or not isinstance(preset, str):
+            await self._say(gettext_noop('a chat frame holds a "text" or a "preset" string'))
+            return
+        try:
+            await db_work(post)(self.scope.get("user"), text, preset)
+        except chat_lines.Refused as refused:
+            await self.send_json({"type": "chatRefused", **extra, "code": refused.code, "message": str(refused)})
 
     async def _error(self, message: str) -> None:
         raise NotImplementedError

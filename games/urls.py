@@ -11,6 +11,7 @@ urlpatterns = [
     path("rules/ace-in-the-hole/", views.rules_ace, name="rules-ace"),
     path("rules/rhombus/", views.rules_rhombus, name="rules-rhombus"),
     path("games/<int:game_id>/", views.game, name="game"),
+    path("games/<int:game_id>/chat/", views.game_chat, name="chat"),
     path("games/<int:game_id>/replay/", replays.replay, name="replay"),
     path("games/<int:game_id>/record.json", replays.record_json, name="record-json"),
     path("games/<int:game_id>/record.txt", replays.record_txt, name="record-txt"),

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import select_template
 from django.utils.translation import get_language
 
+from games import chat
 from games.boards import rhombus_rows, rhombus_starting_board, starting_board
 from games.models import Game
 
@@ -60,6 +61,7 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
         "names": names,
         "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
         "finished": game.status == Game.Status.FINISHED,  # a finished game's players can be reported
+        "chat": chat.boxes(game, request.user),
     }
     if game.kind == "rhombus":
         ctx.update(kind=game.kind, variant=game.variant, players=game.players,
@@ -68,6 +70,13 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     top = next(name for name in game.seat_names if name != bottom)
     ctx.update(top={"side": top, "name": names[top]}, bottom={"side": bottom, "name": names[bottom]})
     return render(request, "games/game.html", ctx)
+
+
+def game_chat(request: HttpRequest, game_id: int) -> JsonResponse:
+    """The game's chat rooms as the reader may see them now (games.chat.rooms_json):
+    the page asks once the game is over, when the spectators' room opens to the players."""
+    game = get_object_or_404(Game, pk=game_id)
+    return JsonResponse(chat.rooms_json(game, request.user))
 
 
 def around_the_board(seats: tuple[str, ...], bottom: str, names: dict[str, str]) -> list[dict[str, str]]:

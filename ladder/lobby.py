@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 import engine
+from chat import lines as chat_lines
 from games import bots, play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
@@ -471,7 +472,7 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
             challenge = Challenge.objects.create(
                 challenger=user, challenged=opponent, time_control=tc.key, rated=rated, colour=colour,
                 kind=chosen.kind, variant=chosen.variant, expires_at=now + challenge_life(tc))
-            _challenge_changed_on_commit(challenge)
+            _challenge_changed_on_commit(challenge, quietly=_declined_if_muted(challenge, [opponent]))
     except IntegrityError:
         name = opponent.get_username()
         raise LobbyRefusal(gettext("you have already challenged %(name)s: wait for an answer")
@@ -507,10 +508,22 @@ def create_team_challenge(user: Any, partner: Any, opponents: Any, time_control:
                 [ChallengeInvitee(challenge=challenge, user=mate, role=ChallengeInvitee.Role.PARTNER)]
                 + [ChallengeInvitee(challenge=challenge, user=rival, role=ChallengeInvitee.Role.OPPONENT)
                    for rival in rivals])
-            _challenge_changed_on_commit(challenge)
+            _challenge_changed_on_commit(challenge, quietly=_declined_if_muted(challenge, [mate, *rivals]))
     except IntegrityError:
         raise already from None
     return challenge
+
+
+def _declined_if_muted(challenge: Challenge, invited: list[Any]) -> bool:
+    """A player who muted the challenger (chat.lines.mute) never sees their
+    challenges: it is declined at once, as if by them (issue 25)."""
+    muting = [invitee for invitee in invited if chat_lines.mutes(invitee, challenge.challenger)]
+    if not muting:
+        return False
+    challenge.invitees.filter(user__in=muting).update(answer=ChallengeInvitee.Answer.DECLINED)
+    challenge.status = Challenge.Status.DECLINED
+    challenge.save(update_fields=["status"])
+    return True
 
 
 def _invitees(user: Any, partner: Any, opponents: Any) -> tuple[Any, list[Any]]:
@@ -825,11 +838,12 @@ def lobby_changed_on_commit() -> None:
     transaction.on_commit(lambda: send_to_group(LOBBY_GROUP, {"type": "lobby.changed"}))
 
 
-def _challenge_changed_on_commit(challenge: Challenge) -> None:
-    """Every player's sockets reload the challenge; the message holds only its id."""
+def _challenge_changed_on_commit(challenge: Challenge, *, quietly: bool = False) -> None:
+    """Every player's sockets reload the challenge; the message holds only its id.
+    Quietly: only the challenger's (a challenge declined for a player who muted them)."""
     message = {"type": "challenge.changed", "challenge": challenge.pk}
-    players = {challenge.challenger_id, challenge.challenged_id}
-    if challenge.players == 4:
+    players = {challenge.challenger_id} if quietly else {challenge.challenger_id, challenge.challenged_id}
+    if challenge.players == 4 and not quietly:
         players.update(challenge.invitees.values_list("user_id", flat=True))
 
     def send() -> None:

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from chat import lines as chat_lines
 from games import bots, play
 from games.models import Game
 from games.records import games_of
@@ -63,6 +64,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         # A computer player is played from the lobby's "Play the computer", not
         # challenged; a BOT account (a program, through the API) is challenged.
         "can_challenge": request.user.is_authenticated and not is_self and not bots.is_bot(player),
+        "muted": request.user.is_authenticated and not is_self and chat_lines.mutes(request.user, player),
         "game_rows": games_of(player, 20),
         "challenges": lobby.pending_challenges(request.user),
         **_options_context(),

@@ -74,9 +74,13 @@ def play_game(api: Api, game_id: int, done: threading.Event, log: Any) -> None:
     """Follow our seat's stream of one game and move whenever it is our turn."""
     acted_at = -1  # the last ply we acted on: a line at the same ply (a presence change) is not a new turn
     for view in api.stream(f"/api/stream/game/{game_id}"):
+        if view["type"] == "chatLine":  # the players' chat
+            print(f"game {game_id}: {view['username']} says {view['text']!r}", file=log)
+            continue
         game = view["game"]
         if game["status"] != "running":
             print(f"game {game_id} over: {game['status']}, winner {game['winner']} ({game['reason']})", file=log)
+            say_good_game(api, game_id, log)
             break
         if view["to_move"] == view["seat"] and view["legal"] and view["ply"] > acted_at:
             action = random.choice(view["legal"])
@@ -86,6 +90,14 @@ def play_game(api: Api, game_id: int, done: threading.Event, log: Any) -> None:
             except ApiError as refusal:  # e.g. out of time: the stream's next line says what happened
                 print(f"game {game_id}: {action} refused: {refusal}", file=log)
     done.set()
+
+
+def say_good_game(api: Api, game_id: int, log: Any) -> None:
+    """The preset "Good game" in the players' chat, shown in each reader's language."""
+    try:
+        api.post(f"/api/games/{game_id}/chat", {"room": "player", "preset": "goodgame"})
+    except ApiError as refusal:  # e.g. a moderator's chat timeout: the game is over all the same
+        print(f"game {game_id}: chat refused: {refusal}", file=log)
 
 
 def answer_challenge(api: Api, challenge: dict[str, Any], log: Any) -> None:

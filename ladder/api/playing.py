@@ -10,17 +10,19 @@ sockets and streams told only after the commit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from ninja import Field, Router, Schema
 from ninja.errors import HttpError
 
-from games import play
+from chat.lines import PRESETS, Refused
+from chat.text import MAX_LENGTH
+from games import chat, play
 from games.models import Game
 from ladder.api.auth import Token
-from ladder.api.schemas import ERRORS, View
+from ladder.api.schemas import ERRORS, Done, View
 
 router = Router(tags=["playing"])
 
@@ -111,3 +113,27 @@ def rematch(request: HttpRequest, game_id: int) -> play.PayloadJSON:
     """Offer a rematch of a finished game, or accept the offer; once every
     player has asked, the new game's id is in ``game.rematch.game_id``."""
     return _change(play.rematch, request, game_id)
+
+
+class ChatIn(Schema):
+    room: Literal["player", "spectator"] = Field(
+        description="player: the game's players (presets only while a 4-player game runs, RH36); spectator: "
+                    "the watchers, open to the players once the game is over")
+    text: str = Field("", max_length=4 * MAX_LENGTH, description="One line of free text (at most 140 characters "
+                                                                  "once cleaned)")
+    preset: Literal[("", *PRESETS)] = Field("", description="Or a preset phrase, shown in each reader's "  # type: ignore[valid-type]
+                                                            "language")
+
+
+@router.post("/games/{game_id}/chat", response={200: Done, **ERRORS}, auth=Token("play"), summary="Say a chat line")
+def say(request: HttpRequest, game_id: int, body: ChatIn) -> Done:
+    """Post a line to one of the game's rooms, as lichess's bot API does (so a
+    bot can say "good game"). Every check of the site's chat applies (length,
+    links, flood, timeouts, the abuse filter); a refusal is a 400 saying why,
+    and nothing is stored. Lines reach the game's pages, and your game stream
+    as ``chatLine`` events."""
+    try:
+        chat.say(game_id, request.user, body.room, text=body.text, preset=body.preset)
+    except Refused as refused:
+        raise HttpError(404 if refused.code == "game" else 400, str(refused)) from None
+    return Done()

@@ -23,9 +23,11 @@ from typing import Any, Protocol
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import HttpRequest, StreamingHttpResponse
+from django.utils import translation
 from ninja import Router
 
-from games import play
+from chat import lines as chat_lines
+from games import chat, play
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import db_work
 from ladder import lobby
@@ -61,8 +63,9 @@ async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
             openapi_extra=_stream_doc(
                 'The first line is {"type": "sync", ...your seat\'s view}; then {"type": "update", ...} '
                 "after every change (a Rhombus update's actions are only the new ones, from "
-                "actions_from); the stream ends after the line that shows the game over. An empty "
-                "line is a keep-alive."))
+                "actions_from), and {\"type\": \"chatLine\", \"room\": \"player\", \"username\", "
+                "\"text\", ...} for each line of the players' chat; the stream ends after the line that "
+                "shows the game over. An empty line is a keep-alive."))
 async def game_stream(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
     """Your seat's own view after every change of one of your games: the same
     payloads as the game socket (docs/protocol.md)."""
@@ -134,6 +137,8 @@ class _SeatWatcher:
 
     def __init__(self, game_id: int, user: Any) -> None:
         self.game_id, self.user = game_id, user
+        self.language = translation.get_language()  # the request's (Accept-Language), for chat presets
+        self.muted: frozenset[str] | None = None  # read with the first chat line
         self.step: play.Step | None = None
         self.seat: str | None = None
         self.stamped = 0.0
@@ -144,11 +149,29 @@ class _SeatWatcher:
         return await db_work(self._line)("sync")
 
     async def after(self, message: dict[str, Any]) -> list[Line]:
+        if message.get("type") == "chat.line":
+            return await self._chat_line(message)
         if message.get("seat") == self.seat:  # this seat's own presence: nothing new to show it
             if message.get("type") == "game.left":
                 await self._stamp(play.arrive)  # another of its sockets closed: this stream is still here
             return []
         return await db_work(self._line)("update")
+
+    async def _chat_line(self, message: dict[str, Any]) -> list[Line]:
+        """A line of the players' room, as lichess's bot API streams it: the
+        spectators' room opens to players only after the game, when this stream
+        has ended; a muted author's lines never come (chat.lines.mute)."""
+        line = message["line"]
+        if message["room"] != chat.PLAYERS:
+            return []
+        if self.muted is None:
+            self.muted = frozenset(await db_work(chat_lines.muted_names)(self.user))
+        if line["user"] in self.muted:
+            return []
+        with translation.override(self.language):
+            said = chat_lines.words(line["text"], line["preset"], line["removed"])
+        return [{"type": "chatLine", "room": chat.PLAYERS, "id": line["id"], "username": line["user"],
+                 "text": said, "preset": line["preset"], "removed": line["removed"]}]
 
     async def idle(self) -> None:
         if time.monotonic() - self.stamped >= PRESENCE_HEARTBEAT.total_seconds():

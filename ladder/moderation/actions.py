@@ -18,12 +18,14 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 
+from chat import lines as chat_lines
+from chat.models import ChatTimeout
 from games import play
 from games.models import Game
 from ladder import lobby, matchmaking, ratings
 from ladder.models import Challenge, PoolEntry, RatingChange, Seek
 from ladder.moderation import restrictions
-from ladder.moderation.models import ModerationAction, Report, Restriction
+from ladder.moderation.models import CHAT_MINUTES, ModerationAction, Report, Restriction
 
 Kind = ModerationAction.Kind
 
@@ -38,9 +40,13 @@ PERMISSION = {
     Kind.REFUND: "moderation.refund_rating",
     Kind.LIFT_RATED: "moderation.lift_restriction",
     Kind.LIFT_LOBBY: "moderation.lift_restriction",
+    Kind.CHAT_TIMEOUT: "moderation.moderate_chat",
+    Kind.CHAT_REMOVE: "moderation.moderate_chat",
+    Kind.CHAT_CLEAR: "moderation.moderate_chat",
+    Kind.CHAT_LOCK: "moderation.moderate_chat",
 }
 _NEEDS_USER = {Kind.RESTRICT_RATED, Kind.RESTRICT_LOBBY, Kind.CLOSE_ACCOUNT, Kind.REOPEN_ACCOUNT, Kind.REFUND,
-               Kind.LIFT_RATED, Kind.LIFT_LOBBY}
+               Kind.LIFT_RATED, Kind.LIFT_LOBBY, Kind.CHAT_TIMEOUT, Kind.CHAT_CLEAR}
 _NEEDS_GAME = {Kind.ADJUDICATE, Kind.UNDO_RATING}
 
 # Each act as an infinitive inside "you may not ...": its own message, since
@@ -58,6 +64,10 @@ _ACT_AFTER_MAY_NOT = {
     Kind.LIFT_LOBBY:
         pgettext_lazy("moderator's act after 'you may not'", "lift a restriction from seeks, challenges and pairing"),
     Kind.REOPEN_ACCOUNT: pgettext_lazy("moderator's act after 'you may not'", "reopen a closed account"),
+    Kind.CHAT_TIMEOUT: pgettext_lazy("moderator's act after 'you may not'", "time a player out of chat"),
+    Kind.CHAT_REMOVE: pgettext_lazy("moderator's act after 'you may not'", "remove a chat line"),
+    Kind.CHAT_CLEAR: pgettext_lazy("moderator's act after 'you may not'", "clear a player's chat lines"),
+    Kind.CHAT_LOCK: pgettext_lazy("moderator's act after 'you may not'", "lock a chat room"),
 }
 
 
@@ -86,6 +96,22 @@ def refusal(action: ModerationAction) -> str | None:
         return gettext("%(name)s is staff: only a superuser acts on a staff account") % {"name": action.user}
     if kind == Kind.REFUND and action.since is None:
         return gettext("a refund needs the start of the period")
+    return _chat_refusal(action)
+
+
+def _chat_refusal(action: ModerationAction) -> str | None:
+    """What a chat act needs besides the account: a length, a reason from the
+    list, the line, or the room."""
+    kind = action.kind
+    if kind in (Kind.CHAT_TIMEOUT, Kind.CHAT_LOCK) and action.minutes not in dict(CHAT_MINUTES):
+        return gettext("choose how long: %(lengths)s") % {
+            "lengths": ", ".join(str(label) for _minutes, label in CHAT_MINUTES)}
+    if kind == Kind.CHAT_TIMEOUT and action.chat_reason not in ChatTimeout.Reason.values:
+        return gettext("choose the reason the player is shown from the list")
+    if kind == Kind.CHAT_REMOVE and action.chat_line is None:
+        return gettext("name the chat line to remove")
+    if kind == Kind.CHAT_LOCK and not action.room.strip():
+        return gettext("name the room to lock, as game:12 or tournament:7")
     return None
 
 
@@ -109,6 +135,8 @@ _OUTCOME = {
     Kind.UNDO_RATING: Report.Outcome.RESULT_CHANGED, Kind.REFUND: Report.Outcome.RESULT_CHANGED,
     Kind.LIFT_RATED: Report.Outcome.LIFTED, Kind.LIFT_LOBBY: Report.Outcome.LIFTED,
     Kind.REOPEN_ACCOUNT: Report.Outcome.LIFTED,
+    Kind.CHAT_TIMEOUT: Report.Outcome.WARNED, Kind.CHAT_REMOVE: Report.Outcome.WARNED,
+    Kind.CHAT_CLEAR: Report.Outcome.WARNED, Kind.CHAT_LOCK: Report.Outcome.NONE,
 }
 
 
@@ -125,7 +153,9 @@ def _close_report(action: ModerationAction) -> None:
 
 def _note_in_admin_history(action: ModerationAction) -> None:
     """The act in the History page of the account (or the game) in the admin."""
-    target = action.user or action.game
+    target = action.user or action.game or (action.chat_line.author if action.chat_line else None)
+    if target is None:  # a room's lock: the log row is its history
+        return
     message = f"Moderation: {action.get_kind_display()}. Why: {action.reason.strip()}. Done: {action.outcome}"
     LogEntry.objects.log_actions(user_id=action.moderator.pk, queryset=[target], action_flag=CHANGE,
                                  change_message=message[:2000], single_object=True)
@@ -278,6 +308,35 @@ def _refund(action: ModerationAction) -> str:
     return f"refunded {len(given)} opponent change(s): " + ", ".join(parts)
 
 
+# --- Chat (issue 25) --------------------------------------------------------------
+
+
+def _chat_timeout(action: ModerationAction) -> str:
+    timeout = chat_lines.time_out(action.user, action.moderator, action.chat_reason, action.minutes,
+                                  now=action.created)
+    return f"out of chat until {timeout.ends:%Y-%m-%d %H:%M} UTC ({timeout.get_reason_display()})"
+
+
+def _chat_remove(action: ModerationAction) -> str:
+    removed = chat_lines.remove([action.chat_line.pk])
+    if not removed:
+        raise ModerationRefusal(gettext("that line is removed already"))
+    if action.user is None:
+        action.user = action.chat_line.author
+    return f"removed line {action.chat_line.pk} in {action.chat_line.room}"
+
+
+def _chat_clear(action: ModerationAction) -> str:
+    removed = chat_lines.clear(action.user, now=action.created)
+    rooms = sorted({line.room for line in removed})
+    return f"removed {len(removed)} line(s) of the last day" + (f" in {', '.join(rooms)}" if rooms else "")
+
+
+def _chat_lock(action: ModerationAction) -> str:
+    lock = chat_lines.lock_room(action.room.strip(), action.moderator, action.minutes, now=action.created)
+    return f"{lock.room} open to established accounts only until {lock.ends:%Y-%m-%d %H:%M} UTC"
+
+
 _DOERS: dict[str, Callable[[ModerationAction], str]] = {
     Kind.RESTRICT_RATED: _restrict(Restriction.Scope.RATED),
     Kind.RESTRICT_LOBBY: _restrict(Restriction.Scope.LOBBY),
@@ -288,4 +347,8 @@ _DOERS: dict[str, Callable[[ModerationAction], str]] = {
     Kind.ADJUDICATE: _adjudicate,
     Kind.UNDO_RATING: _undo_rating,
     Kind.REFUND: _refund,
+    Kind.CHAT_TIMEOUT: _chat_timeout,
+    Kind.CHAT_REMOVE: _chat_remove,
+    Kind.CHAT_CLEAR: _chat_clear,
+    Kind.CHAT_LOCK: _chat_lock,
 }

@@ -18,6 +18,8 @@ from django.utils.functional import lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from chat import lines as chat_lines
+from chat.models import ChatTimeout, Line
 from ladder.moderation import actions
 from ladder.moderation.models import ModerationAction, Report, Restriction
 
@@ -48,14 +50,14 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     action and a note closes it."""
 
     form = ReportForm
-    list_display = ("id", "created", "reported", "reason", "game_link", "recent_reports", "reporter", "status",
+    list_display = ("id", "created", "reported", "reason", "game_link", "recent_reports", "reported_by", "status",
                     "outcome")
     list_filter = ("status", "reason", "outcome")
     search_fields = ("reported__username", "reporter__username")
     list_select_related = ("reported", "reporter")
-    readonly_fields = ("reporter", "reported", "game_link", "reason", "text", "created", "status", "closed_at",
+    readonly_fields = ("reported_by", "reported", "game_link", "reason", "text", "created", "status", "closed_at",
                        "closed_by", "recent_reports", "act")
-    fields = ("reported", "recent_reports", "act", "reporter", "game_link", "reason", "text", "created",
+    fields = ("reported", "recent_reports", "act", "reported_by", "game_link", "reason", "text", "created",
               "status", "closed_at", "closed_by", "outcome", "note")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -71,6 +73,10 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return format_html('<a href="{}">{}</a> (<a href="{}">{}</a>)', reverse("games:game", args=[report.game_id]),
                            gettext("game %(number)s") % {"number": report.game_id},
                            reverse("admin:games_game_change", args=[report.game_id]), gettext("admin"))
+
+    @admin.display(description=gettext_lazy("reporter"), ordering="reporter__username")
+    def reported_by(self, report: Report) -> str:
+        return report.reporter.get_username() if report.reporter else gettext("the chat filter")
 
     @admin.display(description=_recent_heading())
     def recent_reports(self, report: Report) -> int:
@@ -92,7 +98,8 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = ModerationAction
-        fields = ("kind", "user", "game", "report", "days", "winner", "since", "until", "reason")
+        fields = ("kind", "user", "game", "report", "days", "winner", "since", "until", "minutes", "chat_reason",
+                  "chat_line", "room", "reason")
 
     request: HttpRequest
 
@@ -103,6 +110,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
             name: data.get(name) for name in self.Meta.fields if name in data})
         candidate.reason = candidate.reason or ""
         candidate.winner = candidate.winner or ""
+        candidate.chat_reason, candidate.room = candidate.chat_reason or "", candidate.room or ""
         if (why := actions.refusal(candidate)) is not None:
             raise forms.ValidationError(why[0].upper() + why[1:] + ".")
         return data
@@ -116,7 +124,7 @@ class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("created", "kind", "user", "game", "moderator", "reason", "outcome")
     list_filter = ("kind", ("user", admin.RelatedOnlyFieldListFilter), ("moderator", admin.RelatedOnlyFieldListFilter))
     search_fields = ("user__username", "moderator__username", "reason")
-    raw_id_fields = ("user", "game", "report")
+    raw_id_fields = ("user", "game", "report", "chat_line")
     date_hierarchy = "created"
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
@@ -204,3 +212,56 @@ class ModeratedUserAdmin(UserAdmin):  # type: ignore[type-arg]
 if admin.site.is_registered(User):
     admin.site.unregister(User)
 admin.site.register(User, ModeratedUserAdmin)
+
+
+@admin.register(Line)
+class LineAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Every room's lines, newest first, for moderators: each with links to act on
+    it (remove the line, time its author out, clear their day), each act logged."""
+
+    list_display = ("created", "room", "author", "said", "removed", "act")
+    list_filter = ("removed", ("author", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("room", "author__username", "text")
+    list_select_related = ("author",)
+    ordering = ("-id",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # removed by an act, so that it is logged
+
+    @admin.display(description=gettext_lazy("said"))
+    def said(self, line: Line) -> str:
+        """The words as said, a removed line's too; a preset in brackets."""
+        return f"[{chat_lines.PRESETS.get(line.preset, line.preset)}]" if line.preset else line.text
+
+    @admin.display(description=gettext_lazy("act on it"))
+    def act(self, line: Line) -> str:
+        base = reverse("admin:moderation_moderationaction_add")
+        kinds = [(ModerationAction.Kind.CHAT_REMOVE, {"chat_line": line.pk, "user": line.author_id}),
+                 (ModerationAction.Kind.CHAT_TIMEOUT, {"user": line.author_id, "minutes": 15}),
+                 (ModerationAction.Kind.CHAT_CLEAR, {"user": line.author_id}),
+                 (ModerationAction.Kind.CHAT_LOCK, {"room": line.room, "minutes": 60})]
+        return format_html_join(" · ", '<a href="{}">{}</a>', (
+            (f"{base}?{urlencode(query | {'kind': kind})}", kind.label) for kind, query in kinds))
+
+
+@admin.register(ChatTimeout)
+class ChatTimeoutAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Read only: timeouts are made through moderation acts, so each is logged."""
+
+    list_display = ("user", "reason", "starts", "ends", "moderator")
+    search_fields = ("user__username",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

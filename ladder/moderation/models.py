@@ -15,6 +15,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from chat.models import ROOM_LENGTH, TIMEOUT_MINUTES as CHAT_MINUTES, ChatTimeout, Line
+
 TEXT_LIMIT = 1000  # a report's free text: enough to explain, not a wall
 
 
@@ -43,7 +45,9 @@ class Report(models.Model):
         RESULT_CHANGED = "result_changed", _("Adjudicated or rating undone/refunded")
         LIFTED = "lifted", _("Lifted a restriction or reopened the account")
 
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_made")
+    # Empty: filed by the chat's abuse filter (chat.lines.abuse_found), not by a player.
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+                                 related_name="reports_made")
     reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_against")
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
     reason = models.CharField(max_length=16, choices=Reason.choices)
@@ -114,6 +118,10 @@ class ModerationAction(models.Model):
         LIFT_RATED = "lift_rated", _("Lift a restriction from rated games")
         LIFT_LOBBY = "lift_lobby", _("Lift a restriction from seeks, challenges and pairing")
         REOPEN_ACCOUNT = "reopen_account", _("Reopen a closed account")
+        CHAT_TIMEOUT = "chat_timeout", _("Time out of chat")
+        CHAT_REMOVE = "chat_remove", _("Remove a chat line")
+        CHAT_CLEAR = "chat_clear", _("Clear the account's chat lines of the last day")
+        CHAT_LOCK = "chat_lock", _("Open a chat room to established accounts only")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
@@ -129,6 +137,15 @@ class ModerationAction(models.Model):
                               help_text=_("Adjudication: the winning seat (e.g. red), or empty for a draw."))
     since = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's start."))
     until = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's end (empty: now)."))
+    # Chat acts (issue 25).
+    minutes = models.PositiveIntegerField(null=True, blank=True, choices=CHAT_MINUTES,
+                                          help_text=_("A chat timeout's or a room's lock's length."))
+    chat_reason = models.CharField(max_length=8, blank=True, choices=ChatTimeout.Reason.choices,
+                                   help_text=_("A chat timeout: the reason the player is shown."))
+    chat_line = models.ForeignKey(Line, models.SET_NULL, null=True, blank=True, related_name="+",
+                                  help_text=_("The line removed."))
+    room = models.CharField(max_length=ROOM_LENGTH, blank=True,
+                            help_text=_("The room locked, as game:12, game:12/w or tournament:7."))
     reason = models.TextField(help_text=_("Why: kept in the log. A restriction's reason is shown to the player, "
                                           "an adjudication's on the game."))
     created = models.DateTimeField(default=timezone.now)
@@ -144,6 +161,7 @@ class ModerationAction(models.Model):
             ("undo_rating", "Can undo a game's rating effect"),
             ("refund_rating", "Can refund rating points taken by an offender"),
             ("lift_restriction", "Can lift a restriction"),
+            ("moderate_chat", "Can time players out of chat, remove lines and lock rooms"),
         ]
 
     def __str__(self) -> str:

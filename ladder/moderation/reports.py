@@ -10,7 +10,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from chat.models import Line
 from games import bots
+from games import chat as game_chat
 from games.models import Game
 from ladder.moderation import restrictions
 from ladder.moderation.models import TEXT_LIMIT, Report
@@ -76,6 +78,35 @@ def file_appeal(user: Any, text: str, now: datetime | None = None) -> Report:
                                          created=now or timezone.now())
     except IntegrityError:  # a second tab: the open-once constraint keeps one
         raise already from None
+
+
+def file_abuse_report(sender: Any, author: Any, lines: list[Line], critical: bool, **kwargs: Any) -> Report:
+    """The chat filter's report on ``author`` with the lines that set it off: one
+    open report per player, the new lines added to it while it stays open."""
+    quoted = [f"[{line.room} {line.created:%Y-%m-%d %H:%M}] {line.text}" for line in reversed(lines)]
+    with transaction.atomic():
+        report = (Report.objects.select_for_update()
+                  .filter(reporter=None, reported=author, reason=Report.Reason.ABUSE, status=Report.Status.OPEN)
+                  .first())
+        if report is None:
+            report = Report(reported=author, reason=Report.Reason.ABUSE, text=gettext("Chat filter:"))
+        if critical:
+            report.text += "\n" + gettext("A line with a slur or a call to self-harm.")
+        report.text += "".join("\n" + quote for quote in quoted if quote not in report.text)
+        report.text = report.text[:TEXT_LIMIT]
+        report.save()
+    return report
+
+
+def file_line_report(reporter: Any, line_id: int, now: datetime | None = None) -> Report:
+    """``reporter``'s report on a chat line's author (from the line's menu): the
+    line quoted as the report's text, the reason abuse."""
+    line = Line.objects.select_related("author").filter(pk=line_id, removed=False).first()
+    if line is None or not game_chat.may_read_room(line.room, reporter):
+        raise ReportRefusal(gettext("there is no such chat line"))
+    said = line.text or f"[{line.preset}]"
+    return file_report(reporter, line.author.get_username(), Report.Reason.ABUSE,
+                       f"[{line.room} {line.created:%Y-%m-%d %H:%M}] {said}", None, now)
 
 
 def _reportable(reporter: Any, username: str) -> Any:

@@ -6,15 +6,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
 
 from games.models import Game
 from ladder.moderation import restrictions
 from ladder.moderation.forms import AppealForm, GameReportForm, ReportForm
-from ladder.moderation.reports import ReportRefusal, file_appeal, file_report, players_to_report
+from chat.models import Line
+from ladder.moderation import actions
+from ladder.moderation.models import ModerationAction
+from ladder.moderation.reports import (ReportRefusal, file_appeal, file_line_report, file_report,
+                                       players_to_report)
 
 
 @login_required
@@ -72,3 +77,47 @@ def appeal(request: HttpRequest) -> HttpResponse:
             return redirect("ladder:lobby")
     return render(request, "moderation/appeal.html", {"form": form, "in_force": restrictions.in_force(request.user)},
                   status=400 if form.errors else 200)
+
+
+# --- From a chat line's menu (issue 25): JSON for the page's script -------------------
+
+
+@require_POST
+@login_required
+def report_line(request: HttpRequest, line_id: int) -> JsonResponse:
+    try:
+        file_line_report(request.user, line_id)
+    except ReportRefusal as refusal:
+        return JsonResponse({"message": _sentence(str(refusal))}, status=400)
+    return JsonResponse({"message": gettext("Thank you: the line is with the moderators.")})
+
+
+# A chat act done from the page, and what it needs besides the line.
+_PAGE_ACTS = {"remove": ModerationAction.Kind.CHAT_REMOVE, "timeout": ModerationAction.Kind.CHAT_TIMEOUT,
+              "clear": ModerationAction.Kind.CHAT_CLEAR}
+
+
+@require_POST
+@login_required
+def chat_act(request: HttpRequest, line_id: int, act: str) -> JsonResponse:
+    """A moderator's act on a line from the page, logged as a ModerationAction
+    like the admin's (ladder.moderation.actions checks the permission)."""
+    line = get_object_or_404(Line.objects.select_related("author"), pk=line_id)
+    if act not in _PAGE_ACTS:
+        return JsonResponse({"message": gettext("Unknown act.")}, status=400)
+    minutes = request.POST.get("minutes", "")
+    reason = request.POST.get("reason", "")
+    action = ModerationAction(
+        kind=_PAGE_ACTS[act], moderator=request.user, user=line.author, chat_line=line,
+        minutes=int(minutes) if minutes.isdigit() else None, chat_reason=reason if act == "timeout" else "",
+        reason=gettext("From the chat of %(room)s, about: %(said)s") % {
+            "room": line.room, "said": line.text or line.preset})
+    try:
+        actions.perform(action)
+    except actions.ModerationRefusal as refusal:
+        return JsonResponse({"message": _sentence(str(refusal))}, status=400)
+    return JsonResponse({"message": gettext("Done: %(outcome)s.") % {"outcome": action.outcome}})
+
+
+def _sentence(clause: str) -> str:
+    return clause[:1].upper() + clause[1:]

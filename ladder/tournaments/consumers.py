@@ -1,4 +1,4 @@
-"""A tournament page's socket: it only listens. Each change of the tournament
+"""A tournament page's socket: it listens, and takes chat lines (issue 25). Each change of the tournament
 (a round started, a game ended, a player joined) is announced with the
 tournament's new version; the page then fetches its live part again.
 
@@ -14,6 +14,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from games.sockets import Handler, JsonFrameConsumer
+from ladder.tournaments import chat
 from ladder.tournaments.models import Tournament
 from ladder.tournaments.running import group_name
 
@@ -37,13 +38,22 @@ class TournamentConsumer(JsonFrameConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     def _handlers(self) -> dict[str, Handler]:
-        return {"ping": self._ping}
+        return {"ping": self._ping, "chat": self._chat}
 
     async def _error(self, message: str) -> None:
         await self.send_json({"type": "error", "message": message})
 
     async def _ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong", "version": await self._version()})
+
+    async def _chat(self, content: dict[str, Any]) -> None:
+        def post(user: Any, text: str, preset: str) -> Any:
+            return chat.say(self.tournament_id, user, text=text, preset=preset)
+
+        await self._say_chat(content, post)
+
+    async def chat_line(self, event: dict[str, Any]) -> None:
+        await self._send_chat_line(event["line"])
 
     async def tournament_changed(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "changed", "version": event["version"]})

@@ -37,7 +37,8 @@ FORMAT_FIELDS: dict[str, frozenset[str]] = {
 }
 
 SECTIONS: list[tuple[str, Any, list[str]]] = [
-    ("game", gettext_lazy("Game and time control"), ["name", "description", "rules", "time_control", "rated"]),
+    ("game", gettext_lazy("Game and time control"), ["name", "description", "rules", "time_control", "rated",
+                                                     "chat_for"]),
     ("format", gettext_lazy("Format"), ["format", "rounds", "double_round_robin", "match_length", "third_place",
                                         "grand_final_reset", "seeding", "tiebreaks", "pause_seconds"]),
     ("schedule", gettext_lazy("Schedule"), ["starts_at", "registration_closes_at", "check_in_minutes"]),
@@ -93,6 +94,9 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     # Ace in the Hole when left out, as before games could be chosen.
     rules = forms.ChoiceField(choices=Tournament._meta.get_field("rules").choices, initial="ace-in-the-hole",
                               required=False, label=gettext_lazy("Game"))
+    # Players and the organizer when left out (the API's older clients send none).
+    chat_for = forms.ChoiceField(choices=Tournament.ChatFor.choices, initial=Tournament.ChatFor.ENTRANTS,
+                                 required=False, label=gettext_lazy("Who may write in the chat"))
     # The organizer's IANA zone, filled in by the page's script; times are read in it.
     time_zone = forms.CharField(required=False, widget=forms.HiddenInput, initial="UTC")
 
@@ -101,7 +105,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         fields = ["name", "description", "rules", "format", "time_control", "rated", "starts_at", "max_players",
                   "min_rating", "max_rating", "min_rated_games", "min_account_days", "bots_allowed",
                   "registration_closes_at", "check_in_minutes", "seeding", "rounds", "double_round_robin",
-                  "match_length", "third_place", "grand_final_reset", "pause_seconds", "tiebreaks"]
+                  "match_length", "third_place", "grand_final_reset", "pause_seconds", "tiebreaks", "chat_for"]
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "registration_closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"},
@@ -152,6 +156,9 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         formats that use it ("" for all): the page's script hides the others."""
         return [(key, title, [(self[name], " ".join(sorted(FORMAT_FIELDS.get(name, ()))))
                               for name in names]) for key, title, names in SECTIONS]
+
+    def clean_chat_for(self) -> str:
+        return str(self.cleaned_data.get("chat_for") or Tournament.ChatFor.ENTRANTS)
 
     def clean_rules(self) -> str:
         return str(self.cleaned_data.get("rules") or "ace-in-the-hole")

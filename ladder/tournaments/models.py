@@ -50,6 +50,14 @@ class Tournament(models.Model):
         FINISHED = "finished", pgettext_lazy("tournament status", "Finished")
         CANCELLED = "cancelled", pgettext_lazy("tournament status", "Cancelled")
 
+    class ChatFor(models.TextChoices):
+        """Who writes in the tournament's chat (lichess Swiss's chatFor); everyone reads it unless it is off."""
+
+        ENTRANTS = "entrants", _("Players and the organizer")
+        PLAYERS = "players", _("Players only")
+        ORGANIZER = "organizer", _("The organizer's announcements only")
+        OFF = "off", _("Nobody: no chat")
+
     class Seeding(models.TextChoices):
         RATING = "rating", _("By rating")
         RANDOM = "random", pgettext_lazy("seeding", "Random")
@@ -88,6 +96,7 @@ class Tournament(models.Model):
     third_place = models.BooleanField(default=False, help_text=_("Single elimination: a third-place match"))
     grand_final_reset = models.BooleanField(default=True, help_text=_("Double elimination"))
     pause_seconds = models.PositiveIntegerField(default=60, help_text=_("Between the rounds"))
+    chat_for = models.CharField(_("Chat"), max_length=9, choices=ChatFor.choices, default=ChatFor.ENTRANTS)
     # Blank: the format's default (default_tiebreaks), filled in on saving.
     tiebreaks = models.CharField(max_length=60, blank=True, default="",
                                  help_text="Comma-separated, in order: " + ", ".join(TIEBREAK_CHOICES)

@@ -288,6 +288,20 @@ def set_seeds(tournament_id: int, organizer: Any, seeds: dict[int, int | None]) 
         _changed_on_commit(tournament)
 
 
+def set_chat_for(tournament_id: int, organizer: Any, chat_for: str) -> Tournament:
+    """Who may write in the tournament's chat (Tournament.ChatFor), at any time;
+    the pages reload their chat box with the tournament (issue 25)."""
+    if chat_for not in Tournament.ChatFor.values:
+        raise Refusal(gettext("choose who may write: %(choices)s")
+                      % {"choices": ", ".join(str(label) for label in Tournament.ChatFor.labels)})
+    with transaction.atomic():
+        tournament = _organized(tournament_id, organizer)
+        tournament.chat_for = chat_for
+        tournament.save(update_fields=["chat_for"])
+        _changed_on_commit(tournament)
+    return tournament
+
+
 def forbid(tournament_id: int, organizer: Any, first_id: int, second_id: int) -> ForbiddenPairing:
     """Two players the Swiss must never pair (family, club mates, ...)."""
     with transaction.atomic():

@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:tournament_id>/adjudicate/<int:pairing_id>/", views.adjudicate, name="adjudicate"),
     path("<int:tournament_id>/seeds/", views.seeds, name="seeds"),
     path("<int:tournament_id>/forbid/", views.forbid, name="forbid"),
+    path("<int:tournament_id>/chat-for/", views.chat_for, name="chat-for"),
     path("<int:tournament_id>/allow/<int:forbidden_id>/", views.allow, name="allow"),
     path("<int:tournament_id>/<str:verb>/", views.organize, name="organize"),
 ]

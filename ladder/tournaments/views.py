@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from games import play
 from ladder import bot_accounts
-from ladder.tournaments import forms, pages, running
+from ladder.tournaments import chat, forms, pages, running
 from ladder.tournaments.models import Entry, Tournament
 
 LIST_LENGTH = 50
@@ -38,7 +38,9 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=tournament_id)
-    return render(request, "tournaments/detail.html", _live_context(tournament, request))
+    context = _live_context(tournament, request)
+    context["chat_lines"] = chat.lines_for(tournament, request.user)
+    return render(request, "tournaments/detail.html", context)
 
 
 def live(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -74,6 +76,10 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
         "entry_refusal": _entry_refusal(tournament, user),
         # Every name on the page is an entrant's: who of them is a bot, in one query.
         "bots": bot_accounts.bots_among(Entry.objects.filter(tournament=tournament).values("user_id")),
+        # The chat box's state, in the live part too: the organizer's switch or a new entry changes it.
+        "chat_may_write": chat.may_write(tournament, user),
+        "chat_closed": chat.refusal(tournament, user),
+        "chat_for_choices": Tournament.ChatFor.choices,
     }
     if tournament.elimination:
         context["bracket"] = pages.bracket(tournament, context["bots"])
@@ -243,6 +249,14 @@ def seeds(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
             chosen[int(key[5:])] = int(value) if value.strip().isdigit() else None
     return _act(request, tournament_id, lambda: running.set_seeds(tournament_id, request.user, chosen),
                 _("Seeding order saved."))
+
+
+@require_POST
+@login_required
+def chat_for(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
+    return _act(request, tournament_id,
+                lambda: running.set_chat_for(tournament_id, request.user, request.POST.get("chat_for", "")),
+                _("The chat setting is saved."))
 
 
 @require_POST

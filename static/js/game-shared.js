@@ -441,7 +441,9 @@
         if (state && message.ply < state.ply) return; // an older state than the one shown
         if (!withEarlierActions(message)) return;
         const moved = !state || state.ply !== message.ply;
+        const ended = state && state.game.status === "running" && message.game.status !== "running";
         state = message; // replace, never merge
+        if (ended && window.AcewebChat) AcewebChat.reload($("game-chat").dataset.url); // the rooms open up
         received = performance.now();
         receivedWallClock = Date.now();
         pending = false;
@@ -452,6 +454,8 @@
           if (input && state.to_move !== state.seat) input.value = ""; // our own move went through
         }
         render();
+      } else if (message.type === "chatLine" || message.type === "chatRefused") {
+        if (window.AcewebChat) AcewebChat.receive(message);
       } else if (message.type === "error") {
         pending = false;
         if (/ still has time$/.test(message.message)) return; // our clock ran ahead of the server's
@@ -506,6 +510,7 @@
     }
 
     bindControls();
+    if (window.AcewebChat) AcewebChat.attach(send);
     connect();
     window.setInterval(renderClocks, 200);
     window.setInterval(() => state && renderNextRound(), 1000);

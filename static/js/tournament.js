@@ -12,6 +12,7 @@
   let retries = 0;
   let fetching = null;
   let again = false;
+  const outbox = [];
 
   function shownVersion() {
     const state = live.querySelector("[data-version]");
@@ -23,11 +24,20 @@
     fetching = fetch(root.dataset.live + location.search, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
     try {
       const response = await fetching;
-      if (response.ok) live.innerHTML = await response.text();
+      if (response.ok) {
+        live.innerHTML = await response.text();
+        chatState();
+      }
     } finally {
       fetching = null;
       if (again) { again = false; reload(); }
     }
+  }
+
+  // The chat box follows the live part: the organizer's switch, an entry or a withdrawal.
+  function chatState() {
+    const state = live.querySelector("[data-chat-writable]");
+    if (state && window.AcewebChat) AcewebChat.setWritable("tournament", state.dataset.chatWritable === "1", state.dataset.chatWhy);
   }
 
   function catchUp(version) {
@@ -37,10 +47,15 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + root.dataset.socket);
-    socket.addEventListener("open", () => { retries = 0; root.dataset.state = "live"; });
+    socket.addEventListener("open", () => {
+      retries = 0;
+      root.dataset.state = "live";
+      outbox.splice(0).forEach((frame) => socket.send(JSON.stringify(frame)));
+    });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (["version", "changed", "pong"].includes(message.type)) catchUp(message.version);
+      if (message.type === "chatLine" || message.type === "chatRefused") AcewebChat.receive(Object.assign({ room: "tournament" }, message));
     });
     socket.addEventListener("close", () => {
       root.dataset.state = "reconnecting";
@@ -62,6 +77,12 @@
     });
   }
 
+  if (window.AcewebChat) {
+    AcewebChat.attach((frame) => {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+      else outbox.push(frame); // sent once the socket is (re)connected
+    });
+  }
   setInterval(countdown, 1000);
   countdown();
   setInterval(() => {

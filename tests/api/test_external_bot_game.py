@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 import requests
 
-from games.models import Game, Move
+from chat.models import Line
+from games.models import Game, Move, Seat
 from ladder.api import tokens
 from ladder.models import Challenge, Player, RatingChange
 from tests.bots.conftest import Worker, bot_accounts, fresh_bot_cache, workers  # noqa: F401
@@ -51,6 +52,8 @@ def test_the_example_bot_plays_a_rated_game_against_a_built_in_bot(
     assert {change.user_id for change in rated} == {robo.pk, bot_accounts["greedy"].pk}
     player = Player.objects.get(user=robo)
     assert player.is_bot and player.bot_level == "" and player.rated_games == 1
+    # Its last word: "Good game" in the players' chat (issue 25), through POST /api/games/{id}/chat.
+    assert list(Line.objects.filter(author=robo).values_list("room", "preset")) == [(f"game:{game.pk}", "goodgame")]
 
 
 def test_the_example_bot_declines_a_persons_rhombus_challenge_and_plays_their_ace_challenge(
@@ -82,6 +85,13 @@ def test_the_example_bot_declines_a_persons_rhombus_challenge_and_plays_their_ac
         ace = challenge()
         wait_until(lambda: Challenge.objects.get(pk=ace).game_id is not None, client, out)
         game_id = Challenge.objects.get(pk=ace).game_id
+        # Its game stream is open once it has stamped its seat present (it joins the game's group first).
+        wait_until(lambda: Seat.objects.filter(game_id=game_id, user=robo, seen_at__isnull=False).exists(),
+                   client, out)
+        said = alice_api.post(f"{daphne_server}/api/games/{game_id}/chat", timeout=10,
+                              json={"room": "player", "text": "good luck, robo"})
+        assert said.status_code == 200, said.text
+        wait_until(lambda: "alice says 'good luck, robo'" in out.read_text(), client, out)  # its game stream
         resigned = alice_api.post(f"{daphne_server}/api/games/{game_id}/resign", timeout=10)
         assert resigned.status_code == 200, resigned.text
         assert client.wait(timeout=60) == 0, out.read_text()

@@ -12,6 +12,8 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
+from chat import lines
+from chat.lines import Speaker
 from games import play
 from games.models import Game
 from ladder.models import RatingChange
@@ -35,7 +37,8 @@ def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
         "moderation.add_moderationaction", "moderation.view_restriction", "auth.view_user", "games.view_game",
         "ladder.view_ratingchange", "moderation.restrict_account", "moderation.close_account",
         "moderation.adjudicate_game", "moderation.undo_rating", "moderation.refund_rating",
-        "moderation.lift_restriction", "ladder.view_ban"}
+        "moderation.lift_restriction", "ladder.view_ban", "moderation.moderate_chat", "chat.view_line",
+        "chat.view_chattimeout"}
 
 
 def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(moderator: Any, alice: Any, bob: Any,
@@ -81,6 +84,12 @@ def setups(kind: str, alice: Any, bob: Any) -> dict[str, str]:
         fields.update(user="", game=str(play.start_game(alice, bob, seed=SEED).pk), winner="red")
     if kind == Kind.UNDO_RATING:
         fields.update(user="", game=str(finished_game(bob, alice).pk))
+    if kind == Kind.CHAT_TIMEOUT:
+        fields.update(minutes="15", chat_reason="insult")
+    if kind == Kind.CHAT_REMOVE:
+        fields.update(chat_line=str(lines.post("game:1", Speaker(alice), text="you idiot").pk))
+    if kind == Kind.CHAT_LOCK:
+        fields.update(user="", room="game:1/w", minutes="60")
     if kind == Kind.REFUND:
         since = timezone.now() - timedelta(days=7)
         fields.update(since_0=since.strftime("%Y-%m-%d"), since_1=since.strftime("%H:%M:%S"))

@@ -11,10 +11,15 @@ from django.db import migrations, models
 def places_of_finished_tournaments(apps: Any, schema_editor: Any) -> None:
     # The ranking is the running code's (tiebreaks, brackets), which reads the
     # current models: the rows are the same, this migration only adds a column.
+    # Only the columns this migration's state knows are read: later migrations
+    # add others (0006 chat_for) that do not exist yet when this one runs.
     from ladder.tournaments import running
     from ladder.tournaments.models import Tournament
 
-    for tournament in Tournament.objects.filter(status=Tournament.Status.FINISHED):
+    historical = apps.get_model("tournaments", "Tournament")
+    finished = list(historical.objects.filter(status="finished").values_list("pk", flat=True))
+    known = [field.name for field in historical._meta.concrete_fields]
+    for tournament in Tournament.objects.only(*known).filter(pk__in=finished):
         running.store_places(tournament)
 
 
