@@ -1,6 +1,6 @@
 """Live-play load benchmark: K games played to the end over real websockets.
 
-    .venv/bin/python bench/live_play.py --games 50 [--rhombus 20] [--rhombus4 10] [--servers 2] [--drop]
+    .venv/bin/python bench/live_play.py --games 50 [--rhombus 20] [--rhombus4 10] [--servers 2] [--chat 10] [--drop]
 
 Needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis). It never touches the
 databases they name: it creates and migrates its own PostgreSQL database
@@ -24,6 +24,10 @@ databases they name: it creates and migrates its own PostgreSQL database
    acknowledged moves, plies 0..n-1 with no gap or duplicate, and the game is
    finished. Any discrepancy, error or timeout exits non-zero; a daphne that
    must be killed to stop is printed as a warning (with its stacks) only.
+6. with ``--chat S`` (issue 25), while each two-player game runs, one of its
+   players says a line in the players' chat every 0..2S s (mean S), and the
+   time from sending it until every seat's socket has the ``chatLine`` is
+   reported beside the moves' (a refused or unheard line is counted apart).
 
 Only loopback addresses; bounded by a global timeout and a per-move timeout.
 The websocket client is a small RFC 6455 one on asyncio streams (see Client).
@@ -380,6 +384,8 @@ class Client:
         self.closed = asyncio.get_running_loop().create_future()
         self.reading = asyncio.create_task(self._read())
         self.state: dict[str, Any] = {}
+        self.chat_heard: dict[str, float] = {}  # a chat line's text -> when it arrived (--chat)
+        self.chat_refused: list[str] = []
 
     @classmethod
     async def connect(cls, port: int, path: str, headers: dict[str, str]) -> Client:
@@ -431,7 +437,7 @@ class Client:
                 elif opcode in (OP_TEXT, OP_BINARY, OP_CONT):
                     buffer += payload
                     if b0 & 0x80:  # FIN
-                        self.messages.put_nowait((time.perf_counter(), json.loads(bytes(buffer))))
+                        self._received(time.perf_counter(), json.loads(bytes(buffer)))
                         buffer.clear()
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
@@ -440,6 +446,17 @@ class Client:
             if not self.closed.done():
                 self.closed.set_result(None)
             self.writer.close()
+
+    def _received(self, at: float, message: dict[str, Any]) -> None:
+        """Chat lines are noted with their arrival time (chatter reads them);
+        everything else goes to the queue the game reads."""
+        kind = message.get("type")
+        if kind == "chatLine":
+            self.chat_heard[message["line"]["text"]] = at
+        elif kind == "chatRefused":
+            self.chat_refused.append(str(message.get("message")))
+        else:
+            self.messages.put_nowait((at, message))
 
     async def next_state(self, min_ply: int) -> tuple[float, dict[str, Any]]:
         """The next sync/update with ply >= MIN_PLY (arrival time, message); Refused on error."""
@@ -480,6 +497,8 @@ class Stats:
     games_done: int = 0
     connect_seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # seconds used while playing, by whom
+    chat_trips: list[float] = field(default_factory=list)  # --chat: line sent -> on every seat's socket, s
+    chat_lost: list[str] = field(default_factory=list)  # lines refused or not heard in time
 
 
 async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: Stats,
@@ -509,6 +528,7 @@ async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: St
             for seat in (mover, *(s for s in spec.seats if s != mover)):  # one timeout for all
                 left = max(0.001, sent + move_timeout - time.perf_counter())
                 at, states[seat] = await asyncio.wait_for(sockets[seat].next_state(ply + 1), left)
+                sockets[seat].state = states[seat]  # the chatter (--chat) stops when it shows the end
                 arrivals.append(at)
         except Refused as refusal:
             stats.errors.append(f"game {spec.id} ply {ply} {action!r}: refused: {refusal}")
@@ -523,6 +543,42 @@ async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: St
         stats.by_game.setdefault(spec.label, []).append(max(arrivals) - sent)
         stats.acked[spec.id] += 1
     stats.games_done += 1
+
+
+# What the --chat players say, each in turn (a number makes each line unique; the
+# phrases differ enough that no line is "nearly the same" as its author's last two).
+CHAT_PHRASES = ("nice move", "oh no, I did not see that", "good luck", "hmm, let me think about this one",
+                "well played", "that was close!", "interesting choice", "I should have kept that card")
+
+
+async def chatter(spec: GameSpec, clients: Sequence[Any], seed: str, stats: Stats, every: float,
+                  timeout: float) -> None:
+    """While the game runs, a random player says a line every 0..2*EVERY s to
+    the players' room; the time until every seat's socket has it is recorded.
+    Two-player games only: a running team game takes presets only (RH36)."""
+    rng = random.Random(f"{seed}-{spec.index}-chat")
+    sockets = dict(zip(spec.seats, clients))
+    first = sockets[spec.seats[0]]
+    said = dict.fromkeys(spec.seats, 0)  # each player goes through the phrases in turn
+    number = 0
+    while True:
+        await asyncio.sleep(rng.uniform(0, 2 * every))
+        if first.state.get("game", {}).get("status", "running") != "running" or first.closed.done():
+            return
+        number += 1
+        author = rng.choice(spec.seats)
+        said[author] += 1
+        text = f"{CHAT_PHRASES[said[author] % len(CHAT_PHRASES)]} ({spec.id}.{number})"
+        sent = time.perf_counter()
+        sockets[author].send_json({"type": "chat", "room": "player", "text": text})
+        while not all(text in sock.chat_heard for sock in clients):
+            refused = [sock.chat_refused.pop() for sock in clients if sock.chat_refused]
+            if refused or time.perf_counter() - sent > timeout:
+                stats.chat_lost.append(f"game {spec.id} line {number}: " + (refused[0] if refused else "not heard"))
+                break
+            await asyncio.sleep(0.002)
+        else:
+            stats.chat_trips.append(max(sock.chat_heard[text] for sock in clients) - sent)
 
 
 async def progress(stats: Stats, total: int, started: float) -> None:
@@ -589,7 +645,7 @@ def cpu_used(before: dict[str, float], after: dict[str, float]) -> dict[str, flo
 
 async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stats: Stats,
                 move_timeout: float, total_timeout: float, think: float = 0.0,
-                pids: Sequence[int] = (), db_name: str = "") -> float:
+                pids: Sequence[int] = (), db_name: str = "", chat: float = 0.0) -> float:
     """Open every socket, play every game; return the wall time of the play (s)."""
     clients: list[Client] = []
     gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
@@ -627,6 +683,8 @@ async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stat
         started = time.perf_counter()
         cpu_before = cpu_seconds(pids, db_name)
         ticker = asyncio.create_task(progress(stats, len(specs), started))
+        chatting = [asyncio.create_task(chatter(s, clients, seed, stats, chat, move_timeout))
+                    for s, clients in zip(specs, tables) if chat and len(s.seats) == 2]
         try:
             await asyncio.wait_for(
                 asyncio.gather(*(play_game(s, clients, seed, stats, move_timeout, think)
@@ -637,6 +695,9 @@ async def drive(specs: Sequence[GameSpec], ports: Sequence[int], seed: str, stat
             stats.errors.append(f"global timeout ({total_timeout:.0f} s) reached")
         finally:
             ticker.cancel()
+            for task in chatting:
+                task.cancel()
+            await asyncio.gather(*chatting, return_exceptions=True)
         cpu_after = cpu_seconds(pids, db_name)
         stats.cpu = cpu_used(cpu_before, cpu_after)
         return time.perf_counter() - started
@@ -681,6 +742,16 @@ class Result:
                 f"p50 {self.percentile(50, times):.1f}  p99 {self.percentile(99, times):.1f}"
                 for label, times in self.stats.by_game.items()]
 
+    def chat_lines(self) -> list[str]:
+        """--chat: the lines said and their delivery (sent -> on every seat's socket)."""
+        trips, lost = self.stats.chat_trips, self.stats.chat_lost
+        if not trips and not lost:
+            return []
+        return [f"chat lines: {len(trips)} delivered, {len(lost)} refused or unheard; delivery ms "
+                f"p50 {self.percentile(50, trips):.1f}  p95 {self.percentile(95, trips):.1f}  "
+                f"p99 {self.percentile(99, trips):.1f}  max {self.percentile(100, trips):.1f}",
+                *(f"  {line}" for line in lost[:5])]
+
     def cpu_lines(self) -> list[str]:
         if not self.stats.cpu or not self.moves:
             return []
@@ -701,6 +772,7 @@ class Result:
             f"p50 {self.percentile(50):.1f}  p95 {self.percentile(95):.1f}  "
             f"p99 {self.percentile(99):.1f}  max {self.percentile(100):.1f}",
             *self.game_lines(),
+            *self.chat_lines(),
             *self.cpu_lines(),
             f"errors: {len(self.stats.errors)}",
             *(f"  {e}" for e in self.stats.errors[:10]),
@@ -728,7 +800,7 @@ def server_env(database_url: str, redis_url: str, debug: bool, **extra: str) -> 
 def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int = 1, seed: str = "1",
                   move_timeout: float = 10.0, total_timeout: float = 600.0, debug: bool = False,
                   think: float = 0.0, log_dir: Path | None = None, rhombus: int = 0,
-                  rhombus4: int = 0) -> Result:
+                  rhombus4: int = 0, chat: float = 0.0) -> Result:
     """Play GAMES games through SERVERS daphne processes and check the database.
 
     Django must already be set up on DATABASE_URL (the daphne processes get the
@@ -754,7 +826,7 @@ def run_benchmark(*, games: int, database_url: str, redis_url: str, servers: int
             gc.set_threshold(20_000, 20, 20)
             wall = asyncio.run(drive(specs, [s.port for s in started], seed, stats, move_timeout,
                                      total_timeout, think, [s.process.pid for s in started],
-                                     database_name(database_url)))
+                                     database_name(database_url), chat))
             drain([s.port for s in started])
         finally:
             stop_servers(started)
@@ -830,6 +902,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--move-timeout", type=float, default=10, help="per-move timeout, s (default 10)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player waits before each move (default 0: as fast as possible)")
+    parser.add_argument("--chat", type=float, default=0.0,
+                        help="mean seconds between the chat lines of each two-player game (default 0: no chat)")
     parser.add_argument("--debug", action="store_true", help="run daphne with DEBUG=true (default false)")
     parser.add_argument("--logs", type=Path, help="keep the daphne logs in this folder")
     parser.add_argument("--drop", action="store_true", help="drop the bench database at the end")
@@ -841,7 +915,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_benchmark(
             games=args.games, database_url=database_url, redis_url=redis_url, servers=args.servers, seed=args.seed,
             move_timeout=args.move_timeout, total_timeout=args.timeout, debug=args.debug, think=args.think,
-            log_dir=args.logs, rhombus=args.rhombus, rhombus4=args.rhombus4)
+            log_dir=args.logs, rhombus=args.rhombus, rhombus4=args.rhombus4, chat=args.chat)
 
     return run_on_services(args.db_name, args.redis_db, args.debug, args.drop, bench)
 
