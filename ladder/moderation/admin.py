@@ -158,13 +158,8 @@ class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                                     + (f"?user__id__exact={obj.user_id}" if obj.user_id else ""))
 
 
-@admin.register(Restriction)
-class RestrictionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Read only: restrictions are made and lifted through moderation acts, so each is logged."""
-
-    list_display = ("user", "scope", "starts", "ends", "lifted_at")
-    list_filter = ("scope", ("lifted_at", admin.EmptyFieldListFilter))
-    search_fields = ("user__username",)
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Rows made by moderation acts (each logged), so never added, changed or deleted here."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -174,6 +169,15 @@ class RestrictionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Restriction)
+class RestrictionAdmin(ReadOnlyAdmin):
+    """Restrictions are made and lifted through moderation acts, so each is logged."""
+
+    list_display = ("user", "scope", "starts", "ends", "lifted_at")
+    list_filter = ("scope", ("lifted_at", admin.EmptyFieldListFilter))
+    search_fields = ("user__username",)
 
 
 class ActionInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -215,7 +219,7 @@ admin.site.register(User, ModeratedUserAdmin)
 
 
 @admin.register(Line)
-class LineAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class LineAdmin(ReadOnlyAdmin):
     """Every room's lines, newest first, for moderators: each with links to act on
     it (remove the line, time its author out, clear their day), each act logged."""
 
@@ -224,15 +228,6 @@ class LineAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ("room", "author__username", "text")
     list_select_related = ("author",)
     ordering = ("-id",)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False  # removed by an act, so that it is logged
 
     @admin.display(description=gettext_lazy("said"))
     def said(self, line: Line) -> str:
@@ -251,17 +246,8 @@ class LineAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(ChatTimeout)
-class ChatTimeoutAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Read only: timeouts are made through moderation acts, so each is logged."""
+class ChatTimeoutAdmin(ReadOnlyAdmin):
+    """Timeouts are made through moderation acts, so each is logged."""
 
     list_display = ("user", "reason", "starts", "ends", "moderator")
     search_fields = ("user__username",)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
