@@ -6,10 +6,10 @@ is illegal is kept apart, in :mod:`engine.ace.explain`, and only runs on refusal
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any
-
 from operator import attrgetter
+from typing import Any
 
 from .actions import Action
 from .cards import ACES, CAPTURED, POINTS, SEATS, SIDE_PAWNS
@@ -120,10 +120,34 @@ def legal_actions(s: State) -> list[Action]:
     >>> [str(a) for a in legal_actions(engine.new_game(42))][:3]
     ['10D a1-c4', '10D a1-d3', '10D b1-d4']
     """
+    global _listed
+    last = _listed
+    if last[0] is s:
+        return list(last[1])
     me = s[4]
     occupied = s[6]
     own = occupied[me]
-    return legal_for(s[1][me], s[0], own, own | occupied[1 - me], me)
+    actions = legal_for(s[1][me], s[0], own, own | occupied[1 - me], me)
+    _listed = (s, tuple(actions))
+    return actions
+
+
+# The last legal list made, with the very state object it is for (issue 24): a
+# move's position is listed by the mover's view, the socket, the API and the
+# bot alike, and `apply` checks an action against it. Kept by identity, so it
+# never changes what a State is (its equality, hash, pickle or JSON), and as
+# one tuple read and written whole, so threads sharing it see a pair that
+# belongs together. A tuple, so no caller can change the list kept.
+_listed: tuple[State | None, tuple[Action, ...]] = (None, ())
+
+
+def listed(s: State) -> tuple[Action, ...]:
+    """``legal_actions(s)`` as a tuple, made once for the last state asked about."""
+    last = _listed
+    if last[0] is s:
+        return last[1]
+    legal_actions(s)
+    return _listed[1]
 
 
 def score(where: tuple[int, ...]) -> dict[str, int]:
@@ -176,6 +200,16 @@ def apply(s: State, action: Action | str | dict[str, Any]) -> State:
     """
     if not isinstance(action, Action):
         action = Action.from_json(action)  # text or the JSON form; else NotationError
+    last = _listed
+    if last[0] is s and type(action) is Action:
+        # Listed for this very state: one bisection (the list is sorted by
+        # `order`, one-to-one with the text and so with the action's value)
+        # tells a legal action, spelt as the position says, with no check.
+        # A subclass's action is left to the full check, which replaces it.
+        kept = last[1]
+        i = bisect_left(kept, action.order, key=_TEXT)
+        if i < len(kept) and kept[i].order == action.order:
+            return _play(s, action if action.kind == "move" else kept[i])
     if action.kind == "move":
         after = _move(s, action)
     else:
@@ -341,5 +375,5 @@ _new_state = tuple.__new__
 
 __all__ = [
     "Outcome", "add_moves", "apply", "card_moves", "check", "legal_actions", "legal_for",
-    "outcome", "score",
+    "listed", "outcome", "score",
 ]
