@@ -318,13 +318,14 @@ def _table_action(card: int, frm: int, bit: int, capture: bool) -> Action:
 
 
 def _play(s: State, action: Action) -> State:
-    where, (red_hand, black_hand), (red_deck, black_deck), (red_pile, black_pile), me, ply, \
-        (red_occ, black_occ) = s
+    """The state after ``action``, which must be legal and rightly marked (R8, R12, R14)."""
+    where, hands, decks, piles, me, ply, occupied = s
     kind = action.kind
     if kind != "burn":
-        own, other = (black_occ, red_occ) if me else (red_occ, black_occ)
         to = action.to_index
         bit = BIT[to]
+        own = occupied[me]
+        other = occupied[1 - me]
         squares = list(where)
         if kind == "move":
             frm = action.from_index
@@ -338,16 +339,24 @@ def _play(s: State, action: Action) -> State:
         squares[pawn] = to
         own |= bit
         where = tuple(squares)
-        red_occ, black_occ = (other, own) if me else (own, other)
+        occupied = (other, own) if me else (own, other)
     card = action.card_index
+    hand = hands[me]
+    deck = decks[me]
+    if len(hand) == 3 and deck:  # _after's usual case, inlined: a call fewer a move
+        first, second, third = hand
+        hand = (second, third, deck[0]) if card == first else (
+            (first, third, deck[0]) if card == second else (first, second, deck[0]))
+    else:
+        hand = _after(hand, card, deck)
     if me:
         return _new_state(State, (
-            where, (red_hand, _after(black_hand, card, black_deck)), (red_deck, black_deck[1:]),
-            (red_pile, black_pile + (action,)), 0, ply + 1, (red_occ, black_occ),
+            where, (hands[0], hand), (decks[0], deck[1:]),
+            (piles[0], piles[1] + (action,)), 0, ply + 1, occupied,
         ))
     return _new_state(State, (
-        where, (_after(red_hand, card, red_deck), black_hand), (red_deck[1:], black_deck),
-        (red_pile + (action,), black_pile), 1, ply + 1, (red_occ, black_occ),
+        where, (hand, hands[1]), (deck[1:], decks[1]),
+        (piles[0] + (action,), piles[1]), 1, ply + 1, occupied,
     ))
 
 
