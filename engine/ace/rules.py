@@ -71,11 +71,20 @@ def ace_releases(hand: Cards, where: tuple[int, ...], own: int, occ: int) -> lis
     ]
 
 
-def legal_for(hand: Cards, where: tuple[int, ...], own: int, occ: int, side: int) -> list[Action]:
-    """Legal actions for ``side`` holding ``hand``, sorted by their text (R7, R13, R15).
+_TEXT = attrgetter("order")
 
-    Shared by :func:`legal_actions` and a seat's view: nothing but the board
-    and the mover's own hand decides what is legal.
+
+def legal_actions(s: State) -> list[Action]:
+    """Every legal action in ``s``, sorted as their texts sort; [] once the game is over
+    (R7, R13, R15).
+
+    Nothing but the board and the mover's own hand decides what is legal. The
+    list made is kept for ``s`` (see ``_listed``): asked again for the same
+    state object, this returns a copy of it.
+
+    >>> import engine
+    >>> [str(a) for a in legal_actions(engine.new_game(42))][:3]
+    ['10D a1-c4', '10D a1-d3', '10D b1-d4']
 
     The inner loop is the engine's hottest code (every playout and every
     page's legal list), so it is written flat, on the generator tables of
@@ -83,51 +92,36 @@ def legal_for(hand: Cards, where: tuple[int, ...], own: int, occ: int, side: int
     a quiet move, equals the landing bit when only the landing is taken, and
     that landing is a capture unless the pawn there is the mover's own.
     """
-    first, second = ACES[side]
-    if where[first] == CAPTURED and where[second] == CAPTURED:  # R15
-        actions = ace_releases(hand, where, own, occ)
-        actions.sort(key=_TEXT)
-        return actions
-    actions = []
-    append = actions.append
-    for card in hand:
-        before = len(actions)
-        row = GEN[card] or gen_row(card)
-        for pawn in CARD_PAWNS[card]:
-            sq = where[pawn]
-            if sq >= 0:
-                for mask, bit, quiet, capture in row[sq]:
-                    taken = occ & mask
-                    if not taken:
-                        append(quiet)
-                    elif taken == bit and not own & bit:
-                        append(capture)
-            elif sq == CAPTURED and IS_FACE[card] and not own & HOME_BIT[pawn]:
-                append(release(card, bool(occ & HOME_BIT[pawn])))
-        if len(actions) == before:
-            append(BURNS[card])  # R13
-    actions.sort(key=_TEXT)
-    return actions
-
-
-_TEXT = attrgetter("order")
-
-
-def legal_actions(s: State) -> list[Action]:
-    """Every legal action in ``s``, sorted as their texts sort; [] once the game is over.
-
-    >>> import engine
-    >>> [str(a) for a in legal_actions(engine.new_game(42))][:3]
-    ['10D a1-c4', '10D a1-d3', '10D b1-d4']
-    """
     global _listed
     last = _listed
     if last[0] is s:
         return list(last[1])
-    me = s[4]
-    occupied = s[6]
+    where, hands, _, _, me, _, occupied = s
     own = occupied[me]
-    actions = legal_for(s[1][me], s[0], own, own | occupied[1 - me], me)
+    occ = own | occupied[1 - me]
+    first, second = ACES[me]
+    if where[first] == CAPTURED and where[second] == CAPTURED:  # R15
+        actions = ace_releases(hands[me], where, own, occ)
+    else:
+        actions = []
+        append = actions.append
+        for card in hands[me]:
+            before = len(actions)
+            row = GEN[card] or gen_row(card)
+            for pawn in CARD_PAWNS[card]:
+                sq = where[pawn]
+                if sq >= 0:
+                    for mask, bit, quiet, capture in row[sq]:
+                        taken = occ & mask
+                        if not taken:
+                            append(quiet)
+                        elif taken == bit and not own & bit:
+                            append(capture)
+                elif sq == CAPTURED and IS_FACE[card] and not own & HOME_BIT[pawn]:
+                    append(release(card, bool(occ & HOME_BIT[pawn])))
+            if len(actions) == before:
+                append(BURNS[card])  # R13
+    actions.sort(key=_TEXT)
     _listed = (s, tuple(actions))
     return actions
 
@@ -383,6 +377,6 @@ _new_state = tuple.__new__
 
 
 __all__ = [
-    "Outcome", "add_moves", "apply", "card_moves", "check", "legal_actions", "legal_for",
+    "Outcome", "add_moves", "apply", "card_moves", "check", "legal_actions",
     "listed", "outcome", "score",
 ]
