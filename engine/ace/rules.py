@@ -140,8 +140,8 @@ def listed(s: State) -> tuple[Action, ...]:
     last = _listed
     if last[0] is s:
         return last[1]
-    legal_actions(s)
-    return _listed[1]
+    # Not `_listed[1]` after the call: another thread may have listed since.
+    return tuple(legal_actions(s))
 
 
 def score(where: tuple[int, ...]) -> dict[str, int]:
