@@ -1,6 +1,6 @@
 """Ace in the Hole's public API in machine instructions a call (valgrind's callgrind).
 
-    .venv/bin/python bench/ace_instructions.py [--phase legal|apply|turn] [--root DIR]
+    .venv/bin/python bench/ace_instructions.py [--phase legal|apply|turn|site] [--root DIR]
 
 On a shared machine CPU time moves with the neighbours' load (other processes
 on the same cores slow each instruction); the number of instructions executed
@@ -9,7 +9,9 @@ does not.  This runs a workload twice under ``valgrind --tool=callgrind``, with
 ``engine.legal_actions`` over the ~2,000 positions of 40 seeded random games,
 ``apply`` is ``engine.apply`` over the same (position, action) pairs, ``turn``
 is a whole random game's turns (legal_actions + random.choice + apply, and
-new_game).  ``--root`` measures the ``engine`` package of another checkout (a
+new_game); ``site`` is the same turns as the site plays them: the position
+listed twice (the mover's view and the API or bot each ask) and the action
+applied as its text.  ``--root`` measures the ``engine`` package of another checkout (a
 ``git worktree`` or ``git archive`` of an older commit), for before/after.
 Needs valgrind (Debian's ``valgrind``); a run takes a few minutes.
 """
@@ -57,7 +59,11 @@ def workload(root: str, phase: str, units: int) -> int:
             for _ in range(GAMES):
                 s = engine.new_game(rng.getrandbits(64))
                 while actions := engine.legal_actions(s):
-                    s = engine.apply(s, rng.choice(actions))
+                    if phase == "site":
+                        engine.legal_actions(s)
+                        s = engine.apply(s, str(rng.choice(actions)))
+                    else:
+                        s = engine.apply(s, rng.choice(actions))
                     calls += 1
     return calls
 
@@ -77,7 +83,7 @@ def instructions(root: str, phase: str, units: int) -> tuple[int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--phase", choices=("legal", "apply", "turn"), default="turn")
+    parser.add_argument("--phase", choices=("legal", "apply", "turn", "site"), default="turn")
     parser.add_argument("--units", type=int, default=3, help="passes (legal, apply) or 40-game rounds (turn)")
     parser.add_argument("--root", default=str(ROOT), help="the checkout whose engine/ is measured")
     parser.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)
@@ -88,7 +94,7 @@ def main() -> None:
     base, _ = instructions(args.root, args.phase, 0)
     total, calls = instructions(args.root, args.phase, args.units)
     print(f"{args.phase}: {(total - base) / calls:,.0f} instructions a "
-          f"{'turn' if args.phase == 'turn' else 'call'} ({calls} {'turns' if args.phase == 'turn' else 'calls'}, "
+          f"{'call' if args.phase in ('legal', 'apply') else 'turn'} ({calls} {'calls' if args.phase in ('legal', 'apply') else 'turns'}, "
           f"{args.root})")
 
 

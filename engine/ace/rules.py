@@ -6,10 +6,10 @@ is illegal is kept apart, in :mod:`engine.ace.explain`, and only runs on refusal
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any
-
 from operator import attrgetter
+from typing import Any
 
 from .actions import Action
 from .cards import ACES, CAPTURED, POINTS, SEATS, SIDE_PAWNS
@@ -71,11 +71,20 @@ def ace_releases(hand: Cards, where: tuple[int, ...], own: int, occ: int) -> lis
     ]
 
 
-def legal_for(hand: Cards, where: tuple[int, ...], own: int, occ: int, side: int) -> list[Action]:
-    """Legal actions for ``side`` holding ``hand``, sorted by their text (R7, R13, R15).
+_TEXT = attrgetter("order")
 
-    Shared by :func:`legal_actions` and a seat's view: nothing but the board
-    and the mover's own hand decides what is legal.
+
+def legal_actions(s: State) -> list[Action]:
+    """Every legal action in ``s``, sorted as their texts sort; [] once the game is over
+    (R7, R13, R15).
+
+    Nothing but the board and the mover's own hand decides what is legal. The
+    list made is kept for ``s`` (see ``_listed``): asked again for the same
+    state object, this returns a copy of it.
+
+    >>> import engine
+    >>> [str(a) for a in legal_actions(engine.new_game(42))][:3]
+    ['10D a1-c4', '10D a1-d3', '10D b1-d4']
 
     The inner loop is the engine's hottest code (every playout and every
     page's legal list), so it is written flat, on the generator tables of
@@ -83,47 +92,56 @@ def legal_for(hand: Cards, where: tuple[int, ...], own: int, occ: int, side: int
     a quiet move, equals the landing bit when only the landing is taken, and
     that landing is a capture unless the pawn there is the mover's own.
     """
-    first, second = ACES[side]
+    global _listed
+    last = _listed
+    if last[0] is s:
+        return list(last[1])
+    where, hands, _, _, me, _, occupied = s
+    own = occupied[me]
+    occ = own | occupied[1 - me]
+    first, second = ACES[me]
     if where[first] == CAPTURED and where[second] == CAPTURED:  # R15
-        actions = ace_releases(hand, where, own, occ)
-        actions.sort(key=_TEXT)
-        return actions
-    actions = []
-    append = actions.append
-    for card in hand:
-        before = len(actions)
-        row = GEN[card] or gen_row(card)
-        for pawn in CARD_PAWNS[card]:
-            sq = where[pawn]
-            if sq >= 0:
-                for mask, bit, quiet, capture in row[sq]:
-                    taken = occ & mask
-                    if not taken:
-                        append(quiet)
-                    elif taken == bit and not own & bit:
-                        append(capture)
-            elif sq == CAPTURED and IS_FACE[card] and not own & HOME_BIT[pawn]:
-                append(release(card, bool(occ & HOME_BIT[pawn])))
-        if len(actions) == before:
-            append(BURNS[card])  # R13
+        actions = ace_releases(hands[me], where, own, occ)
+    else:
+        actions = []
+        append = actions.append
+        for card in hands[me]:
+            before = len(actions)
+            row = GEN[card] or gen_row(card)
+            for pawn in CARD_PAWNS[card]:
+                sq = where[pawn]
+                if sq >= 0:
+                    for mask, bit, quiet, capture in row[sq]:
+                        taken = occ & mask
+                        if not taken:
+                            append(quiet)
+                        elif taken == bit and not own & bit:
+                            append(capture)
+                elif sq == CAPTURED and IS_FACE[card] and not own & HOME_BIT[pawn]:
+                    append(release(card, bool(occ & HOME_BIT[pawn])))
+            if len(actions) == before:
+                append(BURNS[card])  # R13
     actions.sort(key=_TEXT)
+    _listed = (s, tuple(actions))
     return actions
 
 
-_TEXT = attrgetter("order")
+# The last legal list made, with the very state object it is for (issue 24): a
+# move's position is listed by the mover's view, the socket, the API and the
+# bot alike, and `apply` checks an action against it. Kept by identity, so it
+# never changes what a State is (its equality, hash, pickle or JSON), and as
+# one tuple read and written whole, so threads sharing it see a pair that
+# belongs together. A tuple, so no caller can change the list kept.
+_listed: tuple[State | None, tuple[Action, ...]] = (None, ())
 
 
-def legal_actions(s: State) -> list[Action]:
-    """Every legal action in ``s``, sorted as their texts sort; [] once the game is over.
-
-    >>> import engine
-    >>> [str(a) for a in legal_actions(engine.new_game(42))][:3]
-    ['10D a1-c4', '10D a1-d3', '10D b1-d4']
-    """
-    me = s[4]
-    occupied = s[6]
-    own = occupied[me]
-    return legal_for(s[1][me], s[0], own, own | occupied[1 - me], me)
+def listed(s: State) -> tuple[Action, ...]:
+    """``legal_actions(s)`` as a tuple, made once for the last state asked about."""
+    last = _listed
+    if last[0] is s:
+        return last[1]
+    # Not `_listed[1]` after the call: another thread may have listed since.
+    return tuple(legal_actions(s))
 
 
 def score(where: tuple[int, ...]) -> dict[str, int]:
@@ -176,6 +194,16 @@ def apply(s: State, action: Action | str | dict[str, Any]) -> State:
     """
     if not isinstance(action, Action):
         action = Action.from_json(action)  # text or the JSON form; else NotationError
+    last = _listed
+    if last[0] is s and type(action) is Action:
+        # Listed for this very state: one bisection (the list is sorted by
+        # `order`, one-to-one with the text and so with the action's value)
+        # tells a legal action, spelt as the position says, with no check.
+        # A subclass's action is left to the full check, which replaces it.
+        kept = last[1]
+        i = bisect_left(kept, action.order, key=_TEXT)
+        if i < len(kept) and kept[i].order == action.order:
+            return _play(s, action if action.kind == "move" else kept[i])
     if action.kind == "move":
         after = _move(s, action)
     else:
@@ -284,13 +312,14 @@ def _table_action(card: int, frm: int, bit: int, capture: bool) -> Action:
 
 
 def _play(s: State, action: Action) -> State:
-    where, (red_hand, black_hand), (red_deck, black_deck), (red_pile, black_pile), me, ply, \
-        (red_occ, black_occ) = s
+    """The state after ``action``, which must be legal and rightly marked (R8, R12, R14)."""
+    where, hands, decks, piles, me, ply, occupied = s
     kind = action.kind
     if kind != "burn":
-        own, other = (black_occ, red_occ) if me else (red_occ, black_occ)
         to = action.to_index
         bit = BIT[to]
+        own = occupied[me]
+        other = occupied[1 - me]
         squares = list(where)
         if kind == "move":
             frm = action.from_index
@@ -304,16 +333,24 @@ def _play(s: State, action: Action) -> State:
         squares[pawn] = to
         own |= bit
         where = tuple(squares)
-        red_occ, black_occ = (other, own) if me else (own, other)
+        occupied = (other, own) if me else (own, other)
     card = action.card_index
+    hand = hands[me]
+    deck = decks[me]
+    if len(hand) == 3 and deck:  # _after's usual case, inlined: a call fewer a move
+        first, second, third = hand
+        hand = (second, third, deck[0]) if card == first else (
+            (first, third, deck[0]) if card == second else (first, second, deck[0]))
+    else:
+        hand = _after(hand, card, deck)
     if me:
         return _new_state(State, (
-            where, (red_hand, _after(black_hand, card, black_deck)), (red_deck, black_deck[1:]),
-            (red_pile, black_pile + (action,)), 0, ply + 1, (red_occ, black_occ),
+            where, (hands[0], hand), (decks[0], deck[1:]),
+            (piles[0], piles[1] + (action,)), 0, ply + 1, occupied,
         ))
     return _new_state(State, (
-        where, (_after(red_hand, card, red_deck), black_hand), (red_deck[1:], black_deck),
-        (red_pile + (action,), black_pile), 1, ply + 1, (red_occ, black_occ),
+        where, (hand, hands[1]), (deck[1:], decks[1]),
+        (piles[0] + (action,), piles[1]), 1, ply + 1, occupied,
     ))
 
 
@@ -340,6 +377,6 @@ _new_state = tuple.__new__
 
 
 __all__ = [
-    "Outcome", "add_moves", "apply", "card_moves", "check", "legal_actions", "legal_for",
-    "outcome", "score",
+    "Outcome", "add_moves", "apply", "card_moves", "check", "legal_actions",
+    "listed", "outcome", "score",
 ]

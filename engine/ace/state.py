@@ -100,11 +100,14 @@ def new_game(seed: Seed) -> State:
     ('red', 3, 23, 'AH')
     """
     red, black = shuffled_deck(seed, RED), shuffled_deck(seed, BLACK)
-    return State.build(
-        where=HOME,
-        hands=(red[:HAND_SIZE], black[:HAND_SIZE]),
-        decks=(red[HAND_SIZE:], black[HAND_SIZE:]),
+    return State(
+        HOME, (red[:HAND_SIZE], black[:HAND_SIZE]), (red[HAND_SIZE:], black[HAND_SIZE:]),
+        ((), ()), RED, 0, _START_OCCUPIED,
     )
+
+
+# Every game starts with every pawn at home (R3): its occupancy index, once.
+_START_OCCUPIED = State.build(HOME, ((), ()), ((), ())).occupied
 
 
 __all__ = ["BLACK", "RED", "State", "new_game"]

@@ -12,7 +12,7 @@ from typing import TypedDict
 
 from .actions import Action
 from .cards import CARD_NAMES, SEATS
-from .rules import Outcome, legal_for, outcome
+from .rules import Outcome, listed, outcome
 from .state import State, board_of, captured_of
 
 
@@ -105,8 +105,7 @@ def view(s: State, seat: str | None) -> View:
         side = SEATS.index(seat)
         hand = tuple(CARD_NAMES[c] for c in s.hands[side])
         if over is None and side == s.to_move:
-            own = s.occupied[side]
-            legal = tuple(legal_for(s.hands[side], s.where, own, own | s.occupied[1 - side], side))
+            legal = listed(s)  # the mover's legal list, made once per state (issue 24)
     return View(
         seat=seat,
         ply=s.ply,
