@@ -164,18 +164,34 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Live play's statements (games/statements.py) are prepared once a connection
-    # has run them this often; 0 turns that off (a pooler that cannot keep
-    # prepared statements: PgBouncer before 1.21 in transaction mode). Django's
-    # own cursors bind on the client and never prepare.
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = envint("DB_PREPARE_THRESHOLD", 5) or None
 # Threads for the websockets' database work (games.sockets.db_work). SQLite
 # takes one writer at a time and has no row locks, so it gets a single thread.
 DB_THREADS = envint("DB_THREADS", 4 if DATABASE_URL else 1)
 # HTTP requests served at once by one daphne process, each with its own thread and
 # database connection under ASGI; more wait their turn (aceweb/http_limit.py).
 HTTP_CONCURRENCY = envint("HTTP_CONCURRENCY", 8)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    # Live play's statements (games/statements.py) are prepared once a connection
+    # has run them this often; 0 turns that off (a pooler that cannot keep
+    # prepared statements: PgBouncer before 1.21 in transaction mode). Django's
+    # own cursors bind on the client and never prepare.
+    _options["prepare_threshold"] = envint("DB_PREPARE_THRESHOLD", 5) or None
+    # Each process keeps its PostgreSQL connections in a pool (Django's, on
+    # psycopg_pool): a thread takes one for its work and gives it back after.
+    # Under daphne every HTTP request ran on a new thread, so without it each
+    # request (an API move) opened a connection of its own and closed it, and
+    # its statements were never prepared. Enough for the sockets' threads and
+    # the requests a process serves at once, and one more; a thread beyond
+    # waits its turn (DB_POOL_TIMEOUT s, then an error) instead of opening one.
+    # At least one stays open (DB_POOL_MIN_SIZE), the others close after 10
+    # idle minutes. 0: no pool; then each thread keeps its own connection for
+    # DB_CONN_MAX_AGE s, which the pool replaces.
+    DB_POOL_SIZE = envint("DB_POOL_SIZE", DB_THREADS + HTTP_CONCURRENCY + 1)
+    if DB_POOL_SIZE > 0:
+        _options["pool"] = {"min_size": min(envint("DB_POOL_MIN_SIZE", 1), DB_POOL_SIZE), "max_size": DB_POOL_SIZE,
+                            "timeout": float(os.getenv("DB_POOL_TIMEOUT", "30"))}
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them (Django refuses both)
 # Every game socket is told the game's current ply this often, and a socket
 # found still behind a ply committed a whole beat earlier is sent its view
 # again (games/heartbeat.py, docs/protocol.md "Staying in step").
