@@ -114,6 +114,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "aceweb.middleware.ApiShortcutMiddleware",  # /api/ (but its streams): API_MIDDLEWARE instead of what follows
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "aceweb.middleware.RefuseNulInUrlMiddleware",  # 400, not a 500 from PostgreSQL
@@ -127,6 +128,16 @@ MIDDLEWARE = [
     "preferences.middleware.TimeZoneMiddleware",  # times in the viewer's zone (the tz cookie, static/js/zone.js)
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+# The API's requests (its streams apart) skip the site's middleware for these:
+# a token says who calls, not a session, a cookie or a CSRF token (aceweb/middleware.py).
+API_MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "aceweb.middleware.RefuseNulInUrlMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "ladder.api.middleware.ApiLanguageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
