@@ -221,12 +221,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer and Celery --------------------------------------
 
 REDIS_URL = os.getenv("REDIS_URL", "")
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "api": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "api"},
-}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # The public API's rate limits (docs/api.md): requests per token, and per address
-# whatever the token; over either, a 429 with Retry-After.
+# whatever the token; over either, a 429 with Retry-After. Counted in Redis when
+# REDIS_URL is set, so that every server counts together (ladder/api/auth.py).
 API_RATE_PER_TOKEN = os.getenv("API_RATE_PER_TOKEN", "300/min")
 API_RATE_PER_ADDRESS = os.getenv("API_RATE_PER_ADDRESS", "600/min")
 API_STREAM_KEEPALIVE = float(os.getenv("API_STREAM_KEEPALIVE", "7"))  # seconds between keep-alive lines
@@ -249,9 +247,6 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    # The API's rate limits count in Redis, so that every server counts together.
-    CACHES["api"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                     "KEY_PREFIX": "aceweb"}
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
