@@ -73,7 +73,7 @@ class Counts:
             if self.statement not in connection.execute_wrappers:
                 connection.execute_wrappers.append(self.statement)
             if self.on:
-                self.connects["django database connections"] += 1
+                self.connects["Django connections opened (new, or taken from the pool)"] += 1
 
         connection_created.connect(created, weak=False)
         for client in (redis.Redis, redis.asyncio.Redis):
