@@ -17,6 +17,7 @@ from channels.security.websocket import AllowedHostsOriginValidator, WebsocketDe
 from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from aceweb.api_handler import PooledApiHandler  # noqa: E402
 from aceweb.daphne_options import close_failed_websockets  # noqa: E402
 from aceweb.embedded_beat import EmbeddedBeat  # noqa: E402
 from aceweb.http_limit import HttpConcurrencyLimit  # noqa: E402
@@ -31,7 +32,8 @@ no_such_socket = re_path(r"", WebsocketDenier.as_asgi())
 
 application = EmbeddedBeat(ProtocolTypeRouter(
     {
-        "http": HttpConcurrencyLimit(django_asgi_app, settings.HTTP_CONCURRENCY),
+        "http": HttpConcurrencyLimit(PooledApiHandler(django_asgi_app, settings.HTTP_CONCURRENCY),
+                                     settings.HTTP_CONCURRENCY),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns + ladder_websocket_urlpatterns
                                          + tournament_websocket_urlpatterns + [no_such_socket]))

@@ -115,6 +115,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "aceweb.middleware.ApiShortcutMiddleware",  # /api/ (but its streams): API_MIDDLEWARE instead of what follows
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "aceweb.middleware.RefuseNulInUrlMiddleware",  # 400, not a 500 from PostgreSQL
@@ -128,6 +129,16 @@ MIDDLEWARE = [
     "preferences.middleware.TimeZoneMiddleware",  # times in the viewer's zone (the tz cookie, static/js/zone.js)
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+# The API's requests (its streams apart) skip the site's middleware for these:
+# a token says who calls, not a session, a cookie or a CSRF token (aceweb/middleware.py).
+API_MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "aceweb.middleware.RefuseNulInUrlMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "ladder.api.middleware.ApiLanguageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -165,18 +176,34 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Live play's statements (games/statements.py) are prepared once a connection
-    # has run them this often; 0 turns that off (a pooler that cannot keep
-    # prepared statements: PgBouncer before 1.21 in transaction mode). Django's
-    # own cursors bind on the client and never prepare.
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = envint("DB_PREPARE_THRESHOLD", 5) or None
 # Threads for the websockets' database work (games.sockets.db_work). SQLite
 # takes one writer at a time and has no row locks, so it gets a single thread.
 DB_THREADS = envint("DB_THREADS", 4 if DATABASE_URL else 1)
 # HTTP requests served at once by one daphne process, each with its own thread and
 # database connection under ASGI; more wait their turn (aceweb/http_limit.py).
 HTTP_CONCURRENCY = envint("HTTP_CONCURRENCY", 8)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    # Live play's statements (games/statements.py) are prepared once a connection
+    # has run them this often; 0 turns that off (a pooler that cannot keep
+    # prepared statements: PgBouncer before 1.21 in transaction mode). Django's
+    # own cursors bind on the client and never prepare.
+    _options["prepare_threshold"] = envint("DB_PREPARE_THRESHOLD", 5) or None
+    # Each process keeps its PostgreSQL connections in a pool (Django's, on
+    # psycopg_pool): a thread takes one for its work and gives it back after.
+    # Under daphne every HTTP request ran on a new thread, so without it each
+    # request (an API move) opened a connection of its own and closed it, and
+    # its statements were never prepared. Enough for the sockets' threads and
+    # the requests a process serves at once, and one more; a thread beyond
+    # waits its turn (DB_POOL_TIMEOUT s, then an error) instead of opening one.
+    # At least one stays open (DB_POOL_MIN_SIZE), the others close after 10
+    # idle minutes. 0: no pool; then each thread keeps its own connection for
+    # DB_CONN_MAX_AGE s, which the pool replaces.
+    DB_POOL_SIZE = envint("DB_POOL_SIZE", DB_THREADS + HTTP_CONCURRENCY + 1)
+    if DB_POOL_SIZE > 0:
+        _options["pool"] = {"min_size": min(envint("DB_POOL_MIN_SIZE", 1), DB_POOL_SIZE), "max_size": DB_POOL_SIZE,
+                            "timeout": float(os.getenv("DB_POOL_TIMEOUT", "30"))}
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them (Django refuses both)
 # Every game socket is told the game's current ply this often, and a socket
 # found still behind a ply committed a whole beat earlier is sent its view
 # again (games/heartbeat.py, docs/protocol.md "Staying in step").
@@ -195,12 +222,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer and Celery --------------------------------------
 
 REDIS_URL = os.getenv("REDIS_URL", "")
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "api": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "api"},
-}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # The public API's rate limits (docs/api.md): requests per token, and per address
-# whatever the token; over either, a 429 with Retry-After.
+# whatever the token; over either, a 429 with Retry-After. Counted in Redis when
+# REDIS_URL is set, so that every server counts together (ladder/api/auth.py).
 API_RATE_PER_TOKEN = os.getenv("API_RATE_PER_TOKEN", "300/min")
 API_RATE_PER_ADDRESS = os.getenv("API_RATE_PER_ADDRESS", "600/min")
 API_STREAM_KEEPALIVE = float(os.getenv("API_STREAM_KEEPALIVE", "7"))  # seconds between keep-alive lines
@@ -223,9 +248,6 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    # The API's rate limits count in Redis, so that every server counts together.
-    CACHES["api"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                     "KEY_PREFIX": "aceweb"}
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:

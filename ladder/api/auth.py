@@ -12,16 +12,19 @@ needs ``play``, a BOT account's needs ``bot:play``.
 
 from __future__ import annotations
 
+import collections
+import functools
+import threading
+import time
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from ninja.errors import HttpError
 from ninja.security import HttpBearer
-from ninja.throttling import SimpleRateThrottle
+from ninja.throttling import BaseThrottle, SimpleRateThrottle
 
 from games.sockets import db_work
 from ladder.api import tokens
@@ -113,35 +116,121 @@ def bot_token(request: HttpRequest) -> ApiToken:
 # --- Rate limits ---------------------------------------------------------------
 
 
-class _Limit(SimpleRateThrottle):
-    """django-ninja's sliding-window throttle, with its history in the "api"
-    cache (Redis when REDIS_URL is set, so every server counts together) and
-    its rate read from settings at each request (tests change it)."""
-
-    setting = ""
+class Limits(BaseThrottle):
+    """Both rate limits, per address (API_RATE_PER_ADDRESS) and per token
+    (API_RATE_PER_TOKEN), as django-ninja's sliding-window throttle counts
+    each (SimpleRateThrottle: the last window's requests, each remembered;
+    a refused request is not counted where it was refused), checked and
+    counted in one call: one Redis script when REDIS_URL is set, so that
+    every server counts together, else in this process. Rates are read from
+    settings at each request (tests change them)."""
 
     def __init__(self) -> None:
-        super().__init__(rate="1/s")
-
-    @property
-    def cache(self) -> Any:  # type: ignore[override]
-        return caches["api"]
+        self._refused = threading.local()
 
     def allow_request(self, request: HttpRequest) -> bool:
-        self.num_requests, self.duration = self.parse_rate(getattr(settings, self.setting))
-        return super().allow_request(request)
-
-
-class PerToken(_Limit):
-    setting = "API_RATE_PER_TOKEN"
-
-    def get_cache_key(self, request: HttpRequest) -> str | None:
+        limits = [(f"address:{self.get_ident(request)}", _rate(settings.API_RATE_PER_ADDRESS))]
         auth = getattr(request, "auth", None)
-        return f"api-limit:token:{auth.pk}" if isinstance(auth, ApiToken) else None
+        if isinstance(auth, ApiToken):
+            limits.append((f"token:{auth.pk}", _rate(settings.API_RATE_PER_TOKEN)))
+        self._refused.waits = waits = _counter().hit(limits, time.time())
+        return not waits
+
+    def wait(self) -> float | None:
+        """The longest wait of the limits that refused (None: none can be said)."""
+        return max((w for w in self._refused.waits if w is not None), default=None)
 
 
-class PerAddress(_Limit):
-    setting = "API_RATE_PER_ADDRESS"
+@functools.lru_cache(maxsize=16)
+def _rate(rate: str) -> tuple[int, int]:
+    """ "300/min" as (300, 60), as ninja reads it."""
+    count, seconds = SimpleRateThrottle(rate).parse_rate(rate)
+    assert count is not None and seconds is not None
+    return count, seconds
 
-    def get_cache_key(self, request: HttpRequest) -> str | None:
-        return f"api-limit:address:{self.get_ident(request)}"
+
+Limit = tuple[str, tuple[int, int]]  # (key, (requests, seconds))
+
+
+class _RedisCounter:
+    """The limits' windows as Redis lists of request times, newest first, one
+    script checking and counting them all (atomic, one round trip)."""
+
+    SCRIPT = """
+    local now = tonumber(ARGV[1])
+    local answers = {}
+    for i, key in ipairs(KEYS) do
+        local limit, window = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+        local oldest = redis.call("LINDEX", key, -1)
+        while oldest and tonumber(oldest) <= now - window do
+            redis.call("RPOP", key)
+            oldest = redis.call("LINDEX", key, -1)
+        end
+        local count = redis.call("LLEN", key)
+        if count < limit then
+            redis.call("LPUSH", key, ARGV[1])
+            redis.call("EXPIRE", key, window)
+            answers[i] = ""
+        elseif count == limit then
+            answers[i] = tostring(oldest and window - (now - tonumber(oldest)) or window)
+        else
+            answers[i] = "-"
+        end
+    end
+    return answers
+    """
+    PREFIX = "aceweb:api-limit:"
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.client = redis.Redis.from_url(url)
+        self.script = self.client.register_script(self.SCRIPT)
+
+    def hit(self, limits: list[Limit], now: float) -> list[float | None]:
+        """Count a request against each limit it is under; the waits of those it is over."""
+        args: list[Any] = [repr(now)]
+        for _, (count, seconds) in limits:
+            args += [count, seconds]
+        answers = self.script(keys=[self.PREFIX + key for key, _ in limits], args=args)
+        return [None if a == b"-" else float(a) for a in answers if a]
+
+    def forget(self) -> None:
+        for key in self.client.scan_iter(self.PREFIX + "*"):
+            self.client.delete(key)
+
+
+class _MemoryCounter:
+    """The same windows in this process, for a site without Redis."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.windows: dict[str, collections.deque[float]] = {}
+
+    def hit(self, limits: list[Limit], now: float) -> list[float | None]:
+        waits: list[float | None] = []
+        with self.lock:
+            for key, (count, seconds) in limits:
+                window = self.windows.setdefault(key, collections.deque())
+                while window and window[-1] <= now - seconds:
+                    window.pop()
+                if len(window) < count:
+                    window.appendleft(now)
+                else:
+                    waits.append((seconds - (now - window[-1]) if window else seconds)
+                                 if len(window) == count else None)
+        return waits
+
+    def forget(self) -> None:
+        with self.lock:
+            self.windows.clear()
+
+
+@functools.cache
+def _counter() -> _RedisCounter | _MemoryCounter:
+    return _RedisCounter(settings.REDIS_URL) if settings.REDIS_URL else _MemoryCounter()
+
+
+def forget_requests() -> None:
+    """Start every count afresh (tests)."""
+    _counter().forget()

@@ -20,7 +20,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import play
 from ladder.api import account, playing, players, public_games, seeks, streams, tournaments
-from ladder.api.auth import OptionalToken, PerAddress, PerToken, StreamToken, Token
+from ladder.api.auth import Limits, OptionalToken, StreamToken, Token
 from ladder.api.tokens import TokenRefusal
 from ladder.lobby import LobbyRefusal
 
@@ -52,7 +52,7 @@ api = Api(
     urls_namespace="api",
     docs_url="/docs",
     openapi_url="/openapi.json",
-    throttle=[PerAddress(), PerToken()],
+    throttle=[Limits()],
 )
 
 for router in (account.router, players.router, public_games.router, playing.router, seeks.router,

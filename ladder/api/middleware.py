@@ -10,8 +10,9 @@ gets English, as the API has always answered (docs/api.md, "Languages").
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -36,10 +37,18 @@ def accepted_language(header: str) -> str | None:
 
 class ApiLanguageMiddleware(MiddlewareMixin):
     """Under /api/, the language of ``Accept-Language`` (English without one),
-    over whatever the cookie, the session or a saved preference chose."""
+    over whatever the cookie, the session or a saved preference chose; and the
+    headers that say so, as LocaleMiddleware's (which the API's own chain,
+    aceweb.middleware.ApiShortcutMiddleware, goes without)."""
 
     def process_request(self, request: HttpRequest) -> None:
         if request.path_info.startswith(API_PREFIX):
             language = accepted_language(request.META.get("HTTP_ACCEPT_LANGUAGE", "")) or settings.LANGUAGE_CODE
             translation.activate(language)
             request.LANGUAGE_CODE = language
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if request.path_info.startswith(API_PREFIX):
+            patch_vary_headers(response, ("Accept-Language",))
+            response.headers.setdefault("Content-Language", translation.get_language())
+        return response

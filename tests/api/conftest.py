@@ -8,13 +8,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.core.cache import caches
 from django.test import Client
 
 from games import bots
 from games.models import Game
 from ladder import bot_accounts
 from ladder.api import tokens
+from ladder.api.auth import forget_requests
 from ladder.models import Challenge, ChallengeInvitee, Player, PoolEntry, Seek, SeekEntry
 
 
@@ -51,7 +51,7 @@ def api_as() -> Callable[..., ApiClient]:
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> None:
     """Every test starts with no requests counted (all come from 127.0.0.1)."""
-    caches["api"].clear()
+    forget_requests()
 
 
 @pytest.fixture(autouse=True)

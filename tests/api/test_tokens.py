@@ -102,3 +102,39 @@ def test_rate_limit_per_address_counts_every_token(alice: Any, bob: Any, api_as:
     assert api_as(None).get("/api/openapi.json").status_code == 200  # the spec is not limited
     assert api_as(bob, "read").get("/api/account").status_code == 429
 
+
+
+def test_the_rate_limits_count_alike_in_redis_and_in_memory() -> None:
+    """The same sliding windows as ninja's throttle, whichever counts: a
+    request over a limit is refused with the wait until the window's oldest
+    request leaves it, and is not counted where it was refused."""
+    from django.conf import settings
+
+    from ladder.api.auth import _MemoryCounter, _RedisCounter
+
+    if not settings.REDIS_URL:
+        pytest.skip("needs REDIS_URL")
+    redis_counter, memory = _RedisCounter(settings.REDIS_URL), _MemoryCounter()
+    redis_counter.forget()
+    steps = [(0.0, 2, 3), (1.0, 2, 3), (1.5, 2, 3), (3.0, 2, 3), (3.2, 1, 3), (10.0, 2, 3)]
+    for now, address_limit, token_limit in steps:
+        limits = [("address:test", (address_limit, 2)), ("token:test", (token_limit, 60))]
+        assert redis_counter.hit(limits, 1_000_000 + now) == pytest.approx(memory.hit(limits, 1_000_000 + now))
+    redis_counter.forget()
+    assert memory.hit([("k", (1, 60))], 0.0) == []
+    assert memory.hit([("k", (1, 60))], 15.0) == [pytest.approx(45.0)]
+
+
+def test_an_api_request_ignores_the_browsers_session(client: Any, alice: Any) -> None:
+    """The API's own middleware (aceweb.middleware.ApiShortcutMiddleware): a
+    signed-in browser's session neither says who calls nor is touched (no
+    Set-Cookie, no Vary: Cookie); the language headers are as before."""
+    client.force_login(alice)
+    response = client.get("/api/account", HTTP_HOST="localhost")
+    assert response.status_code == 401
+    assert not response.cookies
+    assert response["Content-Language"] == "en"
+    assert response["Vary"] == "Accept-Language"
+    assert response["X-Frame-Options"] == "DENY" and response["X-Content-Type-Options"] == "nosniff"
+    page = client.get("/account/tokens/", HTTP_HOST="localhost")  # the site's pages still have it
+    assert page.status_code == 200 and "Cookie" in page["Vary"]
