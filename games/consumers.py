@@ -38,6 +38,7 @@ class GameConsumer(JsonFrameConsumer):
     game_id: int
     group: str
     step: play.Step | None = None  # the ply and status of the last state sent
+    game_kind: str | None = None  # the game's rules (engine.GAMES's name), once a state has been sent
     sending: asyncio.Lock  # one state at a time, so that an older view never follows a newer
     seat: str | None = None  # this socket's seat once it is known to be a player's
     viewer: Any = None  # whose view this socket gets: its user, or None to watch
@@ -211,6 +212,7 @@ class GameConsumer(JsonFrameConsumer):
         if self.step is not None and self.step.ahead_of(step):
             return  # built before the state this socket already has: nothing new
         self.step = step
+        self.game_kind = payload["game"]["kind"]
         await self.send_json({"type": kind, **payload})
 
     async def _move(self, ply: int, action: str) -> None:
@@ -225,8 +227,11 @@ class GameConsumer(JsonFrameConsumer):
 
     @db_work
     def _view(self, since: int | None) -> play.PayloadJSON | None:
+        # A view that lists the actions played (Rhombus's) reads them with the
+        # game, in its one statement; Ace in the Hole's discards spell its moves.
+        actions_from = None if self.game_kind == play.ACE else since or 0
         with translation.override(self.language):
-            game = play.load(self.game_id)
+            game = play.load(self.game_id, actions_from=actions_from)
             return None if game is None else play.view_for(game, self.viewer, since=since)
 
     async def _current_step(self) -> play.Step | None:

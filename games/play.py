@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import threading
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
@@ -316,6 +317,7 @@ def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
         state, played = _apply(game, action_text)
         _record(game, state)
         _save_move(game, ply, seat, played)
+        _keep_actions(game, ply, [{"seat": seat, "action": played}])  # the mover's view needs no query
         _notify_on_commit(game, moved=True)
         _bots_after_change(game)
     return game
@@ -638,7 +640,7 @@ def _locked(game_id: int) -> Game:
     return game
 
 
-def load(game_id: int, *, lock: bool = False) -> Game | None:
+def load(game_id: int, *, lock: bool = False, actions_from: int | None = None) -> Game | None:
     """The game, its seats and their players' names (``Seat.user_name``) in
     one query, the game's row locked for the transaction when ``lock`` is set.
 
@@ -650,9 +652,15 @@ def load(game_id: int, *, lock: bool = False) -> Game | None:
     still applied. One row per seat comes back; only the first (seat 0)
     carries the game's columns, the others NULLs, so the position is not sent
     and decoded once per seat.
+
+    With ``actions_from`` (a ply), the same statement also reads the actions
+    played from that ply up to the game's own, which a view of a game that
+    does not spell its moves carries (``seat_view``): a Rhombus socket's
+    update then costs one statement, not two (issue 24).
     """
+    with_actions = actions_from is not None and connection.vendor == "postgresql"
     with statements.cursor() as cursor:
-        cursor.execute(_load_sql(lock), [game_id])
+        cursor.execute(_load_sql(lock, with_actions), [actions_from, game_id] if with_actions else [game_id])
         rows = cursor.fetchall()
     if not rows:
         return None
@@ -661,8 +669,13 @@ def load(game_id: int, *, lock: bool = False) -> Game | None:
     game._table = []
     for row in rows:
         seat = _from_row(Seat, row[games:games + seats])
-        seat.user_name = row[-1]
+        seat.user_name = row[games + seats]
         game._table.append(seat)
+    if with_actions:
+        played = rows[0][-1]
+        if isinstance(played, str):
+            played = json.loads(played)
+        _keep_actions(game, actions_from, [{"seat": seat, "action": action} for seat, action in played or ()])
     return game
 
 
@@ -675,14 +688,21 @@ def _from_row(model: Any, row: tuple[Any, ...]) -> Any:
 
 
 @functools.cache
-def _load_sql(lock: bool) -> str:
+def _load_sql(lock: bool, with_actions: bool = False) -> str:
     users = get_user_model()._meta
     username = users.get_field(get_user_model().USERNAME_FIELD).column
     seat = Seat._meta
     first = f's."{seat.get_field("number").column}" = 0'
     columns = ", ".join([*(f'CASE WHEN {first} THEN g."{f.column}" END' for f in _fields(Game)),
-                         *(f's."{f.column}"' for f in _fields(Seat))])
-    sql = (f'SELECT {columns}, u."{username}" '
+                         *(f's."{f.column}"' for f in _fields(Seat)), f'u."{username}"'])
+    if with_actions:  # PostgreSQL only (load): [[seat, action], ...] from a ply, in order
+        move = Move._meta
+        ply, game_ply = move.get_field("ply").column, Game._meta.get_field("ply").column
+        columns += (f', CASE WHEN {first} THEN (SELECT json_agg(json_build_array(m."{move.get_field("seat").column}", '
+                    f'm."{move.get_field("action").column}") ORDER BY m."{ply}") '
+                    f'FROM "{move.db_table}" m WHERE m."{move.get_field("game").column}" = g."{Game._meta.pk.column}" '
+                    f'AND m."{ply}" >= %s::integer AND m."{ply}" < g."{game_ply}") END')
+    sql = (f'SELECT {columns} '
            f'FROM "{Game._meta.db_table}" g '
            f'JOIN "{seat.db_table}" s ON s."{seat.get_field("game").column}" = g."{Game._meta.pk.column}" '
            f'JOIN "{users.db_table}" u ON u."{users.pk.column}" = s."{seat.get_field("user").column}" '
@@ -929,7 +949,8 @@ def state_of(game: Game) -> Any:
 def _actions(game: Game, start: int) -> list[dict[str, str]]:
     """The actions from ply ``start`` up to the game's own ply, public as written
     (RH29): [{"seat": "SW", "action": "KC b1-b3"}, ...]. No query when there are
-    none (a presence change, a clock's end).
+    none (a presence change, a clock's end), nor when ``game`` came with them:
+    the move that made it (``_submit``) or a load that read them (``load``).
 
     Bounded by ``game.ply``: a move committed since ``game`` was read is not this
     view's (moves are only ever added), so the list and the view are of one
@@ -937,9 +958,18 @@ def _actions(game: Game, start: int) -> list[dict[str, str]]:
     """
     if start >= game.ply:
         return []
+    kept = getattr(game, "_actions_kept", None)
+    if kept is not None and kept[0] <= start and kept[0] + len(kept[1]) == game.ply:
+        return kept[1][start - kept[0]:]
     moves = (Move.objects.filter(game_id=game.pk, ply__gte=start, ply__lt=game.ply).order_by("ply")
              .values_list("seat", "action"))
     return [{"seat": seat, "action": action} for seat, action in moves]
+
+
+def _keep_actions(game: Game, start: int, actions: list[dict[str, str]]) -> None:
+    """Keep with ``game`` the actions played from ply ``start`` to its own ply
+    (``_actions`` uses them only if they reach exactly that far)."""
+    game._actions_kept = (start, actions)
 
 
 def game_json(game: Game) -> GameJSON:
