@@ -26,7 +26,7 @@ from django.utils.translation import gettext_noop
 from games import bots, play
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
-from games.sockets import JsonFrameConsumer, db_work
+from games.sockets import JsonFrameConsumer, SignedOut, db_work
 
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
@@ -45,6 +45,7 @@ class GameConsumer(JsonFrameConsumer):
     watching = False  # ?watch=1: it only follows the game (and acts on nothing)
     api_only = False  # a BOT account's socket: its own view, but no actions
     heartbeat: asyncio.Task[None] | None = None
+    checked_in_work = frozenset({"act"})  # _submitted checks the session: one hop a move
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -109,10 +110,15 @@ class GameConsumer(JsonFrameConsumer):
 
     async def _act(self, content: dict[str, Any]) -> None:
         ply, action = content.get("ply"), content.get("action")
-        if not isinstance(ply, int) or isinstance(ply, bool):
-            await self._say(gettext_noop('"ply" must be an integer: the ply of the state you are acting on'))
-        elif not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
-            await self._say(gettext_noop('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"'))
+        bad_ply = not isinstance(ply, int) or isinstance(ply, bool)
+        if bad_ply or not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
+            # Checked here, as for any other action, before the frame is answered.
+            if not await self._still_signed_in():
+                raise SignedOut
+            if bad_ply:
+                await self._say(gettext_noop('"ply" must be an integer: the ply of the state you are acting on'))
+            else:
+                await self._say(gettext_noop('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"'))
         else:
             await self._attempt(self._move, ply, action)
 
@@ -258,6 +264,7 @@ class GameConsumer(JsonFrameConsumer):
         await self._announcing(change, self.game_id, self.scope.get("user"))
 
     def _submitted(self, ply: int, action: str) -> play.PayloadJSON:
+        self._check_signed_in()  # on this thread, before the move's transaction (checked_in_work)
         user = self.scope.get("user")
         # Frames go out in order, so the page already has this socket's ply when this one arrives.
         return play.view_for(play.submit(self.game_id, user, ply, action), user, since=self.ply)
