@@ -10,8 +10,8 @@ tests/games/test_channel_layer.py shows it). It is also dear: each message cost
 four round trips to Redis, and each socket's wait two tasks and a lock.
 
 Here one reader task per process queue, which no socket's coming or going
-cancels, takes messages off Redis in batches (one round trip for up to
-``BATCH`` messages under load) and puts each in the waiting queue of every
+cancels, takes messages off Redis in batches (one round trip, a blocking
+BZMPOP, for up to ``BATCH`` messages) and puts each in the waiting queue of every
 socket it names, as lila-ws does. A ``group_send`` is one round trip, a
 script that reads the group's members (dropping expired ones) and queues the
 message once per process queue they are in (dropping expired messages); with
@@ -33,6 +33,7 @@ from typing import Any
 import msgpack
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
 from channels_redis.serializers import MsgPackSerializer
+from redis.exceptions import ResponseError
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,7 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._readers: dict[str, asyncio.Task[None]] = {}  # per process queue
+        self._blocking_batches = True  # BZMPOP, until Redis says it has none
 
     async def receive(self, channel: str) -> dict[str, Any]:
         if "!" not in channel:  # a plain channel: nobody else's messages are at stake
@@ -146,8 +148,17 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
 
     async def _pop(self, index: int, key: str) -> list[bytes]:
         """The oldest messages waiting, else the next to arrive (or none, after
-        ``brpop_timeout``)."""
+        ``brpop_timeout``): one round trip, BZMPOP, where Redis has it (7.0 on),
+        else ZPOPMIN and, when nothing waits, BZPOPMIN."""
         connection = self.connection(index)
+        if self._blocking_batches:
+            try:
+                popped = await connection.bzmpop(self.brpop_timeout, 1, [key], min=True, count=BATCH)
+            except ResponseError:  # an older Redis: no BZMPOP
+                log.info("Redis has no BZMPOP: the channel layer pops in two round trips")
+                self._blocking_batches = False
+            else:
+                return [] if popped is None else [member for member, _score in popped[1]]
         waiting = await connection.zpopmin(key, BATCH)
         if waiting:
             return [member for member, _score in waiting]
