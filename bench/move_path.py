@@ -8,8 +8,9 @@ and like it works in a database of its own (``aceweb_bench_moves``) and Redis
 database 11 (flushed). It plays ``--games`` Ace in the Hole games to the end,
 doing for each move what the game sockets' database threads do for it:
 
-1. the mover's socket: the session check, then ``submit`` and the mover's
-   own view (``games.consumers.GameConsumer._submitted``), encoded as the frame;
+1. the mover's socket: ``submit``, its session checked with the game's load,
+   and the mover's own view (``games.consumers.GameConsumer._submitted``),
+   encoded as the frame;
 2. the other seat's socket: the game loaded and its view built and encoded
    (``GameConsumer._view``), as when the group message reaches it.
 
@@ -104,10 +105,15 @@ def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-h
                 ply = mover_view["ply"]
                 counts.on = True
                 began = time.process_time()
-                ok, evidence[key] = signins.still_signs_in(key, user.pk, evidence.get(key))
-                assert ok
+
+                def judge(read: Any, key: str = key, user_id: int = user.pk) -> None:
+                    ok, evidence[key] = signins.still_signs_in(key, user_id, evidence.get(key), read)
+                    assert ok
+
+                session = play.SessionCheck(key, user.pk, judge)  # as GameConsumer._submitted
                 payload, _messages = consumers._holding_notifications(
-                    "en", lambda: play.view_for(play.submit(spec.id, user, ply, action), user, since=ply))
+                    "en", lambda: play.view_for(play.submit(spec.id, user, ply, action, session=session),
+                                                user, since=ply))
                 json.dumps({"type": "update", **payload}, separators=(",", ":"))
                 for other in spec.seats:
                     if other != seat:

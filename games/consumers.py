@@ -45,7 +45,7 @@ class GameConsumer(JsonFrameConsumer):
     watching = False  # ?watch=1: it only follows the game (and acts on nothing)
     api_only = False  # a BOT account's socket: its own view, but no actions
     heartbeat: asyncio.Task[None] | None = None
-    checked_in_work = frozenset({"act"})  # _submitted checks the session: one hop a move
+    checked_in_work = frozenset({"act"})  # _submitted checks the session: one hop and statement fewer a move
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -264,10 +264,12 @@ class GameConsumer(JsonFrameConsumer):
         await self._announcing(change, self.game_id, self.scope.get("user"))
 
     def _submitted(self, ply: int, action: str) -> play.PayloadJSON:
-        self._check_signed_in()  # on this thread, before the move's transaction (checked_in_work)
         user = self.scope.get("user")
+        # The session is read with the game and judged first (checked_in_work).
+        session = (None if self.signed_in_as is None
+                   else play.SessionCheck(self._session_key, self.signed_in_as, self._check_signed_in))
         # Frames go out in order, so the page already has this socket's ply when this one arrives.
-        return play.view_for(play.submit(self.game_id, user, ply, action), user, since=self.ply)
+        return play.view_for(play.submit(self.game_id, user, ply, action, session=session), user, since=self.ply)
 
     async def _announcing(self, work: Callable[..., T], *args: Any) -> T:
         """Run a change on a database thread, then send the group messages it

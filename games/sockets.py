@@ -227,13 +227,15 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return False
         return True
 
-    def _check_signed_in(self) -> None:
+    def _check_signed_in(self, evidence: Any = signins.UNREAD) -> None:
         """On a database thread: raise SignedOut unless the session still signs
-        in the socket's user (a socket opened without a login passes)."""
+        in the socket's user (a socket opened without a login passes).
+        ``evidence``: what a statement of the caller's read of the session
+        (games.signins.evidence_sql), if it did."""
         if self.signed_in_as is None:
             return
         still, self.sign_in_evidence = signins.still_signs_in(
-            self._session_key, self.signed_in_as, self.sign_in_evidence)
+            self._session_key, self.signed_in_as, self.sign_in_evidence, evidence)
         if not still:
             raise SignedOut
 
