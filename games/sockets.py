@@ -11,12 +11,12 @@ import asyncio
 import contextlib
 import contextvars
 import functools
-import json
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+import ujson
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -278,4 +278,7 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
-        return json.dumps(content, separators=(",", ":"))
+        """Every frame out, encoded by ujson: the same JSON as ``json.dumps``
+        (non-ASCII escaped, no spaces), in a quarter of its time; a game's
+        frames were 4 % of daphne's CPU (issue 24)."""
+        return ujson.dumps(content, ensure_ascii=True, escape_forward_slashes=False)
