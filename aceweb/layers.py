@@ -10,13 +10,15 @@ tests/games/test_channel_layer.py shows it). It is also dear: each message cost
 four round trips to Redis, and each socket's wait two tasks and a lock.
 
 Here one reader task per process queue, which no socket's coming or going
-cancels, takes messages off Redis in batches (one round trip for up to
-``BATCH`` messages under load) and puts each in the waiting queue of every
-socket it names, as lila-ws does. A ``group_send`` is two round trips, each a
-script: the group's members (dropping expired ones), then the fan-out
-(dropping expired messages). Messages, groups, expiry and capacity are stored
-exactly as channels-redis stores them, so processes running either layer
-still talk to each other.
+cancels, takes messages off Redis in batches (one round trip, a blocking
+BZMPOP, for up to ``BATCH`` messages) and puts each in the waiting queue of every
+socket it names, as lila-ws does. A ``group_send`` is one round trip, a
+script that reads the group's members (dropping expired ones) and queues the
+message once per process queue they are in (dropping expired messages); with
+several Redis hosts, or encrypted messages, or capacities per channel, it is
+two: the members, then the fan-out. Messages, groups, expiry and capacity are
+stored exactly as channels-redis stores them, so processes running either
+layer still talk to each other.
 """
 
 from __future__ import annotations
@@ -24,10 +26,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from typing import Any
 
+import msgpack
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
+from channels_redis.serializers import MsgPackSerializer
+from redis.exceptions import ResponseError
 
 log = logging.getLogger(__name__)
 
@@ -60,12 +66,53 @@ return full
 """
 
 
+# Both in one: KEYS: the group. ARGV: the score below which a member has
+# expired, the channel to skip, the message stored without its channel list
+# (channels-redis's random prefix, then a msgpack map whose last key is
+# "__asgi_channel__", its value to follow), the queues' capacity, the time, their
+# expiry in seconds, the score below which a queued message has expired, and
+# the layer's key prefix. Each process queue ("specific.abc!") of the members
+# gets the message once, naming its own channels, as channels-redis stores it.
+# Returns the queues written to and how many of them were full.
+GROUP_SEND = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1])
+local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+local queues, order = {}, {}
+for _, name in ipairs(members) do
+    if name ~= ARGV[2] then
+        local bang = string.find(name, '!', 1, true)
+        local queue = bang and string.sub(name, 1, bang) or name
+        local names = queues[queue]
+        if names == nil then
+            names = {}
+            queues[queue] = names
+            order[#order + 1] = queue
+        end
+        names[#names + 1] = name
+    end
+end
+local full = 0
+for _, queue in ipairs(order) do
+    local key = ARGV[8] .. queue
+    redis.call('ZREMRANGEBYSCORE', key, 0, ARGV[7])
+    if redis.call('ZCARD', key) < tonumber(ARGV[4]) then
+        redis.call('ZADD', key, ARGV[5], ARGV[3] .. cmsgpack.pack(queues[queue]))
+        redis.call('EXPIRE', key, ARGV[6])
+    else
+        full = full + 1
+    end
+end
+return {#order, full}
+"""
+
+
 class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
     can_skip = True  # group_send takes ``skipping`` (games.consumers asks)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._readers: dict[str, asyncio.Task[None]] = {}  # per process queue
+        self._blocking_batches = True  # BZMPOP, until Redis says it has none
 
     async def receive(self, channel: str) -> dict[str, Any]:
         if "!" not in channel:  # a plain channel: nobody else's messages are at stake
@@ -101,8 +148,17 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
 
     async def _pop(self, index: int, key: str) -> list[bytes]:
         """The oldest messages waiting, else the next to arrive (or none, after
-        ``brpop_timeout``)."""
+        ``brpop_timeout``): one round trip, BZMPOP, where Redis has it (7.0 on),
+        else ZPOPMIN and, when nothing waits, BZPOPMIN."""
         connection = self.connection(index)
+        if self._blocking_batches:
+            try:
+                popped = await connection.bzmpop(self.brpop_timeout, 1, [key], min=True, count=BATCH)
+            except ResponseError:  # an older Redis: no BZMPOP
+                log.info("Redis has no BZMPOP: the channel layer pops in two round trips")
+                self._blocking_batches = False
+            else:
+                return [] if popped is None else [member for member, _score in popped[1]]
         waiting = await connection.zpopmin(key, BATCH)
         if waiting:
             return [member for member, _score in waiting]
@@ -120,6 +176,9 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
         a sender that has answered its own socket already (a move's mover)
         spares its process the message's round trip to Redis and back."""
         assert self.require_valid_group_name(group), "Group name not valid"
+        if self._sends_in_one_script():
+            await self._group_send_in_one(group, message, skipping)
+            return
         connection = self.connection(self.consistent_hash(group))
         members = await connection.eval(GROUP_MEMBERS, 1, self._group_key(group),
                                         int(time.time()) - self.group_expiry)
@@ -134,6 +193,27 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
                 now, int(self.expiry), int(now) - int(self.expiry))
             if full:
                 log.info("%s of %s channels over capacity in group %s", full, len(names), group)
+
+    def _sends_in_one_script(self) -> bool:
+        """Whether a group_send can be one script: one Redis host (every key on
+        it), plain msgpack messages and one capacity for every channel."""
+        serializer = self._serializer
+        return (self.ring_size == 1 and not self.channel_capacity and type(serializer) is MsgPackSerializer
+                and getattr(serializer, "crypter", None) is None)
+
+    async def _group_send_in_one(self, group: str, message: dict[str, Any], skipping: str | None) -> None:
+        # The message packed as channels-redis packs it, its channel list left
+        # for the script to append (a nil is msgpack's one byte, 0xc0).
+        packed = msgpack.packb({**message, "__asgi_channel__": None})
+        assert packed[-1:] == b"\xc0"
+        prefix = random.getrandbits(8 * self._serializer.random_prefix_length).to_bytes(
+            self._serializer.random_prefix_length, "big")
+        now = time.time()
+        queues, full = await self.connection(0).eval(
+            GROUP_SEND, 1, self._group_key(group), int(now) - self.group_expiry, skipping or "",
+            prefix + packed[:-1], self.capacity, now, int(self.expiry), int(now) - int(self.expiry), self.prefix)
+        if full:
+            log.info("%s of %s process queues over capacity in group %s", full, queues, group)
 
     async def close_pools(self) -> None:
         """As channels-redis does (and ``flush``, through it), after stopping

@@ -1,15 +1,16 @@
 """A live move's synchronous work, in one process: CPU, SQL statements and
 Redis commands per move (issue 24).
 
-    .venv/bin/python bench/move_path.py [--games 30] [--rounds 3]
+    .venv/bin/python bench/move_path.py [--games 30] [--rounds 3] [--rules rhombus] [--players 4]
 
 Needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis), as bench/live_play.py,
 and like it works in a database of its own (``aceweb_bench_moves``) and Redis
 database 11 (flushed). It plays ``--games`` Ace in the Hole games to the end,
 doing for each move what the game sockets' database threads do for it:
 
-1. the mover's socket: the session check, then ``submit`` and the mover's
-   own view (``games.consumers.GameConsumer._submitted``), encoded as the frame;
+1. the mover's socket: ``submit``, its session checked with the game's load,
+   and the mover's own view (``games.consumers.GameConsumer._submitted``),
+   encoded as the frame;
 2. the other seat's socket: the game loaded and its view built and encoded
    (``GameConsumer._view``), as when the group message reaches it.
 
@@ -68,8 +69,9 @@ class Counts:
         redis.Redis.execute_command = counted  # type: ignore[method-assign]
 
 
-def play_round(games: int, seed: str, counts: Counts) -> tuple[int, float]:
-    """Play GAMES new games to the end; (moves, CPU seconds spent on them)."""
+def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-hole",
+               players: int = 2) -> tuple[int, float]:
+    """Play GAMES new games of RULES to the end; (moves, CPU seconds spent on them)."""
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.models import Session
     from django.db import connection
@@ -77,7 +79,7 @@ def play_round(games: int, seed: str, counts: Counts) -> tuple[int, float]:
     from games import consumers, play, signins
 
     User = get_user_model()
-    specs = create_games(games, seed)
+    specs = create_games(games, seed, players=players, rules=rules)
     sessions = {s.session_key: s.get_decoded() for s in Session.objects.filter(
         session_key__in=[c for spec in specs for c in spec.cookies.values()])}
     players = {}
@@ -103,15 +105,21 @@ def play_round(games: int, seed: str, counts: Counts) -> tuple[int, float]:
                 ply = mover_view["ply"]
                 counts.on = True
                 began = time.process_time()
-                ok, evidence[key] = signins.still_signs_in(key, user.pk, evidence.get(key))
-                assert ok
+
+                def judge(read: Any, key: str = key, user_id: int = user.pk) -> None:
+                    ok, evidence[key] = signins.still_signs_in(key, user_id, evidence.get(key), read)
+                    assert ok
+
+                session = play.SessionCheck(key, user.pk, judge)  # as GameConsumer._submitted
                 payload, _messages = consumers._holding_notifications(
-                    "en", lambda: play.view_for(play.submit(spec.id, user, ply, action), user, since=ply))
+                    "en", lambda: play.view_for(play.submit(spec.id, user, ply, action, session=session),
+                                                user, since=ply))
                 json.dumps({"type": "update", **payload}, separators=(",", ":"))
                 for other in spec.seats:
                     if other != seat:
                         _, watcher = players[(spec.id, other)]
-                        view = play.view_for(play.load(spec.id), watcher, since=ply)
+                        actions_from = None if rules == play.ACE else ply  # as GameConsumer._view
+                        view = play.view_for(play.load(spec.id, actions_from=actions_from), watcher, since=ply)
                         json.dumps({"type": "update", **view}, separators=(",", ":"))
                 cpu += time.process_time() - began
                 counts.on = False
@@ -126,6 +134,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=30, help="games a round (default 30)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each of new games (default 3)")
+    parser.add_argument("--rules", default="ace-in-the-hole",
+                        help="the game played, as games.play.setups names it (default ace-in-the-hole)")
+    parser.add_argument("--players", type=int, default=2, help="players a game (default 2)")
     parser.add_argument("--db-name", default=DEFAULT_DB_NAME)
     parser.add_argument("--redis-db", type=int, default=DEFAULT_REDIS_DB)
     args = parser.parse_args(argv)
@@ -139,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             counts = Counts()
             if number == args.rounds:  # a last round only to count, outside the timed ones
                 counts.install_redis()
-            moves, cpu = play_round(args.games, f"{number}-{random.random()}", counts)
+            moves, cpu = play_round(args.games, f"{number}-{random.random()}", counts, args.rules, args.players)
             if number < args.rounds:
                 results.append(1000 * cpu / moves)
                 say(f"round {number + 1}: {moves} moves, {results[-1]:.3f} ms CPU a move")

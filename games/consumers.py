@@ -26,7 +26,7 @@ from django.utils.translation import gettext_noop
 from games import bots, chat, play
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
-from games.sockets import JsonFrameConsumer, db_work
+from games.sockets import JsonFrameConsumer, SignedOut, db_work
 
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
@@ -38,6 +38,7 @@ class GameConsumer(JsonFrameConsumer):
     game_id: int
     group: str
     step: play.Step | None = None  # the ply and status of the last state sent
+    game_kind: str | None = None  # the game's rules (engine.GAMES's name), once a state has been sent
     sending: asyncio.Lock  # one state at a time, so that an older view never follows a newer
     seat: str | None = None  # this socket's seat once it is known to be a player's
     viewer: Any = None  # whose view this socket gets: its user, or None to watch
@@ -45,6 +46,7 @@ class GameConsumer(JsonFrameConsumer):
     api_only = False  # a BOT account's socket: its own view, but no actions
     heartbeat: asyncio.Task[None] | None = None
     chat_player: bool | None = None  # the person sits at this game; known with the first chat line
+    checked_in_work = frozenset({"act"})  # _submitted checks the session: one hop and statement fewer a move
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -110,10 +112,15 @@ class GameConsumer(JsonFrameConsumer):
 
     async def _act(self, content: dict[str, Any]) -> None:
         ply, action = content.get("ply"), content.get("action")
-        if not isinstance(ply, int) or isinstance(ply, bool):
-            await self._say(gettext_noop('"ply" must be an integer: the ply of the state you are acting on'))
-        elif not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
-            await self._say(gettext_noop('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"'))
+        bad_ply = not isinstance(ply, int) or isinstance(ply, bool)
+        if bad_ply or not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
+            # Checked here, as for any other action, before the frame is answered.
+            if not await self._still_signed_in():
+                raise SignedOut
+            if bad_ply:
+                await self._say(gettext_noop('"ply" must be an integer: the ply of the state you are acting on'))
+            else:
+                await self._say(gettext_noop('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"'))
         else:
             await self._attempt(self._move, ply, action)
 
@@ -240,6 +247,7 @@ class GameConsumer(JsonFrameConsumer):
         if self.step is not None and self.step.ahead_of(step):
             return  # built before the state this socket already has: nothing new
         self.step = step
+        self.game_kind = payload["game"]["kind"]
         await self.send_json({"type": kind, **payload})
 
     async def _move(self, ply: int, action: str) -> None:
@@ -254,8 +262,11 @@ class GameConsumer(JsonFrameConsumer):
 
     @db_work
     def _view(self, since: int | None) -> play.PayloadJSON | None:
+        # A view that lists the actions played (Rhombus's) reads them with the
+        # game, in its one statement; Ace in the Hole's discards spell its moves.
+        actions_from = None if self.game_kind == play.ACE else since or 0
         with translation.override(self.language):
-            game = play.load(self.game_id)
+            game = play.load(self.game_id, actions_from=actions_from)
             return None if game is None else play.view_for(game, self.viewer, since=since)
 
     async def _current_step(self) -> play.Step | None:
@@ -283,8 +294,11 @@ class GameConsumer(JsonFrameConsumer):
 
     def _submitted(self, ply: int, action: str) -> play.PayloadJSON:
         user = self.scope.get("user")
+        # The session is read with the game and judged first (checked_in_work).
+        session = (None if self.signed_in_as is None
+                   else play.SessionCheck(self._session_key, self.signed_in_as, self._check_signed_in))
         # Frames go out in order, so the page already has this socket's ply when this one arrives.
-        return play.view_for(play.submit(self.game_id, user, ply, action), user, since=self.ply)
+        return play.view_for(play.submit(self.game_id, user, ply, action, session=session), user, since=self.ply)
 
     async def _announcing(self, work: Callable[..., T], *args: Any) -> T:
         """Run a change on a database thread, then send the group messages it

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import threading
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
@@ -26,7 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 import engine
-from games import refusals, statements
+from games import refusals, signins, statements
 from games.models import ENDINGS_RULE, FIRST_MOVE_WINDOW, TURN_RULE, Event, Game, Move, Seat
 from games.signals import game_aborted
 from games.timecontrols import TimeControl
@@ -289,22 +290,34 @@ def _new_game(users: tuple[Any, ...], setup: Setup, rated: bool, tc: TimeControl
 # --- Changing a game ------------------------------------------------------
 
 
-def submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
+class SessionCheck(NamedTuple):
+    """A socket's session, checked in the move's own statement (issue 24):
+    ``judge`` gets what the game's locked load read of it (the evidence of
+    games.signins.still_signs_in, or signins.UNREAD where it read none) and
+    raises to stop the move, before anything else is checked."""
+
+    key: str | None
+    user_id: int
+    judge: Callable[[Any], None]
+
+
+def submit(game_id: int, user: Any, ply: int, action_text: str, *, session: SessionCheck | None = None) -> Game:
     """Play ``action_text`` for ``user`` at ``ply``, or raise :class:`Refusal`.
 
     ``ply`` is the ply the client saw: a mismatch means the client is behind
     (or replaying an old frame), so the action is refused, not guessed at.
+    A websocket's move passes its ``session``, judged first thing.
     """
     try:
-        return _submit(game_id, user, ply, action_text)
+        return _submit(game_id, user, ply, action_text, session)
     except IntegrityError:
         # Only reachable if the row lock were bypassed: (game, ply) is unique.
         raise Refusal(gettext("ply %(ply)s has already been played") % {"ply": ply}) from None
 
 
-def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
+def _submit(game_id: int, user: Any, ply: int, action_text: str, session: SessionCheck | None) -> Game:
     with transaction.atomic():
-        game, seat = _running_game_of(game_id, user)
+        game, seat = _running_game_of(game_id, user, session)
         if ply != game.ply:
             raise Refusal(gettext("stale ply %(ply)s: the game is at ply %(current)s; resync and try again")
                           % {"ply": ply, "current": game.ply})
@@ -316,6 +329,7 @@ def _submit(game_id: int, user: Any, ply: int, action_text: str) -> Game:
         state, played = _apply(game, action_text)
         _record(game, state)
         _save_move(game, ply, seat, played)
+        _keep_actions(game, ply, [{"seat": seat, "action": played}])  # the mover's view needs no query
         _notify_on_commit(game, moved=True)
         _bots_after_change(game)
     return game
@@ -623,22 +637,29 @@ def _call_off(game: Game, now: datetime, *, seat: str | None, no_show: bool = Fa
     _notify_on_commit(game)
 
 
-def _running_game_of(game_id: int, user: Any) -> tuple[Game, str]:
-    """The locked game and ``user``'s seat in it, or a Refusal: not playing, or over."""
-    game = _locked(game_id)
+def _running_game_of(game_id: int, user: Any, session: SessionCheck | None = None) -> tuple[Game, str]:
+    """The locked game and ``user``'s seat in it, or a Refusal: not playing, or
+    over. A ``session`` is read with the game and judged before all that."""
+    if session is None:
+        game = _locked(game_id)
+    else:
+        loaded = load(game_id, lock=True, session=(session.key, session.user_id))
+        session.judge(signins.UNREAD if loaded is None else loaded.session_evidence)
+        game = _locked(game_id, loaded)
     seat = _player_seat(game, user)
     _check_running(game)
     return game, seat
 
 
-def _locked(game_id: int) -> Game:
-    game = load(game_id, lock=True)
+def _locked(game_id: int, loaded: Game | None = None) -> Game:
+    game = loaded or load(game_id, lock=True)
     if game is None:
         raise Refusal(gettext("there is no game %(id)s") % {"id": game_id})
     return game
 
 
-def load(game_id: int, *, lock: bool = False) -> Game | None:
+def load(game_id: int, *, lock: bool = False, actions_from: int | None = None,
+         session: tuple[str | None, int] | None = None) -> Game | None:
     """The game, its seats and their players' names (``Seat.user_name``) in
     one query, the game's row locked for the transaction when ``lock`` is set.
 
@@ -650,9 +671,24 @@ def load(game_id: int, *, lock: bool = False) -> Game | None:
     still applied. One row per seat comes back; only the first (seat 0)
     carries the game's columns, the others NULLs, so the position is not sent
     and decoded once per seat.
+
+    With ``actions_from`` (a ply), the same statement also reads the actions
+    played from that ply up to the game's own, which a view of a game that
+    does not spell its moves carries (``seat_view``): a Rhombus socket's
+    update then costs one statement, not two (issue 24).
+
+    With ``session`` (a session key and a user id), it also reads what
+    games.signins judges that session by (``Game.session_evidence``, None
+    when the session is gone, signins.UNREAD where it was not read): a
+    move's session check costs no statement of its own.
     """
+    postgresql = connection.vendor == "postgresql"
+    with_actions = actions_from is not None and postgresql
+    with_session = session is not None and postgresql
+    params = [*([actions_from] if with_actions else []),
+              *(signins.evidence_params(*session) if with_session and session else []), game_id]
     with statements.cursor() as cursor:
-        cursor.execute(_load_sql(lock), [game_id])
+        cursor.execute(_load_sql(lock, with_actions, with_session), params)
         rows = cursor.fetchall()
     if not rows:
         return None
@@ -661,8 +697,17 @@ def load(game_id: int, *, lock: bool = False) -> Game | None:
     game._table = []
     for row in rows:
         seat = _from_row(Seat, row[games:games + seats])
-        seat.user_name = row[-1]
+        seat.user_name = row[games + seats]
         game._table.append(seat)
+    game.session_evidence = signins.UNREAD
+    if with_session:
+        evidence = tuple(rows[0][-3:])
+        game.session_evidence = None if evidence[0] is None else evidence
+    if with_actions:
+        played = rows[0][games + seats + 1]
+        if isinstance(played, str):
+            played = json.loads(played)
+        _keep_actions(game, actions_from, [{"seat": seat, "action": action} for seat, action in played or ()])
     return game
 
 
@@ -675,18 +720,29 @@ def _from_row(model: Any, row: tuple[Any, ...]) -> Any:
 
 
 @functools.cache
-def _load_sql(lock: bool) -> str:
+def _load_sql(lock: bool, with_actions: bool = False, with_session: bool = False) -> str:
     users = get_user_model()._meta
     username = users.get_field(get_user_model().USERNAME_FIELD).column
     seat = Seat._meta
     first = f's."{seat.get_field("number").column}" = 0'
     columns = ", ".join([*(f'CASE WHEN {first} THEN g."{f.column}" END' for f in _fields(Game)),
-                         *(f's."{f.column}"' for f in _fields(Seat))])
-    sql = (f'SELECT {columns}, u."{username}" '
+                         *(f's."{f.column}"' for f in _fields(Seat)), f'u."{username}"'])
+    if with_actions:  # PostgreSQL only (load): [[seat, action], ...] from a ply, in order
+        move = Move._meta
+        ply, game_ply = move.get_field("ply").column, Game._meta.get_field("ply").column
+        columns += (f', CASE WHEN {first} THEN (SELECT json_agg(json_build_array(m."{move.get_field("seat").column}", '
+                    f'm."{move.get_field("action").column}") ORDER BY m."{ply}") '
+                    f'FROM "{move.db_table}" m WHERE m."{move.get_field("game").column}" = g."{Game._meta.pk.column}" '
+                    f'AND m."{ply}" >= %s::integer AND m."{ply}" < g."{game_ply}") END')
+    evidence = ""
+    if with_session:  # PostgreSQL only (load): the session's evidence, or NULLs
+        columns += ", ev.*"
+        evidence = f"LEFT JOIN ({signins.evidence_sql()}) ev ON TRUE "
+    sql = (f'SELECT {columns} '
            f'FROM "{Game._meta.db_table}" g '
            f'JOIN "{seat.db_table}" s ON s."{seat.get_field("game").column}" = g."{Game._meta.pk.column}" '
            f'JOIN "{users.db_table}" u ON u."{users.pk.column}" = s."{seat.get_field("user").column}" '
-           f'WHERE g."{Game._meta.pk.column}" = %s ORDER BY s."{seat.get_field("number").column}"')
+           f'{evidence}WHERE g."{Game._meta.pk.column}" = %s ORDER BY s."{seat.get_field("number").column}"')
     # Only the game's row is locked, never the seats' or players'. SQLite has no
     # row locks (one writer at a time) and no FOR UPDATE, like select_for_update there.
     if lock and connection.features.has_select_for_update_of:
@@ -929,7 +985,8 @@ def state_of(game: Game) -> Any:
 def _actions(game: Game, start: int) -> list[dict[str, str]]:
     """The actions from ply ``start`` up to the game's own ply, public as written
     (RH29): [{"seat": "SW", "action": "KC b1-b3"}, ...]. No query when there are
-    none (a presence change, a clock's end).
+    none (a presence change, a clock's end), nor when ``game`` came with them:
+    the move that made it (``_submit``) or a load that read them (``load``).
 
     Bounded by ``game.ply``: a move committed since ``game`` was read is not this
     view's (moves are only ever added), so the list and the view are of one
@@ -937,9 +994,18 @@ def _actions(game: Game, start: int) -> list[dict[str, str]]:
     """
     if start >= game.ply:
         return []
+    kept = getattr(game, "_actions_kept", None)
+    if kept is not None and kept[0] <= start and kept[0] + len(kept[1]) == game.ply:
+        return kept[1][start - kept[0]:]
     moves = (Move.objects.filter(game_id=game.pk, ply__gte=start, ply__lt=game.ply).order_by("ply")
              .values_list("seat", "action"))
     return [{"seat": seat, "action": action} for seat, action in moves]
+
+
+def _keep_actions(game: Game, start: int, actions: list[dict[str, str]]) -> None:
+    """Keep with ``game`` the actions played from ply ``start`` to its own ply
+    (``_actions`` uses them only if they reach exactly that far)."""
+    game._actions_kept = (start, actions)
 
 
 def game_json(game: Game) -> GameJSON:

@@ -61,8 +61,11 @@ def signs_in(session_key: str | None, user_id: int) -> bool:
 Evidence = tuple[Any, ...]
 
 
-def still_signs_in(session_key: str | None, user_id: int,
-                   checked: Evidence | None) -> tuple[bool, Evidence | None]:
+UNREAD: Any = object()  # still_signs_in's ``evidence`` when the caller has not read it
+
+
+def still_signs_in(session_key: str | None, user_id: int, checked: Evidence | None,
+                   evidence: Evidence | None = UNREAD) -> tuple[bool, Evidence | None]:
     """``signs_in``, answered from one query when nothing it depends on has
     changed since the evidence ``checked`` was judged.
 
@@ -71,8 +74,13 @@ def still_signs_in(session_key: str | None, user_id: int,
     query also drops an expired session. The same evidence is judged the same
     way, so only new evidence is judged again, by ``signs_in`` itself. Returns
     the answer and the evidence to pass next time (None: nothing judged good).
+
+    A caller that read the ``evidence`` already, in a statement of its own
+    (``evidence_sql``: a move's locked load, games.play), passes it, and this
+    runs no query unless it must judge again.
     """
-    evidence = _evidence(session_key, user_id)
+    if evidence is UNREAD:
+        evidence = _evidence(session_key, user_id)
     if evidence is None:
         return False, None
     if evidence == checked:
@@ -84,19 +92,27 @@ def still_signs_in(session_key: str | None, user_id: int,
     return True, evidence if _evidence(session_key, user_id) == evidence else None
 
 
-def _evidence(session_key: str | None, user_id: int) -> Evidence | None:
-    if not session_key:
-        return None
+def evidence_sql() -> str:
+    """The SELECT of what ``still_signs_in`` judges from: one row of three
+    columns or none, with three parameters (``evidence_params``)."""
     users = get_user_model()._meta
     sessions = Session._meta
     quote = connection.ops.quote_name
-    with statements.cursor() as cursor:
-        cursor.execute(
-            f"SELECT s.{quote('session_data')}, u.{quote('password')}, u.{quote('is_active')}"
+    return (f"SELECT s.{quote('session_data')}, u.{quote('password')}, u.{quote('is_active')}"
             f" FROM {quote(sessions.db_table)} s, {quote(users.db_table)} u"
             f" WHERE s.{quote('session_key')} = %s AND s.{quote('expire_date')} > %s"
-            f" AND u.{quote(users.pk.column)} = %s",
-            [session_key, connection.ops.adapt_datetimefield_value(timezone.now()), user_id])
+            f" AND u.{quote(users.pk.column)} = %s")
+
+
+def evidence_params(session_key: str | None, user_id: int) -> list[Any]:
+    return [session_key, connection.ops.adapt_datetimefield_value(timezone.now()), user_id]
+
+
+def _evidence(session_key: str | None, user_id: int) -> Evidence | None:
+    if not session_key:
+        return None
+    with statements.cursor() as cursor:
+        cursor.execute(evidence_sql(), evidence_params(session_key, user_id))
         return cursor.fetchone()
 
 
