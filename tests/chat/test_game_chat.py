@@ -154,3 +154,19 @@ def test_german_and_russian_insults_each_lead_to_an_automatic_report(people: dic
     assert set(reports) == {"alice", "bob"}
     assert all(report.reporter is None and report.reason == Report.Reason.ABUSE for report in reports.values())
     assert "Vollidiot!" in reports["alice"].text and "пидор" in reports["bob"].text
+
+
+def test_flood_and_length_are_refused_to_the_sender_only(people: dict[str, Any], sockets: Any) -> None:
+    game = play.start_game(people["alice"], people["bob"], seed="chat-flood")
+    alice, bob = sockets("alice", game.pk), sockets("bob", game.pk)
+    alice.send_json({"type": "chat", "room": "player", "text": "x" * 141})
+    [too_long] = chat_until_pong(alice)
+    assert (too_long["type"], too_long["code"]) == ("chatRefused", "too-long")
+    for text in ("one", "two words", "three little words", "four is more", "five alive"):
+        alice.send_json({"type": "chat", "room": "player", "text": text})
+        assert heard(bob)[2] == text
+    alice.send_json({"type": "chat", "room": "player", "text": "six is too many"})
+    refused = [m for m in chat_until_pong(alice) if m["type"] == "chatRefused"]
+    assert [m["code"] for m in refused] == ["flood"]
+    assert chat_until_pong(bob) == []  # the room never heard it
+    assert Line.objects.count() == 5
