@@ -133,7 +133,8 @@ class GameConsumer(JsonFrameConsumer):
         def post(user: Any, text: str, preset: str) -> Any:
             return chat.say(self.game_id, user, room, text=text, preset=preset)
 
-        await self._say_chat(content, post, room=room)
+        # Its group message is sent from this loop, as a move's is (_announcing).
+        await self._say_chat(content, post, run=self._announcing, room=room)
 
     async def chat_line(self, event: dict[str, Any]) -> None:
         """A line of one of the game's rooms: the players' reaches the players'

@@ -151,16 +151,21 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             said = chat_lines.words(line["text"], line["preset"], line["removed"])
         await self.send_json({"type": "chatLine", **extra, "line": {**line, "said": said}})
 
-    async def _say_chat(self, content: dict[str, Any], post: Callable[[Any, str, str], Any], **extra: Any) -> None:
+    async def _say_chat(self, content: dict[str, Any], post: Callable[[Any, str, str], Any],
+                        run: Callable[..., Awaitable[Any]] | None = None, **extra: Any) -> None:
         """A "chat" frame: {"text": ...} or {"preset": ...}; ``post(user, text,
         preset)`` stores it (the line comes back to every socket that may read
-        it through the group), or it is refused to this socket only."""
+        it through the group), or it is refused to this socket only. ``run``
+        runs it on a database thread (default ``db_work``)."""
         text, preset = content.get("text", ""), content.get("preset", "")
         if not isinstance(text, str) or not isinstance(preset, str):
             await self._say(gettext_noop('a chat frame holds a "text" or a "preset" string'))
             return
         try:
-            await db_work(post)(self.scope.get("user"), text, preset)
+            if run is None:
+                await db_work(post)(self.scope.get("user"), text, preset)
+            else:
+                await run(post, self.scope.get("user"), text, preset)
         except chat_lines.Refused as refused:
             await self.send_json({"type": "chatRefused", **extra, "code": refused.code, "message": str(refused)})
 

@@ -3,7 +3,9 @@ another seat (a partner's included) nor the pile, at any ply (issue 13).
 
 Random 2- and 4-player games, classic and Formation, are played over real
 sockets with every seat and a spectator connected; every frame is checked
-against the full position in the database at that frame's ply.
+against the full position in the database at that frame's ply. Each game
+team game starts with a round of chat (issue 25): its players cannot name a
+card, and no chat frame carries one.
 """
 
 from __future__ import annotations
@@ -81,7 +83,8 @@ async def play_one(users: list[Any], cookies: list[str], variant: str, sockets: 
     latest: dict[str | None, dict[str, Any]] = {}
     for seat, cookie in [*zip(game.seat_names, cookies), (None, None)]:
         socks[seat], latest[seat] = await sockets(game.pk, cookie)
-    frames = 0
+    # Team games only: a player's sixth line in 10 s would be refused as flood (chat.lines).
+    frames = await chat_round(socks, positions[0]) if len(users) == 4 else 0
     while latest[None]["game"]["status"] == "running":
         mover, ply = latest[None]["to_move"], latest[None]["ply"]
         if rng.random() < 0.1:  # a refusal names the rule and must not leak either
@@ -101,6 +104,43 @@ async def play_one(users: list[Any], cookies: list[str], variant: str, sockets: 
         frames += len(latest)
     for sock in socks.values():  # the next game's arrivals are then announced, and drained, afresh
         await sock.close()
+    return frames
+
+
+async def lines_heard(sock: Any, expected: int) -> list[dict[str, Any]]:
+    """What the socket got until it has ``expected`` messages (at most 5 s):
+    drained rather than awaited one by one, as a test communicator's timed-out
+    receive would end the consumer."""
+    heard: list[dict[str, Any]] = []
+    for _ in range(25):
+        heard += await sock.drain()
+        if len(heard) >= expected:
+            break
+    return heard
+
+
+async def chat_round(socks: dict[str | None, Any], position: Position) -> int:
+    """Chat over the same sockets of a team game (issue 25): a player who tries
+    to name a card of their hand is refused, to themselves only (RH36); every
+    player's preset reaches the players and carries no card; the spectator's
+    socket gets no line of the players' room. The number of frames checked."""
+    seated = [seat for seat in socks if seat is not None]
+    frames = 0
+    for seat in seated:
+        card = position["seats"][seat]["hand"][0]
+        refused = await socks[seat].request({"type": "chat", "room": "player", "text": f"partner, I hold {card}"})
+        assert (refused["type"], refused["code"]) == ("chatRefused", "presets-only"), refused
+        assert not CARD.findall(json.dumps(refused))
+        frames += 1
+    for seat in seated:
+        await socks[seat].send({"type": "chat", "room": "player", "preset": "goodluck"})
+    for seat in seated:
+        heard = await lines_heard(socks[seat], len(seated))
+        assert [(m["type"], m["room"], m["line"]["preset"]) for m in heard] == [
+            ("chatLine", "player", "goodluck")] * len(seated), heard
+        assert not CARD.findall(json.dumps(heard)), heard
+        frames += len(heard)
+    assert await socks[None].drain() == []  # the players' room is the players' only
     return frames
 
 
