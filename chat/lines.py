@@ -130,9 +130,11 @@ def active_timeout(user: Any, now: datetime) -> ChatTimeout | None:
 
 
 def refuse_locked_room(room: str, speaker: Speaker, now: datetime) -> None:
-    if not speaker.established and RoomLock.objects.filter(room=room, ends__gt=now).exists():
-        raise Refused("locked", _("For now, only accounts with %(games)d finished games may write here.")
-                      % {"games": LINKS_FROM_GAMES})
+    lock = None if speaker.established else RoomLock.objects.filter(room=room, ends__gt=now).first()
+    if lock is not None:
+        until = formats.date_format(timezone.localtime(lock.ends), "DATETIME_FORMAT")
+        raise Refused("locked", _("Until %(until)s, only accounts with %(games)d finished games may write here.")
+                      % {"until": until, "games": LINKS_FROM_GAMES})
 
 
 def refuse_flood(recent: list[Line], text: str, now: datetime) -> None:

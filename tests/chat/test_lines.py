@@ -95,8 +95,8 @@ def test_a_timed_out_player_is_told_why_and_until_when(alice: Any, bob: Any) -> 
 
 
 def test_a_locked_room_takes_only_established_accounts(alice: Any, bob: Any) -> None:
-    lines.lock_room(ROOM, bob, 60)
-    refused("locked", speaker=Speaker(alice), text="hello")
+    lock = lines.lock_room(ROOM, bob, 60)
+    assert str(lock.ends.year) in str(refused("locked", speaker=Speaker(alice), text="hello"))  # until when
     assert lines.post("game:2", Speaker(alice), text="hello")  # only that room
     assert lines.post(ROOM, Speaker(alice, established=True), text="hello there")
     assert lines.post(ROOM, Speaker(alice), preset="hello")  # presets carry nothing
