@@ -109,7 +109,9 @@ def site(network: Network, tmp_path: Path) -> Iterator[Site]:
         for web in ("web1", "web2"):
             wait_until(lambda web=web: reachable(network, site.url(web)), 30, f"daphne on {web}", site, web)
         for worker in ("worker1", "worker2"):
-            wait_until(lambda worker=worker: " ready." in site.log(worker), 60, f"{worker} ready", site, worker)
+            # The whole log: tasks left queued by earlier tests can push the line out of log()'s tail.
+            wait_until(lambda worker=worker: " ready." in site.logs[worker].read_text(errors="replace"), 60,
+                       f"{worker} ready", site, worker)
         yield site
     finally:
         network.stop_processes()
