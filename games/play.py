@@ -692,7 +692,7 @@ def load(game_id: int, *, lock: bool = False, actions_from: int | None = None,
         rows = cursor.fetchall()
     if not rows:
         return None
-    games, seats = len(_fields(Game)), len(_fields(Seat))
+    games, seats = len(statements.fields(Game)), len(statements.fields(Seat))
     game = _from_row(Game, rows[0][:games])
     game._table = []
     for row in rows:
@@ -713,10 +713,10 @@ def load(game_id: int, *, lock: bool = False, actions_from: int | None = None,
 
 def _from_row(model: Any, row: tuple[Any, ...]) -> Any:
     values = list(row)
-    for i, converters, column in _converters(model, connection.alias):
+    for i, converters, column in statements.converters(model, connection.alias):
         for convert in converters:
             values[i] = convert(values[i], column, connection)
-    return model.from_db(connection.alias, [f.attname for f in _fields(model)], values)
+    return model.from_db(connection.alias, [f.attname for f in statements.fields(model)], values)
 
 
 @functools.cache
@@ -725,8 +725,8 @@ def _load_sql(lock: bool, with_actions: bool = False, with_session: bool = False
     username = users.get_field(get_user_model().USERNAME_FIELD).column
     seat = Seat._meta
     first = f's."{seat.get_field("number").column}" = 0'
-    columns = ", ".join([*(f'CASE WHEN {first} THEN g."{f.column}" END' for f in _fields(Game)),
-                         *(f's."{f.column}"' for f in _fields(Seat)), f'u."{username}"'])
+    columns = ", ".join([*(f'CASE WHEN {first} THEN g."{f.column}" END' for f in statements.fields(Game)),
+                         *(f's."{f.column}"' for f in statements.fields(Seat)), f'u."{username}"'])
     if with_actions:  # PostgreSQL only (load): [[seat, action], ...] from a ply, in order
         move = Move._meta
         ply, game_ply = move.get_field("ply").column, Game._meta.get_field("ply").column
@@ -748,25 +748,6 @@ def _load_sql(lock: bool, with_actions: bool = False, with_session: bool = False
     if lock and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
     return sql
-
-
-@functools.cache
-def _fields(model: Any) -> tuple[Any, ...]:
-    return tuple(model._meta.concrete_fields)
-
-
-@functools.cache
-def _converters(model: Any, alias: str) -> list[tuple[int, list[Any], Any]]:
-    """The backend's and each field's converters for a model's columns, as the
-    ORM's compiler finds them (``SQLCompiler.get_converters``), found once."""
-    db = connections[alias]
-    found = []
-    for i, field in enumerate(_fields(model)):
-        column = field.get_col(model._meta.db_table)
-        converters = db.ops.get_db_converters(column) + field.get_db_converters(db)
-        if converters:
-            found.append((i, converters, column))
-    return found
 
 
 class Step(NamedTuple):

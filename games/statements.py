@@ -17,9 +17,10 @@ work as for any other cursor. Elsewhere than on PostgreSQL it is the usual one.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from django.db import connection
+from django.db import connection, connections
 
 
 def cursor() -> Any:
@@ -42,3 +43,23 @@ def cursor() -> Any:
         if connection.timezone != connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT).timezone:
             register_tzloader(connection.timezone, raw)
     return connection._prepare_cursor(raw)
+
+
+@functools.cache
+def fields(model: Any) -> tuple[Any, ...]:
+    """A model's columns in the order its rows are read here (``from_db``)."""
+    return tuple(model._meta.concrete_fields)
+
+
+@functools.cache
+def converters(model: Any, alias: str) -> list[tuple[int, list[Any], Any]]:
+    """The backend's and each field's converters for a model's columns, as the
+    ORM's compiler finds them (``SQLCompiler.get_converters``), found once."""
+    db = connections[alias]
+    found = []
+    for i, field in enumerate(fields(model)):
+        column = field.get_col(model._meta.db_table)
+        converters = db.ops.get_db_converters(column) + field.get_db_converters(db)
+        if converters:
+            found.append((i, converters, column))
+    return found

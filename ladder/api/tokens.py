@@ -72,7 +72,7 @@ def find(token: str) -> ApiToken | None:
         found = cursor.fetchone()
     if found is None:
         return None
-    tokens_width = len(_fields(ApiToken))
+    tokens_width = len(statements.fields(ApiToken))
     row: ApiToken = _model(ApiToken, found[:tokens_width])
     row.user = _model(get_user_model(), found[tokens_width:-1])
     row.is_bot_account = bool(found[-1])  # type: ignore[attr-defined]
@@ -87,8 +87,8 @@ def find(token: str) -> ApiToken | None:
 def _find_sql() -> str:
     """A live token by digest, its active user, and whether that user is a BOT account."""
     tokens, users, players = ApiToken._meta, get_user_model()._meta, Player._meta
-    columns = ", ".join([*(f't."{f.column}"' for f in _fields(ApiToken)),
-                         *(f'u."{f.column}"' for f in _fields(get_user_model()))])
+    columns = ", ".join([*(f't."{f.column}"' for f in statements.fields(ApiToken)),
+                         *(f'u."{f.column}"' for f in statements.fields(get_user_model()))])
     return (f'SELECT {columns}, EXISTS (SELECT 1 FROM "{players.db_table}" p '
             f'WHERE p."{players.get_field("user").column}" = t."{tokens.get_field("user").column}" '
             f'AND p."{players.get_field("is_bot").column}" = %s AND p."{players.get_field("bot_level").column}" = %s) '
@@ -98,32 +98,15 @@ def _find_sql() -> str:
             f'AND u."{users.get_field("is_active").column}" = %s')
 
 
-@functools.cache
-def _fields(model: Any) -> tuple[Any, ...]:
-    return tuple(model._meta.concrete_fields)
-
-
 def _model(model: Any, values: Sequence[Any]) -> Any:
     """A model instance from its columns' values, each converted as the ORM's
     compiler does (SQLCompiler.get_converters: the backend's, then the field's)."""
     db = connections[DEFAULT_DB_ALIAS]
     converted = list(values)
-    for i, converters, column in _converters(model):
+    for i, converters, column in statements.converters(model, DEFAULT_DB_ALIAS):
         for convert in converters:
             converted[i] = convert(converted[i], column, db)
-    return model.from_db(DEFAULT_DB_ALIAS, [f.attname for f in _fields(model)], converted)
-
-
-@functools.cache
-def _converters(model: Any) -> list[tuple[int, list[Any], Any]]:
-    db = connections[DEFAULT_DB_ALIAS]
-    found = []
-    for i, field in enumerate(_fields(model)):
-        column = field.get_col(model._meta.db_table)
-        converters = db.ops.get_db_converters(column) + field.get_db_converters(db)
-        if converters:
-            found.append((i, converters, column))
-    return found
+    return model.from_db(DEFAULT_DB_ALIAS, [f.attname for f in statements.fields(model)], converted)
 
 
 def live_tokens(user: Any) -> list[ApiToken]:
