@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "preferences",  # lowest floor: a player's language, read by games, ladder and tasks
     "chat",  # lowest floor too: rooms named by strings (game:12), used by games, ladder and tournaments
+    "notify",  # lowest floor too: notices keyed by strings (game:12), sent by games, ladder and tournaments
     "games",
     "ladder",
     "ladder.tournaments",

@@ -1,0 +1,97 @@
+"""A player's notifications, their per-kind choice of channels, and their
+browsers' web push subscriptions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Kind(models.TextChoices):
+    """What a notification is about. The text shown is worded per reader, at
+    display time, from the kind and its public ``params`` (notify/texts.py)."""
+
+    TURN = "turn", _("Your turn in a correspondence game")
+    CHALLENGE = "challenge", _("A challenge")
+    GAME_END = "game-end", _("A game of yours ended")
+    TOURNAMENT_SOON = "tournament-soon", _("A tournament of yours starts in 5 minutes")
+    TOURNAMENT_ROUND = "tournament-round", _("Your next tournament round")
+    REPORT_DECISION = "report-decision", _("A moderator's decision on your report")
+    FOLLOWER = "follower", _("A new follower")
+    CLOCK = "clock", _("A correspondence clock is about to run out")
+
+
+class Channel(models.TextChoices):
+    SITE = "site", _("On the site")
+    EMAIL = "email", _("By e-mail")
+    PUSH = "push", _("By web push")
+
+
+# A player's channels for a kind when they never chose (no Preference row).
+# E-mail is opt-in throughout: lichess sends none per move, and we send at most
+# a daily digest of correspondence turns (Kind.TURN) and a clock warning (Kind.CLOCK).
+DEFAULTS: dict[str, dict[str, bool]] = {
+    kind: {Channel.SITE: True, Channel.EMAIL: False, Channel.PUSH: True} for kind in Kind.values
+}
+
+
+class Notification(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # What it is about, as a plain key ("game:12", "tournament:7", "user:5"):
+    # a later notice of the same kind and key replaces an unread one.
+    key = models.CharField(max_length=40)
+    # Public facts only (names, numbers, the page's path): never a card or a
+    # hand. The text is worded from these in the reader's language.
+    params = models.JSONField(default=dict)
+    url = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    read = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["user", "read", "-created"], name="notice_user_unread_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.kind} {self.key}"
+
+
+class Preference(models.Model):
+    """One player's channels for one kind; a missing row means DEFAULTS."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="notify_preferences")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    site = models.BooleanField(default=True)
+    email = models.BooleanField(default=False)
+    push = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="notify_preference_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.kind}"
+
+    def allows(self, channel: str) -> bool:
+        return bool(getattr(self, channel))
+
+
+def channels_of(user_id: int, kind: str) -> dict[str, bool]:
+    """The user's channels for ``kind``: their choice, or DEFAULTS."""
+    row: Any = Preference.objects.filter(user_id=user_id, kind=kind).values("site", "email", "push").first()
+    return dict(row) if row is not None else dict(DEFAULTS[kind])
+
+
+class PushSubscription(models.Model):
+    """One browser's Push API subscription (at most settings.WEBPUSH_MAX_SUBSCRIPTIONS a user)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=500, unique=True)
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=40)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.endpoint[:40]}"
