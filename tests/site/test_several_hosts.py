@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.db import connection
+from redis import Redis
 
 from games import bots, play
 from games.models import Game, Move
@@ -87,6 +88,13 @@ def site(network: Network, tmp_path: Path) -> Iterator[Site]:
         "DEBUG": "1",
         "CELERY_VISIBILITY_TIMEOUT": "2",  # a killed worker's move comes back within seconds
     }
+    # Tasks an earlier test of this xdist worker left queued (a tournament's
+    # advance with a countdown) would be redelivered every 2 s here, as the
+    # visibility timeout is shorter than their countdown: start from an empty
+    # database (this worker's own, tests/workers.py).
+    redis_client = Redis.from_url(os.environ["REDIS_URL"])
+    redis_client.flushdb()
+    redis_client.close()
     site = Site(network, {name: tmp_path / f"{name}.log" for name in [*HOSTS, "beat"]})
     celery = [sys.executable, "-m", "celery", "-A", "aceweb"]
     commands = {
