@@ -16,7 +16,7 @@ from django.db.models import F
 from django.db.models.fields.json import KT
 from django.urls import reverse
 
-from games.models import Game, Seat
+from games.models import Game
 from notify import mail
 from notify.models import Channel, Kind, choosing
 
@@ -35,11 +35,11 @@ def _line(game: Game, user_id: int) -> mail.GameLine:
 def turns_waiting(user_ids: Any) -> dict[int, list[mail.GameLine]]:
     """The running correspondence games where it is each player's move,
     oldest turn first. The mover is the seat the position names."""
-    seats = (Seat.objects.filter(user_id__in=user_ids, game__status=Game.Status.RUNNING,
-                                 game__days_per_move__isnull=False)
-             .alias(mover=KT("game__position__to_move")).filter(name=F("mover"))
-             .order_by("game__turn_started_at", "game_id").values_list("user_id", "game_id"))
-    rows = list(seats)
+    movers = (Game.objects.filter(status=Game.Status.RUNNING, days_per_move__isnull=False)
+              .alias(mover=KT("position__to_move"))
+              .filter(seats__name=F("mover"), seats__user_id__in=user_ids)  # one join: the mover's seat
+              .order_by("turn_started_at", "pk").values_list("seats__user_id", "pk"))
+    rows = list(movers)
     games = Game.objects.prefetch_related("seats__user").only(
         "id", "kind", "variant", "players").in_bulk({game_id for _user, game_id in rows})
     waiting: dict[int, list[mail.GameLine]] = defaultdict(list)
