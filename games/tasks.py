@@ -48,13 +48,13 @@ def requeue_bot_moves() -> list[int]:
     return bots.requeue_lost_moves()
 
 
-@shared_task(ignore_result=True)
+@shared_task
 def send_turn_digests() -> int:
     """The daily correspondence digest by e-mail (games.reminders); hourly by beat, once a day per player."""
     return reminders.send_turn_digests(timezone.now())
 
 
-@shared_task(ignore_result=True)
+@shared_task
 def send_clock_warnings() -> int:
     """Correspondence clocks about to run out (games.reminders); every few minutes by beat."""
     return reminders.send_clock_warnings(timezone.now())

@@ -8,7 +8,10 @@ which hands plain lines here; this module never imports games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+import smtplib
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import date
 from typing import Any, TypedDict
 from urllib.parse import urljoin
@@ -25,6 +28,8 @@ from notify import notices
 from notify.models import Channel, Kind, Preference, Sent, channels_of
 from notify.texts import describe
 from preferences.languages import speaking
+
+log = logging.getLogger("notify")
 
 # Its own salt: a token made for anything else never unsubscribes anybody.
 UNSUBSCRIBE_SALT = "notify.unsubscribe"
@@ -93,6 +98,16 @@ def claim(user_id: int, kind: str, key: str, *passed: str) -> bool:
     return True
 
 
+@contextmanager
+def refused_by_server(user_id: int) -> Iterator[None]:
+    """A mail the server refuses (a bad address, the server down) is logged and
+    left unrecorded, to be tried at the next run, without stopping the others."""
+    try:
+        yield
+    except (smtplib.SMTPException, OSError) as error:
+        log.warning("e-mail to user %s not sent: %r", user_id, error)
+
+
 def compose(user: Any, kind: str, template: str, words: Callable[[], dict[str, Any]]) -> EmailMultiAlternatives:
     """The mail ``template`` (notify/mail/<template>.txt, .html and _subject.txt)
     for ``user``, worded in their language (``words`` makes the context's texts
@@ -119,12 +134,13 @@ def send_turn_digest(user_id: int, games: Sequence[GameLine], day: date) -> bool
     user = get_user_model().objects.filter(pk=user_id).first()
     if not games or user is None or not wants_email(user, Kind.TURN):
         return False
-    with transaction.atomic():
+    lines = [{**line, "url": absolute(line["url"])} for line in games]
+    with refused_by_server(user_id), transaction.atomic():
         if not claim(user_id, Kind.TURN, f"digest:{day.isoformat()}"):
             return False
-        lines = [{**line, "url": absolute(line["url"])} for line in games]
         compose(user, Kind.TURN, "digest", lambda: {"games": lines, "count": len(lines)}).send()
-    return True
+        return True
+    return False
 
 
 def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: Sequence[int] = ()) -> bool:
@@ -135,7 +151,7 @@ def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: 
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
         return False
-    with transaction.atomic():
+    with refused_by_server(user_id), transaction.atomic():
         if not claim(user_id, Kind.CLOCK, f"{game_key}:{hours}h", *(f"{game_key}:{h}h" for h in passed)):
             return False
         params = {"opponent": game["opponents"], "game": game["title"], "hours": hours}
@@ -144,5 +160,6 @@ def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: 
             line = {**game, "url": absolute(game["url"])}
             compose(user, Kind.CLOCK, "clock",
                     lambda: {"game": line, "hours": hours, "text": describe(Kind.CLOCK, params)}).send()
-    return True
+        return True
+    return False
 
