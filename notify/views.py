@@ -44,7 +44,8 @@ def push_subscribe(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"error": _("Browser notifications are not set up on this site.")}, status=503)
     try:
         data = _json_body(request)
-        keys = data.get("keys") if isinstance(data.get("keys"), dict) else {}
+        keys = data.get("keys")
+        keys = keys if isinstance(keys, dict) else {}
         push.subscribe(request.user, str(data.get("endpoint", "")), str(keys.get("p256dh", "")),
                        str(keys.get("auth", "")))
     except push.Refused as error:
