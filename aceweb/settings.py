@@ -414,9 +414,9 @@ WEBPUSH_VAPID_PRIVATE_KEY = (os.getenv("WEBPUSH_VAPID_PRIVATE_KEY", "")
 WEBPUSH_SUBJECT = os.getenv("WEBPUSH_SUBJECT", "mailto:noreply@localhost")
 # Subscriptions kept per player (browsers, devices); a new one replaces the oldest.
 WEBPUSH_MAX_SUBSCRIPTIONS = envint("WEBPUSH_MAX_SUBSCRIPTIONS", 5)
-# Push endpoints must be https, so that nobody can make the server post to a
-# plain-http address of their choosing; these hosts are let through on http
-# (a push receiver of one's own for local testing).
+# Push endpoints must be public https addresses, so that nobody can make the
+# server post into its own network; these hosts are let through, on plain http
+# too (a push receiver of one's own for local testing).
 WEBPUSH_HTTP_HOSTS = envlist("WEBPUSH_HTTP_HOSTS", "")
 # Seconds a push service may take to answer one push, and how long it keeps an
 # undelivered push for a browser that is offline (a turn is stale after a day).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ipaddress
 import json
 import logging
 from typing import Any, TypedDict
@@ -57,17 +58,28 @@ def enabled() -> bool:
 
 
 def check_endpoint(endpoint: str) -> None:
-    """Refuse an endpoint we must not post to: only https, or plain http to a
-    host listed in WEBPUSH_HTTP_HOSTS (a receiver of one's own, for testing)."""
+    """Refuse an endpoint we must not post to: only a public https address, so
+    that nobody can make the server post into its own network; a host listed
+    in WEBPUSH_HTTP_HOSTS (a receiver of one's own, for testing) also over http."""
     parts = urlsplit(endpoint)
     if len(endpoint) > PushSubscription._meta.get_field("endpoint").max_length:
         raise Refused(_("The push endpoint is too long."))
-    if parts.scheme == "https" and parts.hostname:
+    host = parts.hostname or ""
+    if host in settings.WEBPUSH_HTTP_HOSTS and parts.scheme in {"http", "https"}:
         return
-    if parts.scheme == "http" and parts.hostname in settings.WEBPUSH_HTTP_HOSTS:
-        return
-    raise Refused(_("A push endpoint must be an https:// address; %(endpoint)s is not.")
-                  % {"endpoint": endpoint[:80]})
+    if parts.scheme != "https" or not host or _internal(host):
+        raise Refused(_("A push endpoint must be a public https:// address; %(endpoint)s is not.")
+                      % {"endpoint": endpoint[:80]})
+
+
+def _internal(host: str) -> bool:
+    """localhost, or an address literal that is not on the public internet."""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return not ipaddress.ip_address(host).is_global
+    except ValueError:
+        return False  # a name: the push services' are public
 
 
 def _key_bytes(value: str, length: int, name: str) -> None:

@@ -101,10 +101,29 @@ def test_subscribing_the_same_browser_again_does_not_count_twice(alice: Any, bob
 def test_a_plain_http_endpoint_on_an_unlisted_host_is_refused(alice: Any, receiver: Receiver, settings: Any) -> None:
     response = subscribe(client_for(alice), {**receiver.subscription("x"), "endpoint": "http://push.example.org/x"})
     assert response.status_code == 400
-    assert response.json() == {"error": "A push endpoint must be an https:// address; http://push.example.org/x is not."}
+    assert response.json() == {
+        "error": "A push endpoint must be a public https:// address; http://push.example.org/x is not."}
     settings.WEBPUSH_HTTP_HOSTS = []  # the receiver's own host too, once not listed
     assert subscribe(client_for(alice), receiver.subscription("x")).status_code == 400
     assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize("endpoint", ["https://127.0.0.1:9000/x", "https://10.1.2.3/x", "https://[::1]/x",
+                                      "https://localhost/x", "https://169.254.169.254/latest", "ftp://push.example.org/x",
+                                      "https:///x"])
+def test_an_endpoint_inside_the_servers_network_is_refused(
+        alice: Any, receiver: Receiver, settings: Any, endpoint: str) -> None:
+    settings.WEBPUSH_HTTP_HOSTS = []
+    response = subscribe(client_for(alice), {**receiver.subscription("x"), "endpoint": endpoint})
+    assert response.status_code == 400
+    assert "must be a public https:// address" in response.json()["error"]
+    assert not PushSubscription.objects.exists()
+
+
+def test_a_public_https_endpoint_is_taken(alice: Any, receiver: Receiver) -> None:
+    endpoint = "https://fcm.googleapis.com/fcm/send/abc:def"
+    assert subscribe(client_for(alice), {**receiver.subscription("x"), "endpoint": endpoint}).status_code == 201
+    assert PushSubscription.objects.get().endpoint == endpoint
 
 
 @pytest.mark.parametrize("change", [{"p256dh": "c2hvcnQ"}, {"auth": "not base64!"}, {"auth": ""}])
