@@ -138,15 +138,20 @@ def push_to(user_id: int, kind: str, key: str, params: dict[str, Any], url: str)
     if user is None:
         return 0
     data = json.dumps(payload(user, kind, key, params, url))
-    return sum(_send(subscription, data) for subscription in PushSubscription.objects.filter(user_id=user_id))
+    with requests.Session() as session:
+        # A push service answers; it never sends us elsewhere (a redirect could
+        # point into our own network, past check_endpoint).
+        session.max_redirects = 0
+        return sum(_send(session, subscription, data)
+                   for subscription in PushSubscription.objects.filter(user_id=user_id))
 
 
-def _send(subscription: PushSubscription, data: str) -> bool:
+def _send(session: requests.Session, subscription: PushSubscription, data: str) -> bool:
     info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
     try:
         webpush(info, data, vapid_private_key=settings.WEBPUSH_VAPID_PRIVATE_KEY,
                 vapid_claims={"sub": settings.WEBPUSH_SUBJECT}, timeout=settings.WEBPUSH_TIMEOUT,
-                ttl=settings.WEBPUSH_TTL, headers={"Urgency": "normal"})
+                ttl=settings.WEBPUSH_TTL, headers={"Urgency": "normal"}, requests_session=session)
     except WebPushException as error:
         status = error.response.status_code if error.response is not None else None
         if status in GONE:

@@ -10,7 +10,8 @@ from notify import push
 from notify.notices import Notice
 
 
-@shared_task(ignore_result=True)
+# Bounded: each push service has WEBPUSH_TIMEOUT s, and a player at most 5 subscriptions.
+@shared_task(ignore_result=True, soft_time_limit=120, time_limit=150)
 def send_push(user_id: int, kind: str, key: str, params: dict[str, Any], url: str) -> int:
     return push.push_to(user_id, kind, key, params, url)
 

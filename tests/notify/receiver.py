@@ -44,13 +44,18 @@ class Receiver:
         self.auth = os.urandom(16)
         self.pushes: queue.Queue[Push] = queue.Queue()
         self.answers: dict[str, int] = {}  # path -> status to answer (201 otherwise)
+        self.redirects: dict[str, str] = {}  # path -> where a 307 sends the pusher
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 receiver.pushes.put(Push(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-                self.send_response(receiver.answers.get(self.path, 201))
+                if self.path in receiver.redirects:
+                    self.send_response(307)
+                    self.send_header("Location", receiver.redirects[self.path])
+                else:
+                    self.send_response(receiver.answers.get(self.path, 201))
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 

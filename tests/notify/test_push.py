@@ -80,6 +80,15 @@ def test_an_unreachable_push_service_is_given_up_on_without_an_error(alice: Any,
     assert PushSubscription.objects.filter(user=alice).count() == 1
 
 
+def test_a_push_service_redirecting_elsewhere_is_not_followed(alice: Any, receiver: Receiver) -> None:
+    subscribe(client_for(alice), receiver.subscription("moved"))
+    receiver.redirects["/push/moved"] = f"{receiver.base}/push/inside"
+    assert turn(alice.pk) == 0
+    assert receiver.take().path == "/push/moved"
+    assert receiver.pushes.empty()  # never posted to where it pointed
+    assert PushSubscription.objects.filter(user=alice).count() == 1
+
+
 def test_the_sixth_subscription_replaces_the_oldest(alice: Any, bob: Any, receiver: Receiver) -> None:
     client = client_for(alice)
     subscribe(client_for(bob), receiver.subscription("bob"))
