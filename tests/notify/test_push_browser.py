@@ -87,6 +87,16 @@ def worker_registration(page: Page, cdp: Any) -> str:
     return found[-1]
 
 
+def shown_once(page: Page, count: int) -> list[dict[str, Any]]:
+    """The worker's notifications once there are ``count`` (bounded wait)."""
+    shown: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 30
+    while len(shown) < count and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        shown = page.evaluate(NOTIFICATIONS)
+    return shown
+
+
 def test_a_subscribed_browser_shows_the_push_for_its_player(
         alice: Any, cookie: str, receiver: Receiver, site: str, chromium_browser: Browser,
         orm: Callable[..., Any]) -> None:
@@ -108,15 +118,15 @@ def test_a_subscribed_browser_shows_the_push_for_its_player(
     orm(notices.send, alice.pk, "turn", "game:7", {"opponent": "bob"}, "/games/7/")
     data = receiver.decrypt(receiver.take(timeout=90)).decode()
     cdp = context.new_cdp_session(page)
-    cdp.send("ServiceWorker.deliverPushMessage",
-             {"origin": site, "registrationId": worker_registration(page, cdp), "data": data})
-    shown: list[dict[str, Any]] = []
-    deadline = time.monotonic() + 30
-    while not shown and time.monotonic() < deadline:
-        shown = page.evaluate(NOTIFICATIONS)
-        page.wait_for_timeout(100)
-    assert shown == [{"title": "Your turn", "body": "It is your move against bob.", "tag": "turn:game:7",
-                      "url": f"{site}/games/7/"}]
+    registration = worker_registration(page, cdp)
+    cdp.send("ServiceWorker.deliverPushMessage", {"origin": site, "registrationId": registration, "data": data})
+    assert shown_once(page, 1) == [{"title": "Your turn", "body": "It is your move against bob.",
+                                    "tag": "turn:game:7", "url": f"{site}/games/7/"}]
+    # A push naming another site's page gets this site's home instead: the worker opens only our pages.
+    foreign = json.dumps({"title": "t", "body": "b", "url": "https://elsewhere.example/x", "tag": "other"})
+    cdp.send("ServiceWorker.deliverPushMessage", {"origin": site, "registrationId": registration, "data": foreign})
+    urls = {shown["tag"]: shown["url"] for shown in shown_once(page, 2)}
+    assert urls == {"turn:game:7": f"{site}/games/7/", "other": f"{site}/"}
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "push-preferences.png"), full_page=True)
 
