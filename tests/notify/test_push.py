@@ -117,9 +117,9 @@ def test_a_plain_http_endpoint_on_an_unlisted_host_is_refused(alice: Any, receiv
     assert not PushSubscription.objects.exists()
 
 
-@pytest.mark.parametrize("endpoint", ["https://127.0.0.1:9000/x", "https://10.1.2.3/x", "https://[::1]/x",
-                                      "https://localhost/x", "https://169.254.169.254/latest", "ftp://push.example.org/x",
-                                      "https:///x"])
+@pytest.mark.parametrize("endpoint", [
+    "https://127.0.0.1:9000/x", "https://10.1.2.3/x", "https://[::1]/x", "https://localhost/x",
+    "https://169.254.169.254/latest", "ftp://push.example.org/x", "https:///x"])
 def test_an_endpoint_inside_the_servers_network_is_refused(
         alice: Any, receiver: Receiver, settings: Any, endpoint: str) -> None:
     settings.WEBPUSH_HTTP_HOSTS = []
