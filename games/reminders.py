@@ -54,6 +54,7 @@ def send_turn_digests(now: datetime) -> int:
     any. Returns how many were sent."""
     if now.hour < settings.TURN_DIGEST_HOUR:
         return 0
+    mail.forget_old_digests(now)
     waiting = turns_waiting(choosing(Kind.TURN, Channel.EMAIL))
     return sum(mail.send_turn_digest(user_id, lines, now.date()) for user_id, lines in waiting.items())
 

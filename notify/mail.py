@@ -12,7 +12,7 @@ import logging
 import smtplib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime, timedelta
 from typing import Any, TypedDict
 from urllib.parse import urljoin
 
@@ -141,6 +141,13 @@ def send_turn_digest(user_id: int, games: Sequence[GameLine], day: date) -> bool
         compose(user, Kind.TURN, "digest", lambda: {"games": lines, "count": len(lines)}).send()
         return True
     return False
+
+
+def forget_old_digests(now: datetime) -> int:
+    """Drop the records of digests over a week old: each only guards its own day."""
+    deleted, _rows = Sent.objects.filter(kind=Kind.TURN, key__startswith="digest:",
+                                         created__lt=now - timedelta(days=7)).delete()
+    return deleted
 
 
 def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: Sequence[int] = ()) -> bool:

@@ -119,3 +119,11 @@ def test_the_digest_carries_a_one_click_unsubscribe_that_works_signed_out(alice:
                                                      {"List-Unsubscribe": "One-Click"})
     assert response.status_code == 200
     assert send(27, 8) == 0
+
+
+def test_the_records_of_old_digests_are_dropped_after_a_week(alice: Any) -> None:
+    for day in (10, 25):
+        record = Sent.objects.create(user=alice, kind="turn", key=f"digest:2026-11-{day}")
+        Sent.objects.filter(pk=record.pk).update(created=at(day, 8))
+    send(26, 8)
+    assert list(Sent.objects.values_list("key", flat=True)) == ["digest:2026-11-25"]
