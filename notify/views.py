@@ -88,7 +88,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     done = request.method == "POST"
     if done:
         mail.stop_emails(user_id, kind)
-    elif request.method != "GET":
+    elif request.method not in ("GET", "HEAD"):
         return HttpResponse(status=405)
     return render(request, "notify/unsubscribe.html", {"what": what, "done": done, "token": token,
                                                        "email": user.email, "site": settings.SITE_URL})

@@ -89,3 +89,14 @@ def test_the_warning_speaks_the_players_language(alice: Any, bob: Any) -> None:
     [message] = outbox.outbox
     assert message.subject == "Weniger als ein Tag übrig auf deiner Uhr"
     assert "gegen bob" in message.body
+
+
+def test_finding_the_clocks_running_out_takes_the_same_queries_for_1_game_or_10(
+        alice: Any, bob: Any, django_assert_num_queries: Any) -> None:
+    correspondence(alice, bob, turn_started=START)
+    with django_assert_num_queries(3) as few:  # the games, their seats, their players
+        assert len(reminders.clocks_running_out(at(22, 13))) == 1
+    for _ in range(9):
+        correspondence(bob, alice, turn_started=START)
+    with django_assert_num_queries(len(few.captured_queries)):
+        assert len(reminders.clocks_running_out(at(22, 13))) == 10

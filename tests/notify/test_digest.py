@@ -127,3 +127,16 @@ def test_the_records_of_old_digests_are_dropped_after_a_week(alice: Any) -> None
         Sent.objects.filter(pk=record.pk).update(created=at(day, 8))
     send(26, 8)
     assert list(Sent.objects.values_list("key", flat=True)) == ["digest:2026-11-25"]
+
+
+def test_finding_the_waiting_games_takes_the_same_queries_for_2_games_or_12(
+        alice: Any, bob: Any, charlie: Any, django_assert_num_queries: Any) -> None:
+    correspondence(alice, bob)
+    correspondence(charlie, alice)
+    with django_assert_num_queries(4) as few:  # the movers, their games, the seats, the players
+        assert sum(map(len, reminders.turns_waiting([alice.pk, charlie.pk]).values())) == 2
+    for _ in range(5):
+        correspondence(alice, bob)
+        correspondence(charlie, bob)
+    with django_assert_num_queries(len(few.captured_queries)):
+        assert sum(map(len, reminders.turns_waiting([alice.pk, charlie.pk]).values())) == 12
