@@ -41,7 +41,7 @@ class Refused(ValueError):
 
 
 class Payload(TypedDict):
-    """What the service worker (static/sw.js) is handed to show."""
+    """What the service worker (templates/notify/sw.js, at /sw.js) is handed to show."""
 
     title: str
     body: str
@@ -61,10 +61,13 @@ def check_endpoint(endpoint: str) -> None:
     """Refuse an endpoint we must not post to: only a public https address, so
     that nobody can make the server post into its own network; a host listed
     in WEBPUSH_HTTP_HOSTS (a receiver of one's own, for testing) also over http."""
-    parts = urlsplit(endpoint)
     if len(endpoint) > PushSubscription._meta.get_field("endpoint").max_length:
         raise Refused(_("The push endpoint is too long."))
-    host = parts.hostname or ""
+    try:
+        parts = urlsplit(endpoint)
+        host = parts.hostname or ""
+    except ValueError:  # an unclosed [ipv6 bracket
+        parts, host = urlsplit(""), ""
     if host in settings.WEBPUSH_HTTP_HOSTS and parts.scheme in {"http", "https"}:
         return
     if parts.scheme != "https" or not host or _internal(host):

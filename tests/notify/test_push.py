@@ -119,7 +119,7 @@ def test_a_plain_http_endpoint_on_an_unlisted_host_is_refused(alice: Any, receiv
 
 @pytest.mark.parametrize("endpoint", [
     "https://127.0.0.1:9000/x", "https://10.1.2.3/x", "https://[::1]/x", "https://localhost/x",
-    "https://169.254.169.254/latest", "ftp://push.example.org/x", "https:///x"])
+    "https://169.254.169.254/latest", "ftp://push.example.org/x", "https:///x", "https://[::1/x"])
 def test_an_endpoint_inside_the_servers_network_is_refused(
         alice: Any, receiver: Receiver, settings: Any, endpoint: str) -> None:
     settings.WEBPUSH_HTTP_HOSTS = []
@@ -127,6 +127,12 @@ def test_an_endpoint_inside_the_servers_network_is_refused(
     assert response.status_code == 400
     assert "must be a public https:// address" in response.json()["error"]
     assert not PushSubscription.objects.exists()
+
+
+def test_an_endpoint_too_long_to_store_is_refused(alice: Any, receiver: Receiver) -> None:
+    endpoint = "https://push.example.org/" + "x" * 500
+    response = subscribe(client_for(alice), {**receiver.subscription("x"), "endpoint": endpoint})
+    assert (response.status_code, response.json()) == (400, {"error": "The push endpoint is too long."})
 
 
 def test_a_public_https_endpoint_is_taken(alice: Any, receiver: Receiver) -> None:
