@@ -55,8 +55,8 @@ def unsubscribe_token(user_id: int, kind: str) -> str:
 def read_unsubscribe_token(token: str) -> tuple[int, str]:
     """(user id, kind) from a token; signing.BadSignature if it was changed or cut."""
     data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if not isinstance(data, dict) or not isinstance(data.get("u"), int) or data.get("k") not in [ALL_KINDS,
-                                                                                               *Kind.values]:
+    kinds = {ALL_KINDS, *Kind.values}
+    if not isinstance(data, dict) or not isinstance(data.get("u"), int) or data.get("k") not in kinds:
         raise signing.BadSignature("unsubscribe token of the wrong shape")
     return data["u"], data["k"]
 
