@@ -28,7 +28,11 @@ CLOCK_WARNING_MIN_DAYS = 2
 
 
 def _line(game: Game, user_id: int) -> mail.GameLine:
-    opponents = ", ".join(seat.user.username for seat in game.table if seat.user_id != user_id)
+    """The game as a reminder names it to ``user_id``: against the other side
+    (a partner in a team game is not an opponent, RH31)."""
+    mine = next(seat.name for seat in game.table if seat.user_id == user_id)
+    side = game.side_of(mine)
+    opponents = ", ".join(seat.user.username for seat in game.table if seat.name not in side)
     return {"title": str(game.title), "opponents": opponents, "url": reverse("games:game", args=[game.pk])}
 
 

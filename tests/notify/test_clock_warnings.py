@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.core import mail as outbox
 
-from games import reminders
+from games import play, reminders
 from notify.models import Notification, Sent
 from preferences.languages import save_language
 from tests.notify.mails import at, choose, correspondence, game_links, hours
@@ -58,8 +58,6 @@ def test_first_seen_with_less_than_an_hour_only_the_hour_warning_goes(alice: Any
 
 
 def test_games_of_one_day_a_move_and_real_time_games_get_no_warning(alice: Any, bob: Any) -> None:
-    from games import play
-
     choose(alice, "clock", email=True)
     correspondence(alice, bob, days=1, turn_started=at(23, 0))
     play.start_game(alice, bob)
