@@ -92,6 +92,12 @@
   off.addEventListener("click", turnOff);
   navigator.serviceWorker.getRegistration("/")
     .then((worker) => worker ? worker.pushManager.getSubscription() : null)
-    .then((subscription) => showSubscribed(Boolean(subscription) && Notification.permission === "granted"))
+    .then((subscription) => {
+      const subscribed = Boolean(subscription) && Notification.permission === "granted";
+      showSubscribed(subscribed);
+      // Hand it over again: the server drops a subscription its push service
+      // called gone, and this browser may since have a new one.
+      if (subscribed) post(box.dataset.pushSubscribe, subscription.toJSON()).catch(() => {});
+    })
     .catch(() => showSubscribed(false));
 })();

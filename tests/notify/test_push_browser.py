@@ -38,19 +38,21 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 STUB = """
 (() => {
   const subscription = %s;
-  let current = null;
+  // The browser keeps its subscription across pages: here in localStorage.
   const made = () => ({
     endpoint: subscription.endpoint, expirationTime: null, options: {userVisibleOnly: true},
     toJSON: () => subscription, getKey: () => null,
-    unsubscribe: async () => { current = null; return true; },
+    unsubscribe: async () => { localStorage.removeItem("subscribed"); return true; },
   });
   PushManager.prototype.subscribe = async function (options) {
     window.pushOptions = {userVisibleOnly: options.userVisibleOnly,
                           key: Array.from(new Uint8Array(options.applicationServerKey))};
-    current = made();
-    return current;
+    localStorage.setItem("subscribed", "1");
+    return made();
   };
-  PushManager.prototype.getSubscription = async function () { return current; };
+  PushManager.prototype.getSubscription = async function () {
+    return localStorage.getItem("subscribed") ? made() : null;
+  };
 })();
 """
 
@@ -129,6 +131,15 @@ def test_a_subscribed_browser_shows_the_push_for_its_player(
     assert urls == {"turn:game:7": f"{site}/games/7/", "other": f"{site}/"}
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "push-preferences.png"), full_page=True)
+
+    # The push service called it gone (410: removed); the next visit hands it over again.
+    orm(lambda: PushSubscription.objects.all().delete())
+    page.reload()
+    expect(page.get_by_role("button", name="Turn off browser notifications")).to_be_visible()
+    deadline = time.monotonic() + 30
+    while not orm(lambda: PushSubscription.objects.exists()) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert orm(lambda: PushSubscription.objects.count()) == 1
 
     page.get_by_role("button", name="Turn off browser notifications").click()
     expect(page.locator("[data-push-status]")).to_have_text("Browser notifications are off.")
