@@ -111,6 +111,7 @@ def test_a_subscribed_browser_shows_the_push_for_its_player(
     page.get_by_role("button", name="Turn on browser notifications").click()
     expect(page.locator("[data-push-status]")).to_have_text("Browser notifications are on.")
     expect(page.get_by_role("button", name="Turn off browser notifications")).to_be_visible()
+    expect(page.get_by_role("button", name="Turn on browser notifications")).to_be_hidden()
     options = page.evaluate("window.pushOptions")
     assert options["userVisibleOnly"] is True
     assert bytes(options["key"]) == unb64url(settings.WEBPUSH_VAPID_PUBLIC_KEY)
@@ -143,5 +144,6 @@ def test_a_subscribed_browser_shows_the_push_for_its_player(
 
     page.get_by_role("button", name="Turn off browser notifications").click()
     expect(page.locator("[data-push-status]")).to_have_text("Browser notifications are off.")
+    expect(page.get_by_role("button", name="Turn off browser notifications")).to_be_hidden()
     assert orm(lambda: PushSubscription.objects.count()) == 0
     context.close()
