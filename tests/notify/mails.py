@@ -23,8 +23,8 @@ def correspondence(*players: Any, days: int = 3, turn_started: datetime | None =
     return game
 
 
-def choose(user: Any, kind: str, **channels: bool) -> None:
-    defaults = {"site": True, "email": False, "push": True, **channels}
+def choose(user: Any, kind: str, email: bool = False, **channels: bool) -> None:
+    defaults = {"site": True, "email": email, "push": True, **channels}
     Preference.objects.update_or_create(user=user, kind=kind, defaults=defaults)
 
 
