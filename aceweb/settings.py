@@ -304,6 +304,14 @@ CELERY_BEAT_SCHEDULE = {
     # Tournaments start, pair their rounds and end on time (ladder/tournaments/tasks.py).
     "tournaments-advance-due": {"task": "ladder.tournaments.tasks.advance_due", "schedule": 5.0},
 }
+# E-mail reminders (games/reminders.py): the daily correspondence digest, at most
+# one a day per player, and the clock warnings (24 h and 1 h before a correspondence
+# clock runs out), which need looking at every few minutes to come on time.
+CELERY_BEAT_SCHEDULE = {
+    **CELERY_BEAT_SCHEDULE,
+    "games-turn-digests": {"task": "games.tasks.send_turn_digests", "schedule": 3600.0},
+    "games-clock-warnings": {"task": "games.tasks.send_clock_warnings", "schedule": 300.0},
+}
 
 # --- Auth -----------------------------------------------------------------
 
@@ -334,17 +342,27 @@ ACCOUNT_USERNAME_BLACKLIST = ["admin", "accounts", "anonymous", "ladder", "stati
 # EMAIL_HOST and its companions (README.md, Configuration).
 
 
+EMAIL_BACKENDS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "locmem": "django.core.mail.backends.locmem.EmailBackend",
+    "dummy": "django.core.mail.backends.dummy.EmailBackend",
+}
+SMTP_SCHEMES = {"smtp", "smtp+tls", "smtps", "smtp+ssl"}
+
+
 def smtp_url(url: str) -> tuple[str, int, str, str, bool, bool]:
     """EMAIL_URL as (host, port, user, password, use_tls, use_ssl).
 
-    smtp://user:password@host:25, smtp+tls://... for STARTTLS, smtps://... for SSL.
+    smtp://user:password@host:25, smtp+tls://... for STARTTLS, smtps:// or
+    smtp+ssl://... for SSL.
     """
     parts = urlsplit(url)
-    if parts.scheme not in {"smtp", "smtp+tls", "smtps"}:
-        raise ImproperlyConfigured(f"EMAIL_URL scheme {parts.scheme!r} is not smtp, smtp+tls or smtps")
+    if parts.scheme not in SMTP_SCHEMES:
+        raise ImproperlyConfigured(f"EMAIL_URL scheme {parts.scheme!r} is not smtp, smtp+tls, smtps (smtp+ssl), "
+                                   f"{', '.join(EMAIL_BACKENDS)}")
     if not parts.hostname:
         raise ImproperlyConfigured("EMAIL_URL names no host")
-    ssl = parts.scheme == "smtps"
+    ssl = parts.scheme in {"smtps", "smtp+ssl"}
     port = parts.port or (465 if ssl else 587 if parts.scheme == "smtp+tls" else 25)
     return (parts.hostname, port, unquote(parts.username or ""), unquote(parts.password or ""),
             parts.scheme == "smtp+tls", ssl)
@@ -356,15 +374,58 @@ EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", False)
-if os.getenv("EMAIL_URL", "").strip():
-    EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL = smtp_url(
-        os.environ["EMAIL_URL"].strip()
-    )
-if EMAIL_HOST:
+# Seconds an SMTP connection may block: a hung server must not hold a Celery worker.
+EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", 20)
+_email_url = os.getenv("EMAIL_URL", "").strip()
+_email_scheme = urlsplit(_email_url).scheme
+if _email_scheme in EMAIL_BACKENDS:  # console://, locmem://, dummy://: no server
+    EMAIL_BACKEND = EMAIL_BACKENDS[_email_scheme]
+elif _email_url:
+    EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL = smtp_url(_email_url)
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+elif EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 else:
-    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    EMAIL_BACKEND = EMAIL_BACKENDS["console"]
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "aceweb <noreply@localhost>")
+# Where the site is, for the links in e-mails and push notifications (no request to ask).
+SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# --- Web push (notify/push.py, docs/notifications.md) -----------------------
+# The VAPID key pair that signs our pushes (RFC 8292): `manage.py vapid_keys`
+# makes one. Without them, push is off; `make run` writes a development pair to
+# VAPID_DEV_FILE (git-ignored), read here only while DEBUG.
+VAPID_DEV_FILE = BASE_DIR / ".vapid-dev-keys"
+
+
+def vapid_dev_keys(path: Path) -> dict[str, str]:
+    """The development pair `manage.py vapid_keys --dev` wrote: NAME=value lines."""
+    if not path.is_file():
+        return {}
+    pairs = (line.partition("=") for line in path.read_text().splitlines())
+    return {name.strip(): value.strip() for name, _, value in pairs if value.strip()}
+
+
+_vapid_dev = vapid_dev_keys(VAPID_DEV_FILE) if DEBUG else {}
+WEBPUSH_VAPID_PUBLIC_KEY = os.getenv("WEBPUSH_VAPID_PUBLIC_KEY", "") or _vapid_dev.get("WEBPUSH_VAPID_PUBLIC_KEY", "")
+WEBPUSH_VAPID_PRIVATE_KEY = (os.getenv("WEBPUSH_VAPID_PRIVATE_KEY", "")
+                             or _vapid_dev.get("WEBPUSH_VAPID_PRIVATE_KEY", ""))
+# Who the push services may write to about our pushes: mailto: or https:.
+WEBPUSH_SUBJECT = os.getenv("WEBPUSH_SUBJECT", "mailto:noreply@localhost")
+# Subscriptions kept per player (browsers, devices); a new one replaces the oldest.
+WEBPUSH_MAX_SUBSCRIPTIONS = envint("WEBPUSH_MAX_SUBSCRIPTIONS", 5)
+# Push endpoints must be public https addresses, so that nobody can make the
+# server post into its own network; these hosts are let through, on plain http
+# too (a push receiver of one's own for local testing).
+WEBPUSH_HTTP_HOSTS = envlist("WEBPUSH_HTTP_HOSTS", "")
+# Seconds a push service may take to answer one push, and how long it keeps an
+# undelivered push for a browser that is offline (a turn is stale after a day).
+WEBPUSH_TIMEOUT = float(os.getenv("WEBPUSH_TIMEOUT", "10"))
+WEBPUSH_TTL = envint("WEBPUSH_TTL", 86_400)
+
+# The daily correspondence digest goes out from this hour (UTC) on, once a day
+# per player who chose it (games/reminders.py).
+TURN_DIGEST_HOUR = envint("TURN_DIGEST_HOUR", 7)
 
 # --- Internationalisation -------------------------------------------------
 

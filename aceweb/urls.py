@@ -8,6 +8,7 @@ from django.views.decorators.cache import cache_page
 from django.views.i18n import JavaScriptCatalog
 
 from ladder.api.main import api
+from notify import views as notify_views
 from preferences import views as preferences_views
 
 
@@ -22,6 +23,9 @@ urlpatterns = [
     path("tournaments/", include("ladder.tournaments.urls")),
     path("report/", include("ladder.moderation.urls")),
     path("chat/", include("chat.urls")),
+    path("notify/", include("notify.urls")),
+    # The web push service worker, at the root so that its scope is the whole site.
+    path("sw.js", notify_views.service_worker, name="service-worker"),
     path("api/", api.urls),
     path("account/tokens/", include("ladder.api.urls")),
     path("account/preferences/", include("preferences.urls")),

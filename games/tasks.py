@@ -6,7 +6,7 @@ from celery import Task, shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
-from games import bots, play
+from games import bots, play, reminders
 
 
 @shared_task
@@ -46,3 +46,15 @@ def play_bot_move(self: Task, game_id: int, ply: int) -> str:
 def requeue_bot_moves() -> list[int]:
     """Queue bot moves that were never queued (games.bots.requeue_lost_moves); run by beat."""
     return bots.requeue_lost_moves()
+
+
+@shared_task
+def send_turn_digests() -> int:
+    """The daily correspondence digest by e-mail (games.reminders); hourly by beat, once a day per player."""
+    return reminders.send_turn_digests(timezone.now())
+
+
+@shared_task
+def send_clock_warnings() -> int:
+    """Correspondence clocks about to run out (games.reminders); every few minutes by beat."""
+    return reminders.send_clock_warnings(timezone.now())

@@ -14,3 +14,8 @@ class NotifyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notify"
     verbose_name = _("Notifications")
+
+    def ready(self) -> None:
+        from notify import notices, tasks
+
+        notices.deliver_with(tasks.queue_push)

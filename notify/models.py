@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -95,3 +96,30 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.endpoint[:40]}"
+
+
+class Sent(models.Model):
+    """A reminder already sent (a day's digest, a game's clock warning), so that
+    none goes twice, across restarts and several workers alike: the unique row
+    is taken first, in the transaction that sends."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="notify_sent")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # What was sent, as a plain key: "digest:2026-11-26", "game:12:24h".
+    key = models.CharField(max_length=60)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind", "key"], name="notify_sent_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.kind} {self.key}"
+
+
+def choosing(kind: str, channel: str) -> Any:
+    """The ids of the users who have ``channel`` on for ``kind`` (a queryset)."""
+    chosen = Preference.objects.filter(kind=kind, **{channel: True}).values("user_id")
+    if not DEFAULTS[kind][channel]:
+        return chosen
+    refused = Preference.objects.filter(kind=kind, **{channel: False}).values("user_id")
+    return get_user_model().objects.exclude(pk__in=refused).values("pk")

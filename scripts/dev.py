@@ -138,6 +138,8 @@ def run(extra: list[str]) -> int:
     manage("migrate", "--noinput", env=env)
     manage("ensure_demo_admin", env=env)
     manage("seed_demo", env=env)
+    # Web push works out of the box: a development VAPID pair, unless one is set.
+    manage("vapid_keys", "--dev", env=env)
 
     redis_url = env.get("REDIS_URL", "")
     start_worker = bool(redis_url) and reachable(redis_url)

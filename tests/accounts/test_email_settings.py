@@ -69,3 +69,19 @@ def test_a_mistyped_email_url_stops_the_site_from_starting() -> None:
     process = start_django(EMAIL_URL="http://mail.example.org")
     assert process.returncode != 0
     assert "EMAIL_URL scheme 'http'" in process.stderr
+
+
+def test_smtp_ssl_is_another_name_for_smtps() -> None:
+    s = settings_with(EMAIL_URL="smtp+ssl://mailer:secret@mail.example.org")
+    assert (s["EMAIL_HOST"], s["EMAIL_PORT"], s["EMAIL_USE_TLS"], s["EMAIL_USE_SSL"]) == (
+        "mail.example.org", 465, False, True)
+
+
+def test_email_url_can_name_the_console_or_the_in_memory_backend() -> None:
+    assert settings_with(EMAIL_URL="console://")["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    assert settings_with(EMAIL_URL="locmem://")["EMAIL_BACKEND"] == "django.core.mail.backends.locmem.EmailBackend"
+
+
+def test_email_url_wins_over_email_host() -> None:
+    s = settings_with(EMAIL_URL="console://", EMAIL_HOST="mail.example.org")
+    assert s["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"

@@ -1,0 +1,45 @@
+"""Helpers for the e-mail tests: correspondence games, and choosing e-mail."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.core.mail import EmailMultiAlternatives
+
+from games import play
+from games.models import Game
+from games.timecontrols import TimeControl
+from notify.models import Preference
+
+
+def correspondence(*players: Any, days: int = 3, turn_started: datetime | None = None,
+                   setup: play.Setup = play.Setup()) -> Game:
+    """A running game of ``days`` a move; the first player is to move (R6, RH3)."""
+    game = play.start_game(*players, time_control=TimeControl.parse(f"{days}d"), setup=setup)
+    if turn_started is not None:
+        Game.objects.filter(pk=game.pk).update(turn_started_at=turn_started)
+    return game
+
+
+def choose(user: Any, kind: str, email: bool = False, **channels: bool) -> None:
+    defaults = {"site": True, "email": email, "push": True, **channels}
+    Preference.objects.update_or_create(user=user, kind=kind, defaults=defaults)
+
+
+def links(message: EmailMultiAlternatives) -> list[str]:
+    return re.findall(r"https?://\S+", str(message.body))
+
+
+def game_links(message: EmailMultiAlternatives) -> list[str]:
+    return [link for link in links(message) if "/games/" in link]
+
+
+def at(day: int, hour: int, minute: int = 0) -> datetime:
+    """A moment of November 2026, UTC."""
+    return datetime(2026, 11, day, hour, minute, tzinfo=UTC)
+
+
+def hours(n: float) -> timedelta:
+    return timedelta(hours=n)
