@@ -22,6 +22,7 @@ urlpatterns = [
     path("tournaments/", include("ladder.tournaments.urls")),
     path("report/", include("ladder.moderation.urls")),
     path("chat/", include("chat.urls")),
+    path("notifications/", include("notify.urls")),
     path("api/", api.urls),
     path("account/tokens/", include("ladder.api.urls")),
     path("account/preferences/", include("preferences.urls")),

@@ -14,3 +14,8 @@ class NotifyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notify"
     verbose_name = _("Notifications")
+
+    def ready(self) -> None:
+        from notify import live, notices
+
+        notices.deliver_with(live.deliver)  # the bell and toast on the player's open pages

@@ -17,6 +17,7 @@
   const queue = [];
   let socket = null;
   let retries = 0;
+  let opened = false;
 
   // --- The socket ---------------------------------------------------------
 
@@ -24,6 +25,9 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/lobby/");
     socket.addEventListener("open", () => {
+      // Back after a break, signed in: the bell and the turns may have changed meanwhile.
+      if (opened && document.querySelector("[data-bell]")) send({ type: "notify_sync" });
+      opened = true;
       retries = 0;
       queue.splice(0).forEach(send);
       rejoinPool();
@@ -41,6 +45,8 @@
   }
 
   function handle(message) {
+    // The bell and "Your turn" of the navigation bar (static/js/notify.js).
+    if (window.acewebNotify && window.acewebNotify.handle(message)) return;
     switch (message.type) {
       case "seeks": renderSeeks(message.seeks); break;
       case "challenges":

@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from notify import views
+
+app_name = "notify"
+
+urlpatterns = [
+    path("", views.notifications, name="list"),
+    path("<int:pk>/", views.open_notification, name="open"),
+    path("read/", views.mark_all_read, name="read-all"),
+    path("preferences/", views.preferences, name="preferences"),
+]
