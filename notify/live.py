@@ -16,7 +16,7 @@ user group; games registers its turns provider in its AppConfig.ready().
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypedDict
 
 from asgiref.sync import async_to_sync
@@ -99,9 +99,8 @@ class NotifyConsumerMixin:
 
     language: str | None
     scope: dict[str, Any]
-
-    async def send_json(self, content: Any, close: bool = False) -> None:
-        raise NotImplementedError  # the consumer's own
+    # The consumer's own (AsyncJsonWebsocketConsumer): declared, not defined, so it is not shadowed.
+    send_json: Callable[..., Awaitable[None]]
 
     async def notify_notice(self, event: dict[str, Any]) -> None:
         with translation.override(self.language or translation.get_language()):
