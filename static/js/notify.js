@@ -38,7 +38,7 @@
     if (list) {
       const link = element("a", "");
       link.href = "/notifications/" + message.id + "/";
-      link.append(element("strong", "", message.title), " " + message.body);
+      link.append(element("strong", "menu__title", message.title), " " + message.body);
       const item = element("li", "menu__unread");
       item.append(link);
       list.prepend(item);
