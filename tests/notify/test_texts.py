@@ -47,7 +47,7 @@ def test_each_kind_reads_as_a_sentence(kind: str, params: dict[str, object], exp
         assert describe(kind, params) == expected
 
 
-@pytest.mark.parametrize(("language", "title"), [("de", "Du bist am Zug"), ("es", "Te toca"), ("ru", "Ваш ход")])
+@pytest.mark.parametrize(("language", "title"), [("de", "Du bist am Zug"), ("es", "Tu turno"), ("ru", "Ваш ход")])
 def test_a_notice_reads_in_the_reader_s_language(language: str, title: str) -> None:
     params = {"title": "Rhombus", "players": 4, "opponents": ["bob", "carol", "dave"]}
     with translation.override(language):
