@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.models import Seat
 from games.tasks import ping
+from notify import notices
 from notify.models import Notification
 from tests.helpers import ARTIFACTS, celery_worker, require_service, wait_for_other_sessions_to_end, \
     worker_database_url
@@ -123,3 +124,26 @@ def test_the_lobby_page_s_own_socket_keeps_the_count_and_the_bell_live(
     expect(page.locator("[data-bell-count]")).to_have_text("1")
     assert len(page.context.pages) == 1
     page.context.close()
+
+
+def test_on_a_phone_the_menus_open_from_the_keyboard_and_stay_on_the_screen(
+        cookies: dict[str, str], alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser,
+        orm: Callable[..., Any]) -> None:
+    orm(lambda: correspondence(alice, bob))
+    orm(lambda: notices.send(alice.pk, "follower", "user:bob", {"username": "bob"}, url="/@/bob/"))
+    context = chromium_browser.new_context(viewport={"width": 375, "height": 740})
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookies["alice"], "url": daphne_server}])
+    page = context.new_page()
+    page.goto(daphne_server + "/")
+    for menu, text in (("[data-turns]", "Ace in the Hole · bob"), ("[data-bell]", "bob follows you now.")):
+        page.locator(f"{menu} summary").focus()
+        page.keyboard.press("Enter")
+        panel = page.locator(f"{menu} .menu__panel")
+        expect(panel).to_be_visible()
+        expect(panel).to_contain_text(text)
+        box = panel.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+        page.keyboard.press("Enter")  # closes it again
+        expect(panel).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    context.close()
