@@ -29,11 +29,13 @@
       if (opened && document.querySelector("[data-bell]")) send({ type: "notify_sync" });
       opened = true;
       retries = 0;
+      if (window.acewebNotify) window.acewebNotify.connected(true);
       queue.splice(0).forEach(send);
       rejoinPool();
     });
     socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
+      if (window.acewebNotify) window.acewebNotify.connected(false);
       const delay = Math.min(10000, 500 * 2 ** retries++);
       setTimeout(connect, delay);
     });

@@ -90,7 +90,13 @@
     return false;
   }
 
-  window.acewebNotify = { handle: handleNotify };
+  // lobby.js, owning the page's socket, says when it is open (as this script
+  // does for its own below): [data-toasts][data-connected] tells a page's socket is live.
+  function connected(open) {
+    toasts.dataset.connected = open ? "true" : "false";
+  }
+
+  window.acewebNotify = { handle: handleNotify, connected };
 
   if (document.querySelector("[data-lobby]")) return;  // lobby.js owns this page's socket
 
