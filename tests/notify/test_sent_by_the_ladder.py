@@ -18,6 +18,7 @@ from ladder.moderation.reports import file_report
 from ladder.tournaments import notices as tournament_notices
 from ladder.tournaments import running
 from ladder.tournaments.models import Entry, Pairing, Tournament
+from ladder.tournaments.tasks import tell_starting_soon
 from notify.models import Notification
 from tests.helpers import client_for
 from tests.moderation.conftest import act, moderator  # noqa: F401
@@ -129,3 +130,28 @@ def test_an_appellant_hears_their_appeal_was_granted(moderator: Any, alice: Any)
     act(moderator, ModerationAction.Kind.LIFT_RATED, user=alice, report=appeal, reason="Agreed on appeal")
     [notice] = notices_of(alice, "report-decision")
     assert notice.params == {"appeal": True, "granted": True}
+
+
+def test_the_beat_task_tells_the_entrants(tournament: Any, players: Any) -> None:
+    cup = tournament(starts_at=timezone.now() + timedelta(minutes=2))
+    [entrant] = players(1)
+    Entry.objects.create(tournament=cup, user=entrant)
+    assert tell_starting_soon.apply().get() == [cup.pk]
+    assert len(notices_of(entrant, "tournament-soon")) == 1
+
+
+def test_a_report_filed_by_the_chat_filter_tells_nobody(moderator: Any, alice: Any) -> None:
+    report = Report.objects.create(reporter=None, reported=alice, reason=Report.Reason.ABUSE, text="filter")
+    act(moderator, ModerationAction.Kind.CHAT_TIMEOUT, user=alice, report=report, chat_reason="spam",
+        minutes=15)
+    assert Notification.objects.filter(kind="report-decision").count() == 0
+
+
+def test_an_appeal_kept_tells_the_appellant_so(moderator: Any, alice: Any) -> None:
+    act(moderator, ModerationAction.Kind.RESTRICT_RATED, user=alice)
+    client_for(alice).post("/report/appeal/", {"text": "It was a mistake."})
+    appeal = Report.objects.get()
+    url = reverse("admin:moderation_report_change", args=[appeal.pk])
+    assert client_for(moderator).post(url, {"outcome": "none", "note": "The restriction stands."}).status_code == 302
+    [notice] = notices_of(alice, "report-decision")
+    assert notice.params == {"appeal": True, "granted": False}
