@@ -620,7 +620,8 @@ def rematch(game_id: int, user: Any) -> Game:
             game.rematch_game = start_game(*users, rated=game.rated, time_control=game.time_control,
                                            setup=Setup(game.kind, game.variant, dealer))
         game.save(update_fields=["rematch_game", "rematch_offers"])
-        _notify_on_commit(game)
+        # Only a new game changes anyone's "your turn" list: then everyone's.
+        _notify_on_commit(game, turns_for=[s.user_id for s in game.table] if not waiting else [])
     return game
 
 
@@ -888,11 +889,13 @@ def _update_sql(names: tuple[str, ...]) -> str:
 # --- Telling the watchers -------------------------------------------------
 
 
-def _notify_on_commit(game: Game, kind: str = "game.changed", *, mover: str | None = None, **extra: Any) -> None:
+def _notify_on_commit(game: Game, kind: str = "game.changed", *, mover: str | None = None,
+                      turns_for: list[int] | None = None, **extra: Any) -> None:
     """After commit, the game's sockets reload, and the players whose "your
-    turn" list changed are told so on their personal sockets (notify.live)."""
+    turn" list changed (``turns_for``, or worked out from the move) are told so
+    on their personal sockets (notify.live)."""
     game_id, ply = game.pk, game.ply
-    turns = notify_live.turns_changed(_turn_changed_for(game, mover))
+    turns = notify_live.turns_changed(_turn_changed_for(game, mover) if turns_for is None else turns_for)
 
     def send() -> None:
         notify(game_id, ply, kind, **extra)

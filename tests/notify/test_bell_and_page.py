@@ -35,9 +35,10 @@ def test_the_bell_counts_unread_and_shows_the_latest_in_one_query(alice: Any) ->
 def test_the_navigation_bar_shows_the_bell_with_its_count(alice: Any, bob: Any) -> None:
     follower(alice, "bob")
     page = client_for(alice).get("/tournaments/").content.decode()
-    assert 'data-bell-count aria-live="polite">1</span>' in page
+    assert 'data-bell-count aria-hidden="true">1</span>' in page
     assert "bob follows you now." in page
-    assert 'data-bell-count aria-live="polite" hidden>0</span>' in client_for(bob).get("/tournaments/").content.decode()
+    assert 'data-bell-label aria-live="polite">1 unread</span>' in page  # what a screen reader hears
+    assert 'data-bell-count aria-hidden="true" hidden>0</span>' in client_for(bob).get("/tournaments/").content.decode()
 
 
 def test_the_page_marks_the_unread_and_opening_one_reads_it(alice: Any) -> None:

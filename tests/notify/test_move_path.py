@@ -38,3 +38,16 @@ def test_a_resignation_tells_only_the_player_who_had_the_move(alice: Any, bob: A
     with play.held_notifications() as sent, django_capture_on_commit_callbacks(execute=True):
         play.resign(game.pk, bob)
     assert [group for group, _message in sent if group.startswith("user-")] == [f"user-{alice.pk}"]
+
+
+def test_a_rematch_tells_every_player_once_the_new_game_starts(alice: Any, bob: Any,
+                                                              django_capture_on_commit_callbacks: Any) -> None:
+    game = play.start_game(alice, bob, seed="tests-notify-seed")
+    play.resign(game.pk, alice)
+    with play.held_notifications() as sent, django_capture_on_commit_callbacks(execute=True):
+        play.rematch(game.pk, alice)  # an offer: nobody's turn changes
+    assert [group for group, _message in sent if group.startswith("user-")] == []
+    with play.held_notifications() as sent, django_capture_on_commit_callbacks(execute=True):
+        play.rematch(game.pk, bob)  # accepted: a new game waits for someone's move
+    assert sorted(group for group, _message in sent if group.startswith("user-")) == sorted(
+        [f"user-{alice.pk}", f"user-{bob.pk}"])
