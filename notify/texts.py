@@ -38,8 +38,10 @@ def describe(kind: str, params: Params) -> Text:
 
 def game_title(params: Params) -> str:
     """"Rhombus" or "Rhombus, 4 players": the game's name (a proper name, stored
-    as sent) and its player count, worded here."""
-    title = str(params.get("title", ""))
+    as sent) and its player count, worded here. (The e-mail reminders name it
+    ``game``, a string; elsewhere ``game`` is the game's id.)"""
+    named = params.get("game")
+    title = str(params.get("title") or (named if isinstance(named, str) else ""))
     players = int(params.get("players", 2) or 2)
     if players <= 2:
         return title
@@ -48,7 +50,10 @@ def game_title(params: Params) -> str:
 
 
 def names(values: Any) -> str:
-    """Usernames as a list: "bob", "bob and carol", "bob, carol and dave"."""
+    """Usernames as a list: "bob", "bob and carol", "bob, carol and dave"
+    (a string is taken as already written)."""
+    if isinstance(values, str):
+        return values
     people = [str(value) for value in (values or [])]
     if len(people) <= 1:
         return "".join(people)
@@ -138,10 +143,16 @@ def _follower(params: Params) -> Text:
 
 
 def _clock(params: Params) -> Text:
-    return Text(gettext("Your clock is running out"),
-                gettext("You have %(left)s left to move against %(opponents)s (%(game)s).") % {
-                    "left": time_left(params.get("seconds_left")), "opponents": names(params.get("opponents")),
-                    "game": game_title(params)})
+    """``seconds_left``, or (the e-mail reminders' warnings) ``hours``: the
+    threshold passed, so "less than"."""
+    values = {"opponents": names(params.get("opponents", params.get("opponent"))), "game": game_title(params)}
+    if "seconds_left" in params:
+        body = gettext("You have %(left)s left to move against %(opponents)s (%(game)s).") % {
+            **values, "left": time_left(params.get("seconds_left"))}
+    else:
+        body = gettext("You have less than %(left)s left to move against %(opponents)s (%(game)s).") % {
+            **values, "left": time_left(int(params.get("hours", 0) or 0) * 3600)}
+    return Text(gettext("Your clock is running out"), body)
 
 
 _WORDINGS: dict[str, Callable[[Params], Text]] = {

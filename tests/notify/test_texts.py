@@ -41,6 +41,9 @@ GAME = {"title": "Rhombus", "players": 4, "opponents": ["bob", "carol", "dave"]}
      Text("Your clock is running out", "You have 3 hours left to move against bob (Ace in the Hole).")),
     (Kind.CLOCK, {"title": "Ace in the Hole", "opponents": ["bob"], "seconds_left": 59 * 60},
      Text("Your clock is running out", "You have 59 minutes left to move against bob (Ace in the Hole).")),
+    # As the e-mail reminders (games/reminders.py) send it: names already joined, the threshold passed.
+    (Kind.CLOCK, {"opponent": "bob, carol", "game": "Rhombus", "hours": 24},
+     Text("Your clock is running out", "You have less than 24 hours left to move against bob, carol (Rhombus).")),
 ])
 def test_each_kind_reads_as_a_sentence(kind: str, params: dict[str, object], expected: Text) -> None:
     with translation.override("en"):
