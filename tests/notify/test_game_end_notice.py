@@ -9,7 +9,7 @@ import pytest
 
 from games import play
 from notify.models import Notification
-from tests.notify.conftest import correspondence, move, present
+from tests.notify.playing import correspondence, move, present
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

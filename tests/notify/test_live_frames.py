@@ -15,7 +15,9 @@ from games import play
 from notify import notices
 from preferences.languages import save_language
 from tests.lobby.test_personal_socket import personal  # noqa: F401
-from tests.notify.conftest import any_action, correspondence
+# A real session per user (fast hashing), real PostgreSQL and Redis.
+from tests.games.conftest import cookies, fast_password_hashing, services  # noqa: F401
+from tests.notify.playing import any_action, correspondence
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import play
-from tests.notify.conftest import any_action, correspondence
+from tests.notify.playing import any_action, correspondence
 
 pytestmark = pytest.mark.django_db
 

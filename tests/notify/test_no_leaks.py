@@ -20,7 +20,7 @@ from games import play
 from games.models import Game
 from notify.models import Notification
 from notify.texts import describe
-from tests.notify.conftest import correspondence
+from tests.notify.playing import correspondence
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -24,7 +24,9 @@ from notify import notices
 from notify.models import Notification
 from tests.helpers import ARTIFACTS, celery_worker, require_service, wait_for_other_sessions_to_end, \
     worker_database_url
-from tests.notify.conftest import correspondence, move
+# A real session per user (fast hashing), real PostgreSQL and Redis.
+from tests.games.conftest import cookies, fast_password_hashing, services  # noqa: F401
+from tests.notify.playing import correspondence, move
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 

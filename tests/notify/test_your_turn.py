@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from games import play
 from games.turns import turns_json
 from tests.helpers import client_for
-from tests.notify.conftest import correspondence, move
+from tests.notify.playing import correspondence, move
 
 pytestmark = pytest.mark.django_db
 

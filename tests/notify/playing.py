@@ -1,4 +1,6 @@
-"""Fixtures for the notification tests: real PostgreSQL and Redis, sessions, games."""
+"""Games for the site notification tests (not a conftest: the push and e-mail
+tests have their own; the modules that need sessions, PostgreSQL and Redis
+import those fixtures from tests.games.conftest themselves)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,6 @@ import engine
 from games import play
 from games.models import Game, Seat
 from games.timecontrols import TimeControl
-# The shared ones: a real session per user, fast hashing, real PostgreSQL and Redis.
-from tests.games.conftest import cookies, fast_password_hashing, services, session_cookie  # noqa: F401
 
 
 def correspondence(*users: Any) -> Game:
