@@ -159,6 +159,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "notify.context_processors.bell",  # the bell's unread count and latest notices
+                "games.context_processors.turns",  # the "Your turn" list
             ],
         },
     },
@@ -303,6 +305,8 @@ CELERY_BEAT_SCHEDULE = {
     "ladder-compact-rank-counts": {"task": "ladder.tasks.compact_rank_counts", "schedule": 60.0},
     # Tournaments start, pair their rounds and end on time (ladder/tournaments/tasks.py).
     "tournaments-advance-due": {"task": "ladder.tournaments.tasks.advance_due", "schedule": 5.0},
+    # Entrants hear a tournament starts in 5 minutes, once (ladder/tournaments/notices.py).
+    "tournaments-tell-starting-soon": {"task": "ladder.tournaments.tasks.tell_starting_soon", "schedule": 15.0},
 }
 # E-mail reminders (games/reminders.py): the daily correspondence digest, at most
 # one a day per player, and the clock warnings (24 h and 1 h before a correspondence

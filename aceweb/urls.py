@@ -23,7 +23,7 @@ urlpatterns = [
     path("tournaments/", include("ladder.tournaments.urls")),
     path("report/", include("ladder.moderation.urls")),
     path("chat/", include("chat.urls")),
-    path("notify/", include("notify.urls")),
+    path("notifications/", include("notify.urls")),
     # The web push service worker, at the root so that its scope is the whole site.
     path("sw.js", notify_views.service_worker, name="service-worker"),
     path("api/", api.urls),

@@ -11,9 +11,15 @@ class GamesConfig(AppConfig):
         from django.core.signals import request_finished
 
         from chat.lines import lines_removed
-        from games import chat, signins
+        from games import chat, notices, play, signins, tasks, turns
+        from games.signals import game_finished
         from games.sockets import close_request_connections
+        from notify import live
 
         signins.connect_signals()
         lines_removed.connect(chat.announce_removed, dispatch_uid="games.chat.removed")
         request_finished.connect(close_request_connections, dispatch_uid="games.close_request_connections")
+        # Issue 26: the "your turn" list, its notices, and the end of a game.
+        live.provide_turns(turns.turns_json)
+        play.listen_to_moves(tasks.queue_turn_notice)
+        game_finished.connect(notices.game_finished, dispatch_uid="games.notices.finished")

@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 
 import engine
 from games import refusals, signins, statements
+from notify import live as notify_live
 from games.models import ENDINGS_RULE, FIRST_MOVE_WINDOW, TURN_RULE, Event, Game, Move, Seat
 from games.signals import game_aborted
 from games.timecontrols import TimeControl
@@ -124,6 +125,19 @@ def provide_start_check(check: StartCheck) -> None:
     """Register a check ``check(user, rated)``: None, or why ``user`` may not start a game."""
     if check not in _start_checks:
         _start_checks.append(check)
+
+
+# Who hears of each accepted move, inside its transaction (after the move is
+# recorded): games.notices queues the correspondence "your turn" notice
+# (registered in GamesConfig.ready(), since it needs the Celery tasks, which import this module).
+MoveListener = Callable[[Game], None]
+_move_listeners: list[MoveListener] = []
+
+
+def listen_to_moves(listener: MoveListener) -> None:
+    """Register ``listener(game)`` for every accepted move (registering twice is harmless)."""
+    if listener not in _move_listeners:
+        _move_listeners.append(listener)
 
 
 def _may_start(user: Any, rated: bool) -> None:
@@ -330,8 +344,10 @@ def _submit(game_id: int, user: Any, ply: int, action_text: str, session: Sessio
         _record(game, state)
         _save_move(game, ply, seat, played)
         _keep_actions(game, ply, [{"seat": seat, "action": played}])  # the mover's view needs no query
-        _notify_on_commit(game, moved=True)
+        _notify_on_commit(game, mover=seat, moved=True)
         _bots_after_change(game)
+        for listener in _move_listeners:
+            listener(game)
     return game
 
 
@@ -604,7 +620,8 @@ def rematch(game_id: int, user: Any) -> Game:
             game.rematch_game = start_game(*users, rated=game.rated, time_control=game.time_control,
                                            setup=Setup(game.kind, game.variant, dealer))
         game.save(update_fields=["rematch_game", "rematch_offers"])
-        _notify_on_commit(game)
+        # Only a new game changes anyone's "your turn" list: then everyone's.
+        _notify_on_commit(game, turns_for=[s.user_id for s in game.table] if not waiting else [])
     return game
 
 
@@ -872,9 +889,33 @@ def _update_sql(names: tuple[str, ...]) -> str:
 # --- Telling the watchers -------------------------------------------------
 
 
-def _notify_on_commit(game: Game, kind: str = "game.changed", **extra: Any) -> None:
+def _notify_on_commit(game: Game, kind: str = "game.changed", *, mover: str | None = None,
+                      turns_for: list[int] | None = None, **extra: Any) -> None:
+    """After commit, the game's sockets reload, and the players whose "your
+    turn" list changed (``turns_for``, or worked out from the move) are told so
+    on their personal sockets (notify.live)."""
     game_id, ply = game.pk, game.ply
-    transaction.on_commit(lambda: notify(game_id, ply, kind, **extra))
+    turns = notify_live.turns_changed(_turn_changed_for(game, mover) if turns_for is None else turns_for)
+
+    def send() -> None:
+        notify(game_id, ply, kind, **extra)
+        for group, message in turns:
+            _send(group, message)
+
+    transaction.on_commit(send)
+
+
+def _turn_changed_for(game: Game, mover: str | None) -> list[int]:
+    """The players who gained or lost the move: the mover and the next to move,
+    or, when the game ended without a move, the one who had it. From the
+    loaded seats: no query on the move path."""
+    if mover is not None:
+        seats = [mover, game.to_move] if game.running else [mover]
+    elif not game.running:
+        seats = [game.to_move]
+    else:
+        return []
+    return [game.user_id_at(seat) for seat in dict.fromkeys(seats)]
 
 
 def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> None:
@@ -884,16 +925,20 @@ def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> 
     channel layer (Redis) or the wrong socket. ``game.left`` (with the seat)
     also asks that seat's remaining sockets to say they are still there.
     """
-    message = {"type": kind, "ply": ply, **extra}
+    _send(group_name(game_id), {"type": kind, "ply": ply, **extra})
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    """A group message now, or into this thread's outbox (held_notifications)."""
     outbox = getattr(_outboxes, "current", None)
     if outbox is not None:
-        outbox.append((group_name(game_id), message))
+        outbox.append((group, message))
         return
     layer = get_channel_layer()
     if layer is None:
         return
     send: Callable[[str, dict[str, Any]], Any] = async_to_sync(layer.group_send)
-    send(group_name(game_id), message)
+    send(group, message)
 
 
 _outboxes = threading.local()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from celery import Task, shared_task
-from django.db import OperationalError
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
-from games import bots, play, reminders
+from games import bots, notices, play, reminders
+from games.models import Game
 
 
 @shared_task
@@ -58,3 +59,24 @@ def send_turn_digests() -> int:
 def send_clock_warnings() -> int:
     """Correspondence clocks about to run out (games.reminders); every few minutes by beat."""
     return reminders.send_clock_warnings(timezone.now())
+
+
+# As lila's push waits before telling a correspondence player it is their move:
+# a player who answers at once (the page open, or another tab) is not told.
+TURN_DELAY_SECONDS = 2
+
+
+@shared_task(ignore_result=True)
+def tell_turn(game_id: int, ply: int) -> bool:
+    """The correspondence "your turn" notice (games.notices.tell_turn)."""
+    return notices.tell_turn(game_id, ply)
+
+
+def queue_turn_notice(game: Game) -> None:
+    """After a move in a correspondence game (games.play.listen_to_moves), ask
+    for the turn notice in TURN_DELAY_SECONDS, once the move commits: the mover
+    waits for nothing, and the notice goes only if the move is still awaited."""
+    if game.days_per_move is None or not game.running:
+        return
+    game_id, ply = game.pk, game.ply
+    transaction.on_commit(lambda: tell_turn.apply_async((game_id, ply), countdown=TURN_DELAY_SECONDS))

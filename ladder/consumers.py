@@ -24,9 +24,10 @@ from django.utils import translation
 from games.sockets import Handler, JsonFrameConsumer
 from ladder import lobby, matchmaking
 from ladder.models import PoolEntry
+from notify.live import NotifyConsumerMixin
 
 
-class LobbyConsumer(JsonFrameConsumer):
+class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
     refusals = (lobby.LobbyRefusal,)
     groups_joined: list[str]
     pool_wait: int | None = None  # the pool entry this socket joined: it ends with the socket
@@ -71,7 +72,8 @@ class LobbyConsumer(JsonFrameConsumer):
                 "join": self._join, "leave": self._leave,
                 "challenge": self._challenge, "accept_challenge": self._accept_challenge,
                 "decline_challenge": self._decline_challenge, "cancel_challenge": self._cancel_challenge,
-                "pool_join": self._pool_join, "pool_leave": self._pool_leave, "ping": self._ping}
+                "pool_join": self._pool_join, "pool_leave": self._pool_leave, "ping": self._ping,
+                "notify_sync": self._notify_sync}
 
     # Success is never answered directly: the change reaches this socket too,
     # through the groups (a new list, a challenge, or game_started).
@@ -123,6 +125,12 @@ class LobbyConsumer(JsonFrameConsumer):
     async def _ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
+    async def _notify_sync(self, content: dict[str, Any]) -> None:
+        """A page whose socket came back after a break asks for the bell and
+        "your turn" it may have missed (notify.live)."""
+        await self.send_bell()
+        await self.send_turns()
+
     # --- From the groups --------------------------------------------------
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
@@ -139,6 +147,7 @@ class LobbyConsumer(JsonFrameConsumer):
     async def game_started(self, event: dict[str, Any]) -> None:
         game_id = int(event["game"])
         await self.send_json({"type": "game_started", "game": game_id, "url": lobby.game_url(game_id)})
+        await self.send_turns()  # a new game may be waiting for this player's move
 
     async def tournament_round(self, event: dict[str, Any]) -> None:
         """A round of a tournament this user plays has started: the page needs

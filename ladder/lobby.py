@@ -21,6 +21,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -33,6 +34,9 @@ from ladder import bot_accounts, ratings
 from ladder.moderation import restrictions
 from ladder.models import (REAL_TIME_SEEK_LIFE, Challenge, ChallengeInvitee, Colour, Seek, SeekEntry, challenge_life,
                            ladder_of)
+from notify import live as notify_live
+from notify import notices
+from notify.models import Kind as NoticeKind
 
 ACE = play.ACE
 LOBBY_GROUP = "lobby"
@@ -99,8 +103,9 @@ def game_url(game_id: int) -> str:
 
 
 def user_group(user_id: int) -> str:
-    """The Channels group of every lobby socket of one user (tabs, devices)."""
-    return f"user-{user_id}"
+    """The Channels group of every lobby socket of one user (tabs, devices):
+    notify's, which its notices and "your turn" changes reach too."""
+    return notify_live.user_group(user_id)
 
 
 # --- Checking what a player asks for --------------------------------------
@@ -472,7 +477,10 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
             challenge = Challenge.objects.create(
                 challenger=user, challenged=opponent, time_control=tc.key, rated=rated, colour=colour,
                 kind=chosen.kind, variant=chosen.variant, expires_at=now + challenge_life(tc))
-            _challenge_changed_on_commit(challenge, quietly=_declined_if_muted(challenge, [opponent]))
+            quietly = _declined_if_muted(challenge, [opponent])
+            _challenge_changed_on_commit(challenge, quietly=quietly)
+            if not quietly:
+                _tell_challenged(challenge, [opponent.pk])
     except IntegrityError:
         name = opponent.get_username()
         raise LobbyRefusal(gettext("you have already challenged %(name)s: wait for an answer")
@@ -508,10 +516,27 @@ def create_team_challenge(user: Any, partner: Any, opponents: Any, time_control:
                 [ChallengeInvitee(challenge=challenge, user=mate, role=ChallengeInvitee.Role.PARTNER)]
                 + [ChallengeInvitee(challenge=challenge, user=rival, role=ChallengeInvitee.Role.OPPONENT)
                    for rival in rivals])
-            _challenge_changed_on_commit(challenge, quietly=_declined_if_muted(challenge, [mate, *rivals]))
+            quietly = _declined_if_muted(challenge, [mate, *rivals])
+            _challenge_changed_on_commit(challenge, quietly=quietly)
+            if not quietly:
+                _tell_challenged(challenge, [mate.pk, *(rival.pk for rival in rivals)])
     except IntegrityError:
         raise already from None
     return challenge
+
+
+def _tell_challenged(challenge: Challenge, user_ids: list[int]) -> None:
+    """The bell's notice of a new challenge (the toast with Accept and Decline
+    comes through the challenge's own messages)."""
+    params = {"challenger": challenge.challenger.get_username(), "time_control": challenge.time_control,
+              "rated": challenge.rated, "players": challenge.players,
+              "title": play.Setup(challenge.kind, challenge.variant).title}
+    for user_id in user_ids:
+        notices.send(user_id, NoticeKind.CHALLENGE, challenge_key(challenge.pk), params, url=reverse("ladder:lobby"))
+
+
+def challenge_key(challenge_id: int) -> str:
+    return f"challenge:{challenge_id}"
 
 
 def _declined_if_muted(challenge: Challenge, invited: list[Any]) -> bool:
@@ -845,6 +870,9 @@ def _challenge_changed_on_commit(challenge: Challenge, *, quietly: bool = False)
     players = {challenge.challenger_id} if quietly else {challenge.challenger_id, challenge.challenged_id}
     if challenge.players == 4 and not quietly:
         players.update(challenge.invitees.values_list("user_id", flat=True))
+    if challenge.status != Challenge.Status.PENDING:  # answered or lapsed: its notice is no news any more
+        notices.mark_key_read(sorted(players - {challenge.challenger_id}), NoticeKind.CHALLENGE,
+                              challenge_key(challenge.pk))
 
     def send() -> None:
         for pk in players:

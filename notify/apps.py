@@ -16,6 +16,7 @@ class NotifyConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from notify import notices, tasks
+        from notify import live, notices, tasks
 
-        notices.deliver_with(tasks.queue_push)
+        notices.deliver_with(live.deliver)  # the bell and toast on the player's open pages
+        notices.deliver_with(tasks.queue_push)  # web push to the player's subscribed browsers

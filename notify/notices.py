@@ -13,8 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Case, IntegerField, Sum, Value, When, Window
 
 from notify.models import Channel, Notification, channels_of
+
+# Stored notices kept per player: the latest this many (lichess keeps a few
+# weeks' worth); older ones go as new ones come.
+KEEP = 100
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ def send(user_id: int, kind: str, key: str, params: dict[str, Any] | None = None
         Notification.objects.filter(user_id=user_id, kind=kind, key=key, read=False).delete()
         notification_id = Notification.objects.create(
             user_id=user_id, kind=kind, key=key, params=params or {}, url=url).pk
+        _prune(user_id)
     notice = Notice(user_id, kind, key, params or {}, url, notification_id, channels)
     transaction.on_commit(lambda: _deliver(notice))
     return notice
@@ -58,3 +64,50 @@ def send(user_id: int, kind: str, key: str, params: dict[str, Any] | None = None
 def _deliver(notice: Notice) -> None:
     for delivery in _deliveries:
         delivery(notice)
+
+
+def _prune(user_id: int) -> None:
+    """Keep the player's latest KEEP notices."""
+    older = Notification.objects.filter(user_id=user_id).order_by("-created", "-pk").values("pk")[KEEP:]
+    Notification.objects.filter(pk__in=older).delete()
+
+
+# --- Reading ------------------------------------------------------------------
+
+
+def unread_count(user_id: int) -> int:
+    return Notification.objects.filter(user_id=user_id, read=False).count()
+
+
+def bell(user_id: int, latest: int = 5) -> tuple[int, list[Notification]]:
+    """The unread count and the latest few notices, in one query: the count
+    rides on each row as a window over all the player's notices (at most KEEP)."""
+    unread = Window(Sum(Case(When(read=False, then=Value(1)), default=Value(0), output_field=IntegerField())))
+    rows = list(Notification.objects.filter(user_id=user_id).annotate(unread_total=unread)
+                .order_by("-created", "-pk")[:latest])
+    return (int(rows[0].unread_total or 0) if rows else 0), rows
+
+
+def mark_read(user_id: int, notification_id: int) -> Notification | None:
+    """The player's notice, now read; None if it is not theirs (or gone)."""
+    notification = Notification.objects.filter(user_id=user_id, pk=notification_id).first()
+    if notification is not None and not notification.read:
+        notification.read = True
+        notification.save(update_fields=["read"])
+    return notification
+
+
+def mark_all_read(user_id: int) -> int:
+    return Notification.objects.filter(user_id=user_id, read=False).update(read=True)
+
+
+def mark_key_read(user_ids: list[int], kind: str, key: str) -> int:
+    """What the notices of ``key`` were about is settled (a challenge answered):
+    they stop counting as unread."""
+    return Notification.objects.filter(user_id__in=user_ids, kind=kind, key=key, read=False).update(read=True)
+
+
+def hide_kinds(user_id: int, kinds: list[str]) -> int:
+    """The player turned the site channel off for ``kinds``: their stored
+    notices of those kinds leave the bell and the page."""
+    return Notification.objects.filter(user_id=user_id, kind__in=kinds).delete()[0]

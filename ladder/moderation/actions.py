@@ -24,7 +24,7 @@ from games import play
 from games.models import Game
 from ladder import lobby, matchmaking, ratings
 from ladder.models import Challenge, PoolEntry, RatingChange, Seek
-from ladder.moderation import restrictions
+from ladder.moderation import reports, restrictions
 from ladder.moderation.models import CHAT_MINUTES, ModerationAction, Report, Restriction
 
 Kind = ModerationAction.Kind
@@ -146,9 +146,11 @@ def _close_report(action: ModerationAction) -> None:
     if action.report_id is None:
         return
     note = f"{action.get_kind_display()}: {action.reason.strip()} ({action.outcome})"
-    Report.objects.filter(pk=action.report_id, status=Report.Status.OPEN).update(
+    closed = Report.objects.filter(pk=action.report_id, status=Report.Status.OPEN).update(
         status=Report.Status.CLOSED, closed_at=action.created, closed_by=action.moderator,
         outcome=_OUTCOME[action.kind], note=note)
+    if closed:
+        reports.tell_decision(action.report_id)
 
 
 def _note_in_admin_history(action: ModerationAction) -> None:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from chat import lines as chat_lines
 from chat.models import ChatTimeout, Line
-from ladder.moderation import actions
+from ladder.moderation import actions, reports
 from ladder.moderation.models import ModerationAction, Report, Restriction
 
 RECENT = timedelta(days=90)  # "recent" reports against a player, in the queue
@@ -93,6 +93,7 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
         obj.status, obj.closed_at, obj.closed_by = Report.Status.CLOSED, timezone.now(), request.user
         super().save_model(request, obj, form, change)
+        reports.tell_decision(obj.pk)
 
 
 class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]

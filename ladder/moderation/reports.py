@@ -16,6 +16,8 @@ from games import chat as game_chat
 from games.models import Game
 from ladder.moderation import restrictions
 from ladder.moderation.models import TEXT_LIMIT, Report
+from notify import notices
+from notify.models import Kind
 
 REPORTS_PER_DAY = 5  # enough for a bad day of games, too few to flood the queue
 # The reasons a player picks when reporting someone: all but an appeal.
@@ -140,3 +142,25 @@ def players_to_report(game: Game, reporter: Any) -> list[str]:
     """The usernames a reporter may pick on a game's report page: its players but themselves and bots."""
     return [seat.user.get_username() for seat in game.table
             if seat.user.pk != reporter.pk and not bots.is_bot(seat.user)]
+
+
+# --- Telling the reporter (issue 26) ---------------------------------------------
+
+
+def tell_decision(report_id: int) -> None:
+    """The reporter hears that a moderator decided their report: whether they
+    acted, never what they did or why (the note is the moderators'); an
+    appellant hears whether their appeal was granted. Reports the chat's
+    filter filed have nobody to tell."""
+    report = (Report.objects.filter(pk=report_id, status=Report.Status.CLOSED, reporter__isnull=False)
+              .select_related("reported").first())
+    if report is None or report.reporter_id is None:
+        return
+    if report.reason == Report.Reason.APPEAL:
+        params = {"appeal": True, "granted": report.outcome == Report.Outcome.LIFTED}
+        url = ""
+    else:
+        params = {"reported": report.reported.get_username(),
+                  "acted": report.outcome not in ("", Report.Outcome.NONE)}
+        url = f"/@/{report.reported.get_username()}/"
+    notices.send(report.reporter_id, Kind.REPORT_DECISION, f"report:{report.pk}", params, url=url)

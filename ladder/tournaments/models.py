@@ -109,6 +109,8 @@ class Tournament(models.Model):
     next_round_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When its entrants were told it starts in 5 minutes (notices.tell_starting_soon): once.
+    soon_told_at = models.DateTimeField(null=True, blank=True)
     # Why it ended before its last round (no legal pairing, cancelled, ...).
     end_note = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -30,7 +30,7 @@ from games.models import Event, Game, Seat
 from ladder import lobby, ratings
 from ladder.moderation import restrictions
 from ladder.models import Player as LadderPlayer
-from ladder.tournaments import berger, brackets, results, tiebreaks
+from ladder.tournaments import berger, brackets, notices, results, tiebreaks
 from ladder.tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
 
 NO_SHOWS_TO_WITHDRAW = 2  # a player who forfeits twice is withdrawn (issue 11)
@@ -533,8 +533,9 @@ def _start_round(tournament: Tournament, number: int, boards: list[Board],
     tournament.save(update_fields=["current_round", "next_round_at"])
     if not started:  # every board a bye or a forfeit: the round is already over
         _finish_round(tournament, round_)
-    notices = _round_notices(tournament, number, pairings) + lobby.games_started_messages(started)
-    transaction.on_commit(lambda: lobby.send_to_groups(notices))
+    messages = _round_notices(tournament, number, pairings) + lobby.games_started_messages(started)
+    transaction.on_commit(lambda: lobby.send_to_groups(messages))
+    notices.tell_round(tournament, number, pairings)
     _changed_on_commit(tournament)
     return round_
 

@@ -12,7 +12,7 @@ from celery import shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
-from ladder.tournaments import running
+from ladder.tournaments import notices, running
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True,
@@ -29,3 +29,9 @@ def advance_due() -> list[int]:
     for tournament_id in due:
         advance.delay(tournament_id)
     return due
+
+
+@shared_task
+def tell_starting_soon() -> list[int]:
+    """Tell the entrants of tournaments starting in 5 minutes; run by beat."""
+    return notices.tell_starting_soon(timezone.now())

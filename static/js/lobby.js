@@ -17,6 +17,7 @@
   const queue = [];
   let socket = null;
   let retries = 0;
+  let opened = false;
 
   // --- The socket ---------------------------------------------------------
 
@@ -24,12 +25,17 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/lobby/");
     socket.addEventListener("open", () => {
+      // Back after a break, signed in: the bell and the turns may have changed meanwhile.
+      if (opened && document.querySelector("[data-bell]")) send({ type: "notify_sync" });
+      opened = true;
       retries = 0;
+      if (window.acewebNotify) window.acewebNotify.connected(true);
       queue.splice(0).forEach(send);
       rejoinPool();
     });
     socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
+      if (window.acewebNotify) window.acewebNotify.connected(false);
       const delay = Math.min(10000, 500 * 2 ** retries++);
       setTimeout(connect, delay);
     });
@@ -41,6 +47,8 @@
   }
 
   function handle(message) {
+    // The bell and "Your turn" of the navigation bar (static/js/notify.js).
+    if (window.acewebNotify && window.acewebNotify.handle(message)) return;
     switch (message.type) {
       case "seeks": renderSeeks(message.seeks); break;
       case "challenges":

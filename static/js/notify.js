@@ -1,13 +1,13 @@
-// Site-wide news for a signed-in player, on every page: an incoming challenge
-// as a toast with Accept / Decline, the answer to one's own challenge, and off
-// to a game the moment it starts. Uses the lobby socket with ?personal=1
-// (docs/protocol.md, "The lobby socket"), which carries only this user's own
-// challenges and games, never the seek list. The lobby and profile pages run
-// lobby.js instead, which shows all of this in the page itself.
+// Site-wide news for a signed-in player, on every page: the bell and its
+// notifications, the "Your turn" list, an incoming challenge as a toast with
+// Accept / Decline, the answer to one's own challenge, and off to a game the
+// moment it starts. Uses the lobby socket with ?personal=1 (docs/protocol.md,
+// "The lobby socket"), which carries only this user's own news, never the seek
+// list. The lobby and profile pages run lobby.js on their own lobby socket
+// instead (one socket a page), which hands the bell's and the turns' frames to
+// window.acewebNotify.handle.
 (function () {
   "use strict";
-
-  if (document.querySelector("[data-lobby]")) return;
 
   const toasts = document.createElement("div");
   toasts.className = "toasts";
@@ -15,11 +15,97 @@
   toasts.setAttribute("aria-live", "polite");
   document.body.append(toasts);
 
+  // --- The bell and "Your turn" (any page, whichever script owns the socket) ---
+
+  const BELL_LATEST = 5;
+
+  function setCount(node, count) {
+    if (!node) return;
+    node.textContent = String(count);
+    node.hidden = count === 0;
+  }
+
+  function bellChanged(unread) {
+    setCount(document.querySelector("[data-bell-count]"), unread);
+    const label = document.querySelector("[data-bell-label]");
+    if (label) label.textContent = interpolate(ngettext("%(counter)s unread", "%(counter)s unread", unread),
+      { counter: unread }, true);
+  }
+
+  function noticeArrived(message) {
+    bellChanged(message.unread);
+    const list = document.querySelector("[data-bell-list]");
+    if (list) {
+      const link = element("a", "");
+      link.href = "/notifications/" + message.id + "/";
+      link.append(element("strong", "menu__title", message.title), " " + message.body);
+      const item = element("li", "menu__unread");
+      item.append(link);
+      list.prepend(item);
+      while (list.children.length > BELL_LATEST) list.lastElementChild.remove();
+      const empty = document.querySelector("[data-bell-empty]");
+      if (empty) empty.hidden = true;
+    }
+    // A challenge has its own toast, with Accept and Decline.
+    if (message.kind !== "challenge") noticeToast(message);
+  }
+
+  function turnsChanged(message) {
+    setCount(document.querySelector("[data-turns-count]"), message.count);
+    const list = document.querySelector("[data-turns-list]");
+    if (!list) return;
+    list.replaceChildren(...message.games.map((game) => {
+      const link = element("a", "", game.title + " \u00b7 " + game.opponents.join(", "));
+      link.href = game.url;
+      const item = element("li", "");
+      item.append(link);
+      return item;
+    }));
+    const empty = document.querySelector("[data-turns-empty]");
+    if (empty) empty.hidden = message.games.length > 0;
+  }
+
+  function noticeToast(message) {
+    const toast = element("div", "toast toast--note toast--notice");
+    toast.setAttribute("role", "status");
+    toast.dataset.notice = message.kind;
+    const text = element("p", "toast__text");
+    const link = element("a", "", message.title);
+    link.href = "/notifications/" + message.id + "/";
+    text.append(link, " " + message.body);
+    const close = button("\u00d7", "toast__close", () => toast.remove());
+    close.setAttribute("aria-label", gettext("Dismiss"));
+    toast.append(text, close);
+    toasts.append(toast);
+    setTimeout(() => toast.remove(), 12000);
+  }
+
+  // The notify frames (docs/protocol.md, "Notifications and your turn"); true if it was one.
+  function handleNotify(message) {
+    switch (message.type) {
+      case "notification": noticeArrived(message); return true;
+      case "bell": bellChanged(message.unread); return true;
+      case "turns": turnsChanged(message); return true;
+    }
+    return false;
+  }
+
+  // lobby.js, owning the page's socket, says when it is open (as this script
+  // does for its own below): [data-toasts][data-connected] tells a page's socket is live.
+  function connected(open) {
+    toasts.dataset.connected = open ? "true" : "false";
+  }
+
+  window.acewebNotify = { handle: handleNotify, connected };
+
+  if (document.querySelector("[data-lobby]")) return;  // lobby.js owns this page's socket
+
   const shown = new Map(); // challenge id -> its toast
   const queue = [];
   let socket = null;
   let retries = 0;
   let leavingFor = null;
+  let opened = false;
 
   // --- The socket ---------------------------------------------------------
 
@@ -27,6 +113,9 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/lobby/?personal=1");
     socket.addEventListener("open", () => {
+      // Back after a break: ask for the bell and the turns that may have changed meanwhile.
+      if (opened) send({ type: "notify_sync" });
+      opened = true;
       retries = 0;
       toasts.dataset.connected = "true";
       queue.splice(0).forEach(send);
@@ -44,6 +133,7 @@
   }
 
   function handle(message) {
+    if (handleNotify(message)) return;
     switch (message.type) {
       case "challenges":
         message.challenges.forEach(challengeChanged);

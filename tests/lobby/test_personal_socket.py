@@ -68,7 +68,11 @@ async def test_it_hears_no_seek_changes_but_the_player_s_own_challenge_and_game(
     assert (incoming["challenger"], incoming["direction"], incoming["status"]) == ("alice", "incoming", "pending")
 
     await bob_everywhere.send({"type": "accept_challenge", "challenge": incoming["id"]})
-    heard = {m["type"]: m for m in [await bob_everywhere.receive(), await bob_everywhere.receive()]}
+    # Besides, the bell's notice of the challenge and the new game's "Your turn"
+    # list (docs/protocol.md, "Notifications and your turn").
+    heard = {m["type"]: m for m in [await bob_everywhere.receive() for _ in range(4)]}
+    assert set(heard) == {"notification", "challenge", "game_started", "turns"}
+    assert heard["notification"]["kind"] == "challenge"
     assert heard["challenge"]["challenge"]["status"] == "accepted"
     started = heard["game_started"]
     game_id = (await database_sync_to_async(Challenge.objects.get)(pk=incoming["id"])).game_id

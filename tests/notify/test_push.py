@@ -22,11 +22,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("push_settings")]
 
 
 def subscribe(client: Client, subscription: dict[str, Any]) -> Any:
-    return client.post("/notify/push/subscribe/", json.dumps(subscription), content_type="application/json")
+    return client.post("/notifications/push/subscribe/", json.dumps(subscription), content_type="application/json")
 
 
 def turn(user_id: int) -> int:
-    return push.push_to(user_id, "turn", "game:7", {"opponent": "bob", "game": "Ace in the Hole"}, "/games/7/")
+    return push.push_to(user_id, "turn", "game:7", {"game": 7, "title": "Ace in the Hole", "players": 2, "opponents": ["bob"]}, "/games/7/")
 
 
 def test_a_push_reaches_the_browser_encrypted_signed_and_worded(alice: Any, receiver: Receiver) -> None:
@@ -34,7 +34,7 @@ def test_a_push_reaches_the_browser_encrypted_signed_and_worded(alice: Any, rece
     assert turn(alice.pk) == 1
     sent = receiver.take()
     assert sent.path == "/push/alice"
-    assert receiver.payload(sent) == {"title": "Your turn", "body": "It is your move against bob.",
+    assert receiver.payload(sent) == {"title": "Your turn", "body": "It is your move against bob (Ace in the Hole).",
                                       "url": "https://aceweb.example/games/7/", "tag": "turn:game:7"}
     # VAPID (RFC 8292): signed by our key, for the push service's origin.
     scheme, _, fields = sent.headers["authorization"].partition(" ")
@@ -160,7 +160,7 @@ def test_subscribing_needs_a_signed_in_player_and_the_csrf_token(alice: Any, rec
 
 
 def test_a_body_that_is_not_json_is_refused_clearly(alice: Any) -> None:
-    response = client_for(alice).post("/notify/push/subscribe/", "endpoint=x", content_type="application/json")
+    response = client_for(alice).post("/notifications/push/subscribe/", "endpoint=x", content_type="application/json")
     assert (response.status_code, response.json()) == (400, {"error": "The request is not JSON."})
 
 
@@ -168,9 +168,9 @@ def test_unsubscribing_forgets_only_ones_own_browser(alice: Any, bob: Any, recei
     subscribe(client_for(alice), receiver.subscription("alice"))
     endpoint = receiver.subscription("alice")["endpoint"]
     body = json.dumps({"endpoint": endpoint})
-    assert client_for(bob).post("/notify/push/unsubscribe/", body, content_type="application/json").json() == {
+    assert client_for(bob).post("/notifications/push/unsubscribe/", body, content_type="application/json").json() == {
         "unsubscribed": False}
-    assert client_for(alice).post("/notify/push/unsubscribe/", body, content_type="application/json").json() == {
+    assert client_for(alice).post("/notifications/push/unsubscribe/", body, content_type="application/json").json() == {
         "unsubscribed": True}
     assert not PushSubscription.objects.exists()
 

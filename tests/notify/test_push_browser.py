@@ -118,12 +118,12 @@ def test_a_subscribed_browser_shows_the_push_for_its_player(
     assert orm(lambda: list(PushSubscription.objects.values_list("user__username", "endpoint"))) == [
         ("alice", f"{receiver.base}/push/chromium")]
 
-    orm(notices.send, alice.pk, "turn", "game:7", {"opponent": "bob"}, "/games/7/")
+    orm(notices.send, alice.pk, "turn", "game:7", {"game": 7, "title": "Ace in the Hole", "players": 2, "opponents": ["bob"]}, "/games/7/")
     data = receiver.decrypt(receiver.take(timeout=90)).decode()
     cdp = context.new_cdp_session(page)
     registration = worker_registration(page, cdp)
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": site, "registrationId": registration, "data": data})
-    assert shown_once(page, 1) == [{"title": "Your turn", "body": "It is your move against bob.",
+    assert shown_once(page, 1) == [{"title": "Your turn", "body": "It is your move against bob (Ace in the Hole).",
                                     "tag": "turn:game:7", "url": f"{site}/games/7/"}]
     # A push naming another site's page gets this site's home instead: the worker opens only our pages.
     foreign = json.dumps({"title": "t", "body": "b", "url": "https://elsewhere.example/x", "tag": "other"})

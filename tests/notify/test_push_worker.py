@@ -21,11 +21,11 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 def test_a_notice_is_pushed_by_the_worker_and_a_kind_with_push_off_is_not(
         alice: Any, receiver: Receiver, push_worker: Path) -> None:
     client = client_for(alice)
-    client.post("/notify/push/subscribe/", json.dumps(receiver.subscription("alice")),
+    client.post("/notifications/push/subscribe/", json.dumps(receiver.subscription("alice")),
                 content_type="application/json")
     choose(alice, "challenge", push=False)
-    notices.send(alice.pk, "challenge", "challenge:3", {"opponent": "bob"}, "/lobby/")  # push off: not queued
-    notices.send(alice.pk, "turn", "game:7", {"opponent": "bob"}, "/games/7/")
+    notices.send(alice.pk, "challenge", "challenge:3", {"challenger": "bob", "time_control": "5+3", "title": "Ace in the Hole"}, "/lobby/")  # push off: not queued
+    notices.send(alice.pk, "turn", "game:7", {"game": 7, "title": "Ace in the Hole", "opponents": ["bob"]}, "/games/7/")
     try:
         pushed = receiver.take(timeout=90)
     except queue.Empty:
@@ -37,9 +37,9 @@ def test_a_notice_is_pushed_by_the_worker_and_a_kind_with_push_off_is_not(
 
 def test_nothing_is_queued_for_a_player_without_a_subscription(alice: Any, receiver: Receiver,
                                                                 push_worker: Path) -> None:
-    notices.send(alice.pk, "turn", "game:7", {"opponent": "bob"}, "/games/7/")
-    client_for(alice).post("/notify/push/subscribe/", json.dumps(receiver.subscription("later")),
+    notices.send(alice.pk, "turn", "game:7", {"game": 7, "title": "Ace in the Hole", "opponents": ["bob"]}, "/games/7/")
+    client_for(alice).post("/notifications/push/subscribe/", json.dumps(receiver.subscription("later")),
                            content_type="application/json")
-    notices.send(alice.pk, "turn", "game:8", {"opponent": "carol"}, "/games/8/")
+    notices.send(alice.pk, "turn", "game:8", {"game": 8, "title": "Ace in the Hole", "opponents": ["carol"]}, "/games/8/")
     assert receiver.payload(receiver.take(timeout=90))["tag"] == "turn:game:8"
     assert receiver.pushes.empty()

@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.django_db]
 
 
 def path(user: Any, kind: str) -> str:
-    return f"/notify/unsubscribe/{mail.unsubscribe_token(user.pk, kind)}/"
+    return f"/notifications/unsubscribe/{mail.unsubscribe_token(user.pk, kind)}/"
 
 
 def test_the_link_asks_first_then_unsubscribes_signed_out(alice: Any) -> None:
@@ -54,7 +54,7 @@ def test_the_all_link_stops_every_e_mail(alice: Any) -> None:
 def test_a_changed_token_is_refused_with_a_clear_message(alice: Any, change: Any) -> None:
     choose(alice, "turn", email=True)
     token = change(mail.unsubscribe_token(alice.pk, "turn"))
-    response = Client().post(f"/notify/unsubscribe/{token}/")
+    response = Client().post(f"/notifications/unsubscribe/{token}/")
     assert response.status_code == 400
     assert "This unsubscribe link is not valid: it was changed or cut short." in response.content.decode()
     assert channels_of(alice.pk, "turn")["email"]

@@ -30,7 +30,7 @@ def test_a_signed_out_reader_unsubscribes_from_the_digest_in_german(
     orm(reminders.send_turn_digests, at(26, 8))
     [message] = outbox.outbox
     link = message.extra_headers["List-Unsubscribe"].strip("<>")
-    assert link.startswith(f"{live_server.url}/notify/unsubscribe/")
+    assert link.startswith(f"{live_server.url}/notifications/unsubscribe/")
 
     page = browser.new_context(locale="de-DE").new_page()
     page.goto(link[:-10] + "/")
