@@ -20,3 +20,4 @@ class NotifyConfig(AppConfig):
 
         notices.deliver_with(live.deliver)  # the bell and toast on the player's open pages
         notices.deliver_with(tasks.queue_push)  # web push to the player's subscribed browsers
+        notices.deliver_with(tasks.queue_mail)  # one e-mail a notice, for the kinds chosen by e-mail

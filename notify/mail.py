@@ -1,5 +1,7 @@
-"""E-mail: the daily correspondence digest and the clock warnings, in the
-recipient's language, each with an unsubscribe link that works signed out.
+"""E-mail: the daily correspondence digest, the clock warnings, and one mail
+per notice of the other kinds for a player who chose them by e-mail (a
+challenge, a tournament starting...), in the recipient's language, each with an
+unsubscribe link that works signed out.
 
 lichess refused per-move e-mails, and so do we: the only mail about turns is a
 digest, at most one a day. What is due is decided by games (games/reminders.py),
@@ -170,3 +172,24 @@ def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: 
         return True
     return False
 
+
+
+# Kinds with mail of their own above: the digest (turn) and the warning (clock).
+NOT_ONE_BY_ONE = (Kind.TURN, Kind.CLOCK)
+
+
+def wants_notice_mail(notice: notices.Notice) -> bool:
+    """Whether ``notice`` goes by e-mail one by one: the player chose its kind by e-mail."""
+    return notice.kind not in NOT_ONE_BY_ONE and notice.channels.get(Channel.EMAIL, False)
+
+
+def send_notice(user_id: int, kind: str, params: dict[str, Any], url: str) -> bool:
+    """One notice by e-mail, worded as on the site (notify/texts.py), with its link."""
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if kind in NOT_ONE_BY_ONE or user is None or not wants_email(user, kind):
+        return False
+    link = absolute(url) if url else ""
+    with refused_by_server(user_id):
+        compose(user, kind, "notice", lambda: {"text": describe(kind, params), "url": link}).send()
+        return True
+    return False
