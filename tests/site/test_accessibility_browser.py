@@ -24,6 +24,7 @@ from games import play
 from games.models import Game
 from ladder.tournaments import running
 from ladder.tournaments.models import Tournament
+from notify import notices
 from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
 from tests.tournaments.conftest import organizer, players  # noqa: F401 (shared)
 
@@ -78,6 +79,7 @@ def site(alice: Any, bob: Any, charlie: Any, dave: Any, organizer: Any, players:
     play.resign(rhombus_over.pk, alice)
     knockout = running_tournament(organizer, players(4), format=Tournament.Format.SINGLE, check_in_minutes=60)
     swiss = running_tournament(organizer, players(4), format=Tournament.Format.SWISS, rounds=3)
+    notices.send(alice.pk, "follower", f"user:{bob.pk}", {"username": "bob"}, "/@/bob/")  # the bell and its page
     return {"alice": session_cookie(alice), "organizer": session_cookie(organizer), "ace_live": ace_live.pk, "ace_over": ace_over.pk,
             "rhombus_live": rhombus_live.pk, "rhombus_four": rhombus_four.pk,
             "rhombus_over": rhombus_over.pk, "knockout": knockout.pk, "swiss": swiss.pk}
@@ -86,7 +88,8 @@ def site(alice: Any, bob: Any, charlie: Any, dave: Any, organizer: Any, players:
 def pages_of(site: dict[str, Any]) -> list[str]:
     games = [site[key] for key in ("ace_live", "ace_over", "rhombus_live", "rhombus_four", "rhombus_over")]
     return (["/", "/rules/ace-in-the-hole/", "/rules/rhombus/", "/lobby/", "/ladder/", "/@/alice/",
-             "/tournaments/", f"/tournaments/{site['knockout']}/", f"/tournaments/{site['swiss']}/"]
+             "/tournaments/", f"/tournaments/{site['knockout']}/", f"/tournaments/{site['swiss']}/",
+             "/notifications/", "/account/preferences/"]
             + [f"/games/{game}/" for game in games] + [f"/games/{game}/replay/" for game in games])
 
 
