@@ -27,11 +27,12 @@ bench/live_play.py does, whose helpers it shares. It
    a list frame from just before the game started or ended until a watcher's
    list shows it or no longer does; the frames per second; daphne's CPU per
    change (move, start or end) and per delivered frame; the load average
-   before and after. It fails (exit 1) if p99 is over ``--goal-ms`` (500) or a
-   shown change never reached a watcher of it.
+   before and after. It fails (exit 1) if p99 is over ``--goal-ms`` (500).
 
-The driver runs in a thread of this process beside the watchers' client loop;
-times are read from one clock (time.perf_counter). Loopback only; every wait is
+The driver runs in this process; the watchers in ``--clients`` processes of
+their own (2), so that the clients' reading does not delay the driver's clock
+readings or the other way round. Times come from one clock for all of them
+(time.perf_counter, Linux's CLOCK_MONOTONIC). Loopback only; every wait is
 bounded.
 """
 
@@ -40,9 +41,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import multiprocessing
 import random
+import secrets
 import sys
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -96,7 +98,7 @@ def create_games(count: int, seed: str, first: int = 0, rating: int | None = Non
     unusable = make_password(None)
     kinds = [("rhombus-4" if i % 20 == 0 else "rhombus" if i % 10 == 0 else "ace") for i in range(first, first + count)]
     seats = sum(4 if kind == "rhombus-4" else 2 for kind in kinds)
-    tag = f"{seed}-{first}-{rng.getrandbits(24):06x}"
+    tag = f"{seed}-{first}-{secrets.token_hex(3)}"  # a kept database holds earlier runs' users
     with transaction.atomic():
         users = User.objects.bulk_create([User(username=f"w-{tag}-{i}", password=unusable) for i in range(seats)])
         ratings = [rating if rating is not None else rng.randint(800, 2400) for _ in users]
@@ -120,7 +122,7 @@ def create_games(count: int, seed: str, first: int = 0, rating: int | None = Non
     return tables
 
 
-# --- The watchers -----------------------------------------------------------
+# --- The watchers (client processes of their own) ----------------------------
 
 
 @dataclass
@@ -142,35 +144,40 @@ class Stats:
     watched_changes: set[tuple[int, int]] = field(default_factory=set)  # board changes some watcher got
 
 
-class Watcher(Client):
-    """A live-games socket that times every change it is shown."""
+@dataclass
+class Heard:
+    """What one client process's watchers received, with arrival times
+    (time.perf_counter: CLOCK_MONOTONIC, one clock for every process)."""
 
-    stats: Stats  # one for all, set on the class before any opens: frames may come at once
+    boards: list[tuple[int, int, float]] = field(default_factory=list)  # game, ply, at
+    shown: list[tuple[int, float]] = field(default_factory=list)  # a game came into a list
+    dropped: list[tuple[int, float]] = field(default_factory=list)  # a game left a list
+    frames: int = 0
+    closed: int = 0  # sockets the server closed
+    errors: list[str] = field(default_factory=list)
+
+
+class Watcher(Client):
+    """A live-games socket that notes every change it is shown."""
+
+    heard: Heard  # one a process, set on the class before any opens: frames may come at once
 
     def __init__(self, *args: Any) -> None:
         self.lists: dict[str, set[int]] = {}
         super().__init__(*args)
 
     def _received(self, at: float, message: dict[str, Any]) -> None:
-        stats = self.stats
-        stats.frames += 1
+        heard = self.heard
+        heard.frames += 1
         kind = message.get("type")
         if kind == "board":
-            key = (message["board"]["id"], message["board"]["ply"])
-            began = stats.changed_at.get(key)
-            if began is not None:
-                stats.board_latency.append(at - began)
-                stats.watched_changes.add(key)
+            heard.boards.append((message["board"]["id"], message["board"]["ply"], at))
         elif kind == "list":
             shown = {board["id"] for board in message["boards"]}
             before = self.lists.get(message["list"])
             if before is not None:
-                for game_id in shown - before:
-                    if game_id in stats.started_at:
-                        stats.list_latency.append(at - stats.started_at[game_id])
-                for game_id in before - shown:
-                    if game_id in stats.ended_at:
-                        stats.list_latency.append(at - stats.ended_at[game_id])
+                heard.shown += [(game_id, at) for game_id in shown - before]
+                heard.dropped += [(game_id, at) for game_id in before - shown]
             self.lists[message["list"]] = shown
 
 
@@ -190,11 +197,21 @@ def watcher_paths(count: int, seed: str) -> list[str]:
     return paths
 
 
-async def open_watchers(port: int, paths: Sequence[str], stats: Stats, timeout: float) -> list[Watcher]:
-    gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
-    headers = {"Origin": f"http://{HOST}:{port}"}
+def watch_in_process(port: int, paths: list[str], timeout: float, ready: Any, stop: Any, out: Any) -> None:
+    """A client process: open the sockets, say so, note frames until told to stop,
+    send back what was heard. Watchers apart from the driver, so that neither's
+    work delays the other's clock readings (one interpreter, one GIL)."""
+    gc.freeze()
+    heard = asyncio.run(_watch(port, paths, timeout, ready, stop))
+    out.send(heard)
+    out.close()
 
-    Watcher.stats = stats
+
+async def _watch(port: int, paths: list[str], timeout: float, ready: Any, stop: Any) -> Heard:
+    heard = Heard()
+    Watcher.heard = heard
+    gate = asyncio.Semaphore(CONNECT_CONCURRENCY // 2)
+    headers = {"Origin": f"http://{HOST}:{port}"}
 
     async def one(path: str) -> Watcher:
         async with gate:
@@ -202,7 +219,17 @@ async def open_watchers(port: int, paths: Sequence[str], stats: Stats, timeout: 
         assert isinstance(client, Watcher)
         return client
 
-    return list(await asyncio.gather(*(one(path) for path in paths)))
+    watchers: list[Watcher] = []
+    try:
+        watchers = list(await asyncio.gather(*(one(path) for path in paths)))
+    except (asyncio.TimeoutError, OSError) as error:
+        heard.errors.append(f"while connecting: {type(error).__name__} {error}")
+    ready.set()
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, stop.wait, timeout + 3600)
+    heard.closed = sum(1 for w in watchers if w.closed.done())
+    await asyncio.gather(*(w.close() for w in watchers), return_exceptions=True)
+    return heard
 
 
 # --- The driver (a thread: Django's ORM is synchronous) -----------------------
@@ -214,7 +241,6 @@ class Driver:
         self.stats, self.rate, self.turnover = stats, rate, turnover
         self.rng = random.Random(f"{seed}-drive")
         self.seed = seed
-        self.stop = threading.Event()
         self.made = len(tables)
 
     def shown(self) -> list[int]:
@@ -239,7 +265,7 @@ class Driver:
         started = time.perf_counter()
         next_turnover = started + self.turnover
         moves = 0
-        while not self.stop.is_set():
+        while True:
             now = time.perf_counter()
             if now - started >= seconds:
                 return
@@ -347,28 +373,54 @@ class Result:
         return "\n".join(lines)
 
 
-async def watch_and_drive(port: int, pid: int, db_name: str, tables: list[Table], args: Any,
-                          stats: Stats) -> None:
+def watch_and_drive(port: int, pid: int, db_name: str, tables: list[Table], args: Any, stats: Stats) -> None:
+    context = multiprocessing.get_context("spawn")
+    paths = watcher_paths(args.watchers, args.seed)
+    share = -(-len(paths) // args.clients)
+    stop = context.Event()
+    clients = []
     began = time.perf_counter()
-    watchers = await open_watchers(port, watcher_paths(args.watchers, args.seed), stats, args.connect_timeout)
+    for n in range(args.clients):
+        ready, (mine, theirs) = context.Event(), context.Pipe(duplex=False)
+        process = context.Process(target=watch_in_process, daemon=True,
+                                  args=(port, paths[n * share:(n + 1) * share], args.connect_timeout, ready, stop,
+                                        theirs))
+        process.start()
+        clients.append((process, ready, mine))
+    for _, ready, _ in clients:
+        if not ready.wait(args.connect_timeout + 30):
+            stats.errors.append("a client process did not open its sockets in time")
     stats.connect_seconds = time.perf_counter() - began
-    say(f"{len(watchers)} watchers open in {stats.connect_seconds:.1f} s; settling")
-    await asyncio.sleep(SETTLE_SECONDS)
-    driver = Driver(tables, stats, args.seed, args.rate, args.turnover)
+    say(f"{len(paths)} watchers open in {stats.connect_seconds:.1f} s ({args.clients} client processes); settling")
+    time.sleep(SETTLE_SECONDS)
     cpu_before = cpu_seconds([pid], db_name)
     started = time.perf_counter()
-    thread = threading.Thread(target=driver.run, args=(args.seconds,), daemon=True)
-    thread.start()
-    while thread.is_alive() and time.perf_counter() - started < args.seconds + 60:
-        await asyncio.sleep(0.5)
-    driver.stop.set()
-    await asyncio.sleep(SETTLE_SECONDS)  # the last changes' frames
-    stats.drive_seconds = time.perf_counter() - started - SETTLE_SECONDS
+    Driver(tables, stats, args.seed, args.rate, args.turnover).run(args.seconds)
+    stats.drive_seconds = time.perf_counter() - started
+    time.sleep(SETTLE_SECONDS)  # the last changes' frames
     stats.cpu = cpu_used(cpu_before, cpu_seconds([pid], db_name))
-    closed = sum(1 for w in watchers if w.closed.done())
-    if closed:
-        stats.errors.append(f"{closed} watcher sockets were closed by the server")
-    await asyncio.gather(*(w.close() for w in watchers), return_exceptions=True)
+    stop.set()
+    for process, _, mine in clients:
+        if mine.poll(60):
+            tally(mine.recv(), stats)
+        else:
+            stats.errors.append("a client process sent nothing back")
+        process.join(10)
+
+
+def tally(heard: Heard, stats: Stats) -> None:
+    """Latencies from what a client process heard and when the driver made each change."""
+    stats.frames += heard.frames
+    stats.errors += heard.errors
+    if heard.closed:
+        stats.errors.append(f"{heard.closed} watcher sockets were closed by the server")
+    for game_id, ply, at in heard.boards:
+        began = stats.changed_at.get((game_id, ply))
+        if began is not None:
+            stats.board_latency.append(at - began)
+            stats.watched_changes.add((game_id, ply))
+    stats.list_latency += [at - stats.started_at[g] for g, at in heard.shown if g in stats.started_at]
+    stats.list_latency += [at - stats.ended_at[g] for g, at in heard.dropped if g in stats.ended_at]
 
 
 def run_benchmark(database_url: str, redis_url: str, args: Any) -> Result:
@@ -383,22 +435,19 @@ def run_benchmark(database_url: str, redis_url: str, args: Any) -> Result:
     connections.close_all()
     stats = Stats()
     with log_directory(args.logs) as logs:
-        servers = start_servers(1, server_env(database_url, redis_url, False), logs)
+        servers = start_servers(1, server_env(database_url, redis_url, args.debug), logs)
         try:
-            gc.freeze()
-            asyncio.run(asyncio.wait_for(
-                watch_and_drive(servers[0].port, servers[0].process.pid, database_name(database_url), tables,
-                                args, stats),
-                args.seconds + args.connect_timeout + 180))
+            watch_and_drive(servers[0].port, servers[0].process.pid, database_name(database_url), tables, args,
+                            stats)
             drain([servers[0].port])
-        except (asyncio.TimeoutError, OSError) as error:
+        except OSError as error:
             stats.errors.append(f"{type(error).__name__}: {error}; daphne's log ends:\n{tail(servers[0].log, 30)}")
         finally:
             stop_servers(servers)
     return Result(args.games, args.watchers, stats, args.goal_ms)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000, help="running games at the start (default 1000)")
@@ -410,13 +459,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--connect-timeout", type=float, default=120, help="opening the sockets, s (default 120)")
     parser.add_argument("--db-name", default=DEFAULT_DB_NAME, help=f"default {DEFAULT_DB_NAME}")
     parser.add_argument("--redis-db", type=int, default=DEFAULT_REDIS_DB, help=f"default {DEFAULT_REDIS_DB}")
+    parser.add_argument("--clients", type=int, default=2, help="client processes holding the watchers (default 2)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--logs", type=Path, help="keep daphne's log in this folder")
     parser.add_argument("--drop", action="store_true", help="drop the bench database at the end")
+    parser.add_argument("--debug", action="store_true", help="run daphne with DEBUG=true (default false)")
     args = parser.parse_args(argv)
     if args.games < 20 or args.watchers < 1:
         parser.error("--games must be at least 20 and --watchers at least 1")
-    return run_on_services(args.db_name, args.redis_db, False, args.drop,
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    return run_on_services(args.db_name, args.redis_db, args.debug, args.drop,
                            lambda database_url, redis_url: run_benchmark(database_url, redis_url, args))
 
 

@@ -93,8 +93,8 @@ class Hub:
                 self._rank(filters)
             if watcher.followed:
                 self.following[watcher] = self._followed_games(watcher)
+            await self._subscribe()  # before loading: a move in between is heard, not missed
             await self._load_cards(self._visible() - self.cards.keys())
-            await self._subscribe()
             for filters in watcher.lists:
                 await watcher.send_frame(self._list_frame(filters))
             if watcher.followed:
@@ -212,8 +212,10 @@ class Hub:
         visible = self._visible()
         for game_id in set(self.cards) - visible:
             del self.cards[game_id]
-        await self._load_cards((moved & visible) | (visible - self.cards.keys()))
+        # Join a newly shown game's group before loading it, so that a move in
+        # between is heard (as a game socket joins before its first load).
         await self._subscribe()
+        await self._load_cards((moved & visible) | (visible - self.cards.keys()))
         for game_id in moved & visible:
             await self._send_board(game_id)
         for filters in lists_changed:
