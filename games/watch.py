@@ -105,16 +105,10 @@ class Hub:
             return
         async with self.lock:
             for filters in watcher.lists:
-                sockets = self.lists.get(filters, set())
-                sockets.discard(watcher)
-                if not sockets:
-                    self.lists.pop(filters, None)
+                if _discard(self.lists, filters, watcher):  # its last socket: nobody shows it now
                     self.shown.pop(filters, None)
             for user_id in watcher.followed:
-                fans = self.fans.get(user_id, set())
-                fans.discard(watcher)
-                if not fans:
-                    self.fans.pop(user_id, None)
+                _discard(self.fans, user_id, watcher)
             self.following.pop(watcher, None)
             for game_id in set(self.cards) - self._visible():
                 del self.cards[game_id]
@@ -297,6 +291,16 @@ class Hub:
                 await task
         self.loop = None
         self._reset()
+
+
+def _discard(sets: dict[Any, set[Watcher]], key: Any, watcher: Watcher) -> bool:
+    """Take ``watcher`` out of ``sets[key]``, and the key out when that empties it (then True)."""
+    members = sets.get(key, set())
+    members.discard(watcher)
+    if members:
+        return False
+    sets.pop(key, None)
+    return True
 
 
 HUB = Hub()

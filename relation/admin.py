@@ -6,7 +6,7 @@ from relation.models import Follow
 
 
 @admin.register(Follow)
-class FollowAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class FollowAdmin(admin.ModelAdmin):
     list_display = ("follower", "followed", "created")
     search_fields = ("follower__username", "followed__username")
     raw_id_fields = ("follower", "followed")

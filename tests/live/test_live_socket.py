@@ -173,3 +173,21 @@ def test_no_frame_of_the_list_or_tv_holds_a_card_of_a_hand_or_a_deck(
             assert len(board["board"]) <= 16
         else:
             assert set(board["board"].values()) <= {"SW", "SE", "NE", "NW"}
+
+
+def test_the_socket_only_listens_and_answers_a_ping(watch: Callable[..., RawSocket]) -> None:
+    sock = watch("list=1")
+    assert next_frame(sock, lambda f: f["type"] == "list")["boards"] == []
+    sock.send_json({"type": "act", "ply": 0, "action": "5H e1-e6"})
+    assert next_frame(sock, lambda f: True) == {"type": "error", "message": "unknown message type: use ping"}
+    sock.send_json({"type": "ping"})
+    assert next_frame(sock, lambda f: True) == {"type": "pong"}
+
+
+def test_a_socket_asking_for_nothing_known_gets_nothing_and_stays_open(
+    watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
+) -> None:
+    play.start_game(rated("ann", 1500), rated("ben", 1500))
+    sock = watch("tv=chess&game=ace")
+    sock.send_json({"type": "ping"})
+    assert next_frame(sock, lambda f: True) == {"type": "pong"}  # no list came before it
