@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -109,7 +109,7 @@ def running() -> QuerySet[Game]:
     """Running games, best rated first (then newest), with their seats and players."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     return (Game.objects.filter(status=Game.Status.RUNNING).prefetch_related(seats)
-            .order_by(F("rating").desc(nulls_last=True), "-id"))
+            .order_by("-rating", "-id"))
 
 
 def filtered(filters: Filters) -> QuerySet[Game]:
@@ -183,7 +183,7 @@ def card(game: Game) -> CardJSON:
         "game": game_key(game.kind, game.players),
         "players": [{"seat": seat.name, "name": public["players"][seat.name], "rating": seat.rating}
                     for seat in game.table],
-        "rating": game.rating,
+        "rating": game.rating or None,  # 0: started before ratings were kept with games
         "time_control": game.time_control.key,
         "speed": game.time_control.speed,
         "status": public["status"],
@@ -209,11 +209,8 @@ class Entry:
 
     @property
     def rank(self) -> tuple[int, int]:
-        """Sorts best rated first, then newest, as ``running()`` does (no rating: last)."""
+        """Sorts best rated first, then newest, as ``running()`` does."""
         return (-self.rating, -self.id)
-
-
-NO_RATING = -1  # below any rating: games started before the snapshot sort last
 
 
 def entries(game_ids: Iterable[int] | None = None) -> dict[int, Entry]:
@@ -226,8 +223,8 @@ def entries(game_ids: Iterable[int] | None = None) -> dict[int, Entry]:
     players: dict[int, set[int]] = {}
     for game_id, user_id in Seat.objects.filter(game__in=games).values_list("game_id", "user_id"):
         players.setdefault(game_id, set()).add(user_id)
-    return {pk: Entry(pk, game_key(kind, n), speed_of(initial, increment, days),
-                      NO_RATING if rating is None else rating, frozenset(players.get(pk, ())))
+    return {pk: Entry(pk, game_key(kind, n), speed_of(initial, increment, days), rating,
+                      frozenset(players.get(pk, ())))
             for pk, kind, n, initial, increment, days, rating in rows}
 
 

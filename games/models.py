@@ -138,14 +138,15 @@ class Game(models.Model):
     adjudication_note = models.TextField(blank=True)
     # The players' mean ladder rating when the game started (games.play.provide_start_ratings):
     # the live list's "best rated first" reads it from this row, indexed, with no
-    # join into the ladder (games know no ladder). Null for games started before it.
-    rating = models.IntegerField(null=True, blank=True)
+    # join into the ladder (games know no ladder). 0 for games started before it,
+    # which sort last.
+    rating = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]
         indexes = [
             # The live list and TV: running games, best rated first (games/live.py).
-            models.Index(models.F("rating").desc(nulls_last=True), models.F("id").desc(), condition=models.Q(status="running"),
+            models.Index(fields=["-rating", "-id"], condition=models.Q(status="running"),
                          name="game_running_rating_idx"),
         ]
 
