@@ -143,10 +143,13 @@ class Hub:
             if kind == "live.changed":
                 self.started.update(message.get("games", ()))
             elif kind == "game.changed" and "game" in message:
-                shown = self.cards.get(message["game"])
-                if shown is None or message.get("ply", 0) <= shown["ply"]:
+                game_id = message["game"]
+                shown = self.cards.get(game_id)
+                if shown is None and game_id not in self.subscribed:
+                    continue  # a group just left: nobody here shows it
+                if shown is not None and message.get("ply", 0) <= shown["ply"]:
                     continue  # a presence change (same ply): no board moved
-                self.moved.add(message["game"])
+                self.moved.add(game_id)  # (no board yet: it may be loading, from before this move)
             else:
                 continue  # chat lines, players leaving: nothing on a board
             self.wake.set()
