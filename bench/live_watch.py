@@ -170,8 +170,8 @@ class Watcher(Client):
         heard = self.heard
         heard.frames += 1
         kind = message.get("type")
-        if kind == "board":
-            heard.boards.append((message["board"]["id"], message["board"]["ply"], at))
+        if kind == "boards":
+            heard.boards += [(board["id"], board["ply"], at) for board in message["boards"]]
         elif kind == "list":
             shown = {board["id"] for board in message["boards"]}
             before = self.lists.get(message["list"])

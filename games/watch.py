@@ -213,8 +213,7 @@ class Hub:
         # between is heard (as a game socket joins before its first load).
         await self._subscribe()
         await self._load_cards((moved & visible) | (visible - self.cards.keys()))
-        for game_id in moved & visible:
-            await self._send_board(game_id)
+        await self._send_boards(moved & visible)
         for filters in lists_changed:
             frame = self._list_frame(filters)
             for watcher in list(self.lists.get(filters, ())):
@@ -265,16 +264,36 @@ class Hub:
 
     # --- Frames -----------------------------------------------------------------
 
-    async def _send_board(self, game_id: int) -> None:
-        card = self.cards.get(game_id)
-        if card is None:
+    async def _send_boards(self, changed: set[int]) -> None:
+        """The boards changed in this pass: one frame for each kind of socket (the
+        same lists shown) holding every changed board it shows, encoded once for
+        all sockets of that kind. Under load a pass takes in many moves, and a
+        socket then gets one frame for all of them rather than one a move."""
+        if not changed:
             return
-        frame = encode({"type": "board", "board": card})  # once, for every socket showing it
-        sockets = {watcher for filters, games in self.shown.items() if game_id in games
-                   for watcher in self.lists.get(filters, ())}
-        sockets.update(watcher for watcher, games in self.following.items() if game_id in games)
-        for watcher in sockets:
-            await watcher.send_frame(frame)
+        kinds: dict[tuple[live.Filters, ...], set[Watcher]] = {}
+        for sockets in self.lists.values():
+            for watcher in sockets:
+                kinds.setdefault(watcher.lists, set()).add(watcher)
+        sent: set[Watcher] = set()
+        for lists, sockets in kinds.items():
+            shown = dict.fromkeys(game_id for filters in lists for game_id in self.shown.get(filters, ()))
+            games = [game_id for game_id in shown if game_id in changed]
+            frame = self._boards_frame(games) if games else None
+            for watcher in sockets:
+                followed = [g for g in self.following.get(watcher, ()) if g in changed and g not in shown]
+                if followed:  # a follower's own frame: its lists' boards and its followed players'
+                    await watcher.send_frame(self._boards_frame(games + followed))
+                elif frame is not None:
+                    await watcher.send_frame(frame)
+                sent.add(watcher)
+        for watcher, games_followed in self.following.items():  # following only, no list
+            followed = [g for g in games_followed if g in changed]
+            if followed and watcher not in sent:
+                await watcher.send_frame(self._boards_frame(followed))
+
+    def _boards_frame(self, game_ids: list[int]) -> str:
+        return encode({"type": "boards", "boards": self._cards_of(game_ids)})
 
     def _list_frame(self, filters: live.Filters) -> str:
         return encode({"type": "list", "list": filters.name, "total": self.totals.get(filters, 0),

@@ -1,6 +1,6 @@
 // Live games, TV and the home page's panel (docs/protocol.md, "The live-games
-// socket"): the server sends whole lists ("list", "following") and single
-// boards ("board"); this draws the small boards and keeps them and their clocks
+// socket"): the server sends whole lists ("list", "following") and the boards
+// that changed ("boards"); this draws the small boards and keeps them and their clocks
 // live. Plain JS; without it the page still lists the games with their links.
 (function () {
   "use strict";
@@ -176,11 +176,12 @@
     } else if (message.type === "following") {
       const container = root.querySelector("[data-following]");
       if (container) showList(container, message.boards);
-    } else if (message.type === "board") {
-      const card = message.board;
-      const before = cards.get(card.id);
-      if (before && before.ply > card.ply) return;  // built before the one shown
-      for (const el of root.querySelectorAll('[data-game="' + card.id + '"]')) fill(el, card);
+    } else if (message.type === "boards") {
+      for (const card of message.boards) {
+        const before = cards.get(card.id);
+        if (before && before.ply > card.ply) continue;  // built before the one shown
+        for (const el of root.querySelectorAll('[data-game="' + card.id + '"]')) fill(el, card);
+      }
     }
   }
 

@@ -65,7 +65,9 @@ def test_a_watcher_gets_the_running_games_best_rated_first_and_a_board_moves_liv
     assert first["boards"][0]["rating"] == 1950
 
     moved = move(weak.pk)
-    board = next_frame(sock, lambda f: f["type"] == "board" and f["board"]["id"] == weak.pk)["board"]
+    frame = next_frame(sock, lambda f: f["type"] == "boards")
+    assert ids(frame) == [weak.pk]
+    board = frame["boards"][0]
     assert board["ply"] == 1
     assert board["board"] == play.seat_view(moved, None)["board"]
     assert board["to_move"] == "black"
@@ -133,7 +135,7 @@ def test_the_games_of_the_players_you_follow_come_in_their_own_frame(
     frame = next_frame(sock, lambda f: f["type"] == "following")
     assert ids(frame) == [theirs.pk]
     move(theirs.pk)
-    assert next_frame(sock, lambda f: f["type"] == "board")["board"]["id"] == theirs.pk
+    assert ids(next_frame(sock, lambda f: f["type"] == "boards")) == [theirs.pk]
 
 
 # A card token anywhere in text: 10H, 7S, AH, QC... (pawn names look the same).
@@ -157,10 +159,9 @@ def test_no_frame_of_the_list_or_tv_holds_a_card_of_a_hand_or_a_deck(
         for game in games:
             move(game.pk)
     last = games[-1]
-    next_frame(sock, lambda f: f["type"] == "board" and f["board"]["id"] == last.pk and f["board"]["ply"] == 4,
-               frames)
+    next_frame(sock, lambda f: f["type"] == "boards" and any(b["id"] == last.pk and b["ply"] == 4
+                                                             for b in f["boards"]), frames)
     boards = [board for frame in frames for board in frame.get("boards", [])]
-    boards += [frame["board"] for frame in frames if frame["type"] == "board"]
     assert boards
     for board in boards:
         game = Game.objects.get(pk=board["id"])
@@ -191,3 +192,18 @@ def test_a_socket_asking_for_nothing_known_gets_nothing_and_stays_open(
     sock = watch("tv=chess&game=ace")
     sock.send_json({"type": "ping"})
     assert next_frame(sock, lambda f: True) == {"type": "pong"}  # no list came before it
+
+
+def test_a_move_shown_in_two_lists_of_a_socket_comes_once_in_one_frame(
+    watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
+) -> None:
+    """The home page shows the best game twice (TV and the list): its move is one board."""
+    best = play.start_game(rated("cat", 2100), rated("dan", 2000))
+    play.start_game(rated("ann", 1500), rated("ben", 1500))
+    sock = watch("home=1")
+    lists = {next_frame(sock, lambda f: f["type"] == "list")["list"] for _ in range(2)}
+    assert lists == {"all/all/0/6", "all/all/0/1"}
+    move(best.pk)
+    frame = next_frame(sock, lambda f: f["type"] == "boards")
+    assert ids(frame) == [best.pk]
+    assert frame["boards"][0]["ply"] == 1
