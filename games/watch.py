@@ -232,10 +232,14 @@ class Hub:
         self.ranked = sorted(self.entries.values(), key=lambda entry: entry.rank)
 
     def _rank(self, filters: live.Filters) -> bool:
-        """Work out which games ``filters`` shows now; whether that changed."""
+        """Work out which games ``filters`` shows now; whether that changed.
+
+        The total alone changing sends nothing: with a thousand games one starts
+        or ends every second or so, and every socket of an unfiltered list would
+        get a frame each time for a number; it comes with the list's next frame."""
         admitted = [entry.id for entry in self.ranked if filters.admits(entry)]
         shown = tuple(admitted[filters.offset:filters.offset + filters.limit])
-        changed = shown != self.shown.get(filters) or len(admitted) != self.totals.get(filters)
+        changed = shown != self.shown.get(filters)
         self.shown[filters], self.totals[filters] = shown, len(admitted)
         return changed
 

@@ -207,3 +207,15 @@ def test_a_move_shown_in_two_lists_of_a_socket_comes_once_in_one_frame(
     frame = next_frame(sock, lambda f: f["type"] == "boards")
     assert ids(frame) == [best.pk]
     assert frame["boards"][0]["ply"] == 1
+
+
+def test_a_game_ending_off_the_screen_sends_tv_nothing(
+    watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
+) -> None:
+    best = play.start_game(rated("cat", 2100), rated("dan", 2000))
+    other = play.start_game(rated("ann", 1500), rated("ben", 1500))
+    sock = watch("tv=ace")
+    assert ids(next_frame(sock, lambda f: f["type"] == "list")) == [best.pk]
+    play.resign(other.pk, other.seat("red").user)  # the total changes; what TV shows does not
+    move(best.pk)
+    assert next_frame(sock, lambda f: True)["type"] == "boards"
