@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from games import play
 from games.models import Game
 from ladder.models import Player
+from tests.helpers import ARTIFACTS
 from tests.live.conftest import move
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
@@ -120,3 +121,23 @@ def test_a_player_follows_another_and_sees_their_game_at_the_top_of_the_live_lis
     again = orm(new_game, "bob", "fay", 1300)
     expect(page.locator(f'[data-following] [data-game="{again.pk}"]')).to_be_visible()
     page.context.close()
+
+
+def test_the_live_pages_fit_a_phone(daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any]) -> None:
+    game = orm(new_game, "ann", "ben", 1800)
+    orm(lambda: play.start_game(*[orm_user(name) for name in ("r1", "r2")], setup=play.Setup("rhombus")))
+    context = chromium_browser.new_context(viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    page.on("pageerror", lambda error: SCRIPT_ERRORS.append(str(error)))
+    for path in ("/", "/games/live/", "/tv/"):
+        page.goto(daphne_server + path)
+        expect(page.locator(f'[data-game="{game.pk}"] [data-board] .live-pawn').first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"live-phone{path.replace('/', '-').rstrip('-') or '-home'}.png"))
+    context.close()
+
+
+def orm_user(name: str) -> Any:
+    user, _ = get_user_model().objects.get_or_create(username=name)
+    return user
