@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "preferences",  # lowest floor: a player's language, read by games, ladder and tasks
     "chat",  # lowest floor too: rooms named by strings (game:12), used by games, ladder and tournaments
     "notify",  # lowest floor too: notices keyed by strings (game:12), sent by games, ladder and tournaments
+    "relation",  # lowest floor too: who follows whom (users only), read by the live list and profiles
     "games",
     "ladder",
     "ladder.tournaments",

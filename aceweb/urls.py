@@ -20,6 +20,7 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("ladder.urls")),  # player profiles at /@/<username>/, lichess style
+    path("", include("relation.urls")),  # following, at /@/<username>/follow/
     path("tournaments/", include("ladder.tournaments.urls")),
     path("report/", include("ladder.moderation.urls")),
     path("chat/", include("chat.urls")),

@@ -18,15 +18,18 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
+from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_noop
 
-from games import bots, chat, play
+from games import bots, chat, live, play, watch
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, SignedOut, db_work
+from relation import follows
 
 MAX_ACTION_CHARS = 64
 NO_SUCH_GAME = 4404  # close code when the URL names no game
@@ -331,3 +334,43 @@ def _holding_notifications(language: str, work: Callable[..., T],
     the event loop does not reach this thread)."""
     with translation.override(language), play.held_notifications() as messages:
         return work(*args), messages
+
+
+class LiveConsumer(JsonFrameConsumer):
+    """The live-games socket: the live list, the home page's panel and TV
+    (docs/protocol.md, "The live-games socket"). It only listens: the process's
+    hub (games/watch.py) sends it the boards it shows, encoded once for all."""
+
+    lists: tuple[live.Filters, ...] = ()
+    followed: frozenset[int] = frozenset()
+    joined = False
+
+    async def connect(self) -> None:
+        await self.accept()
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.lists = live.lists_from(query)
+        user = self.scope.get("user")
+        if query.get("following") == ["1"] and user is not None and user.is_authenticated:
+            self.followed = frozenset(await db_work(follows.followed_ids)(user.pk))
+        await watch.HUB.join(self)
+        self.joined = True
+
+    async def disconnect(self, code: int) -> None:
+        if self.joined:
+            await watch.HUB.leave(self)
+
+    def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
+        return {"ping": self._ping}
+
+    async def _ping(self, content: dict[str, Any]) -> None:
+        await self.send_json({"type": "pong"})
+
+    async def _error(self, message: str) -> None:
+        await self.send_json({"type": "error", "message": message})
+
+    async def send_frame(self, text: str) -> None:
+        """A frame the hub encoded (for every socket showing the same thing)."""
+        try:
+            await self.send(text_data=text)
+        except Disconnected:  # closed meanwhile: its disconnect is on its way (see send_json)
+            pass

@@ -136,9 +136,19 @@ class Game(models.Model):
     forfeit_no_shows = models.BooleanField(default=False)
     # Why the result was adjudicated (Reason.ADJUDICATION), shown on the game.
     adjudication_note = models.TextField(blank=True)
+    # The players' mean ladder rating when the game started (games.play.provide_start_ratings):
+    # the live list's "best rated first" reads it from this row, indexed, with no
+    # join into the ladder (games know no ladder). 0 for games started before it,
+    # which sort last.
+    rating = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]
+        indexes = [
+            # The live list and TV: running games, best rated first (games/live.py).
+            models.Index(fields=["-rating", "-id"], condition=models.Q(status="running"),
+                         name="game_running_rating_idx"),
+        ]
 
     def __str__(self) -> str:
         players = " v ".join(str(seat.user) for seat in self.table)
@@ -320,6 +330,9 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="seats")
     seen_at = models.DateTimeField(null=True, blank=True)
     left_at = models.DateTimeField(null=True, blank=True)
+    # The player's ladder rating when the game started, shown beside the name on
+    # the live list and TV (set with Game.rating).
+    rating = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]

@@ -140,6 +140,26 @@ def listen_to_moves(listener: MoveListener) -> None:
         _move_listeners.append(listener)
 
 
+# A new game's players' ratings, for the live list's "best rated first" (games/live.py):
+# the ladder registers a function that fills ``Seat.rating`` of each new game's
+# seats and ``Game.rating`` before they are inserted, so the snapshot costs no
+# statement of its own and the list orders by an indexed column of the game row,
+# with no join into the ladder per page or per game.
+StartRatings = Callable[[list[Game]], None]
+_start_ratings: list[StartRatings] = []
+
+
+def provide_start_ratings(provider: StartRatings) -> None:
+    """Register a filler of new games' rating snapshots (registering twice is harmless)."""
+    if provider not in _start_ratings:
+        _start_ratings.append(provider)
+
+
+def _snapshot_ratings(games: list[Game]) -> None:
+    for provider in _start_ratings:
+        provider(games)
+
+
 def _may_start(user: Any, rated: bool) -> None:
     for check in _start_checks:
         if (why := check(user, rated)) is not None:
@@ -242,9 +262,11 @@ def start_game(*users: Any, rated: bool = True, initial_seconds: int = 600,
     """
     tc = time_control or TimeControl(initial_seconds, increment_seconds)
     game = _new_game(users, setup, rated, tc, event, seed)
+    _snapshot_ratings([game])
     game.save()
     Seat.objects.bulk_create(_seats_of([game]))
     _bots_after_change(game)
+    _announce_live([game.pk])
     return game
 
 
@@ -252,10 +274,13 @@ def start_games(tables: list[tuple[Any, ...]], *, rated: bool, time_control: Tim
                 event: Event, setup: Setup = Setup()) -> list[Game]:
     """Many games at once, as a tournament round starts them: one INSERT for
     the games and one for their seats."""
-    games = Game.objects.bulk_create([_new_game(users, setup, rated, time_control, event) for users in tables])
+    new = [_new_game(users, setup, rated, time_control, event) for users in tables]
+    _snapshot_ratings(new)
+    games = Game.objects.bulk_create(new)
     Seat.objects.bulk_create(_seats_of(games))
     for game in games:
         _bots_after_change(game)
+    _announce_live([game.pk for game in games])
     return games
 
 
@@ -900,9 +925,11 @@ def _notify_on_commit(game: Game, kind: str = "game.changed", *, mover: str | No
     def send() -> None:
         notify(game_id, ply, kind, **extra)
         for group, message in turns:
-            _send(group, message)
+            _send_to_group(group, message)
 
     transaction.on_commit(send)
+    if not game.running:  # it leaves the live list (a rematch's offer says so again: harmless)
+        _announce_live([game_id])
 
 
 def _turn_changed_for(game: Game, mover: str | None) -> list[int]:
@@ -918,6 +945,18 @@ def _turn_changed_for(game: Game, mover: str | None) -> list[int]:
     return [game.user_id_at(seat) for seat in dict.fromkeys(seats)]
 
 
+# Every daphne process's live-games hub (games/watch.py) is one member of this
+# group: told of each game that starts or ends, it re-reads that game's row.
+# Moves are not sent here: a hub hears them through the groups of the games
+# its sockets show, where the move's message goes anyway.
+LIVE_GROUP = "games-live"
+
+
+def _announce_live(game_ids: list[int]) -> None:
+    """After commit, tell the live-games hubs that these games started or ended."""
+    transaction.on_commit(lambda: _send_to_group(LIVE_GROUP, {"type": "live.changed", "games": game_ids}))
+
+
 def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> None:
     """Tell every consumer of the game to reload its own view.
 
@@ -925,10 +964,11 @@ def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> 
     channel layer (Redis) or the wrong socket. ``game.left`` (with the seat)
     also asks that seat's remaining sockets to say they are still there.
     """
-    _send(group_name(game_id), {"type": kind, "ply": ply, **extra})
+    # "game" for the live-games hubs (games/watch.py), members of many games' groups.
+    _send_to_group(group_name(game_id), {"type": kind, "game": game_id, "ply": ply, **extra})
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
+def _send_to_group(group: str, message: dict[str, Any]) -> None:
     """A group message now, or into this thread's outbox (held_notifications)."""
     outbox = getattr(_outboxes, "current", None)
     if outbox is not None:

@@ -1,18 +1,76 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import select_template
 from django.utils.translation import get_language
 
-from games import chat
+from games import chat, live
 from games.boards import rhombus_rows, rhombus_starting_board, starting_board
 from games.models import Game
+from games.timecontrols import SPEED_LABELS
+from relation import follows
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The front page: the site and both games, each with its starting position."""
-    return render(request, "games/home.html", {**_ace_start(), **_rhombus_start()})
+    """The front page: the games being played now (a few boards and the top-rated
+    TV game, live), then the site and both games with their starting positions."""
+    boards = live.page(live.Filters(limit=live.HOME_SIZE))
+    context = {**_ace_start(), **_rhombus_start(), **_labels(),
+               "boards": [live.card(game) for game in boards], "home_list": live.Filters(limit=live.HOME_SIZE).name,
+               "tv_list": live.tv("best").name, "tv_card": live.card(boards[0]) if boards else None}
+    return render(request, "games/home.html", context)
+
+
+def live_games(request: HttpRequest) -> HttpResponse:
+    """The running games, best rated first, a page of boards at a time, filtered
+    by game and speed; a signed-in player sees the games of the players they
+    follow first. The same number of queries whatever the number of games."""
+    filters = live.Filters.from_query(request.GET)
+    games = live.filtered(filters)
+    total = games.count()
+    followed = follows.followed_ids(request.user.pk) if request.user.is_authenticated else []
+    context = {
+        **_labels(),
+        "filters": filters, "list_name": filters.name, "total": total, "counts": live.counts(),
+        "boards": [live.card(game) for game in games[filters.offset:filters.offset + filters.limit]],
+        "following": [live.card(game) for game in live.of_players(followed)] if followed else None,
+        "pages": _pages(filters, total),
+    }
+    return render(request, "games/live.html", context)
+
+
+def tv(request: HttpRequest, channel: str = "") -> HttpResponse:
+    """lichess's TV: the best rated running game of each game (``/tv/``) or of one
+    channel (``/tv/<channel>/``), live, going on to the next when it ends."""
+    if channel and channel not in live.TV_CHANNELS:
+        raise Http404
+    channels = [channel] if channel else list(live.GAMES)
+    screens = []
+    for name in channels:
+        shown = live.page(live.tv(name))
+        screens.append({"channel": name, "label": live.TV_LABELS[name], "list_name": live.tv(name).name,
+                        "card": live.card(shown[0]) if shown else None})
+    return render(request, "games/tv.html", {**_labels(), "screens": screens, "channel": channel,
+                                             "channels": live.TV_LABELS})
+
+
+def _labels() -> dict[str, Any]:
+    """The words a board's script shows, in the reader's language: a card is built
+    once for every reader of every language (games/watch.py)."""
+    return {"game_labels": {key: str(label) for key, label in live.GAME_LABELS.items()},
+            "speed_labels": {key: str(label) for key, label in SPEED_LABELS.items()}}
+
+
+def _pages(filters: live.Filters, total: int) -> list[int]:
+    """The page links: the first, the last, and two either side of this one."""
+    last = max(1, -(-total // filters.limit))
+    if last == 1:
+        return []
+    here = filters.page
+    return sorted({1, last, *range(max(1, here - 2), min(last, here + 2) + 1)})
 
 
 def rules_ace(request: HttpRequest) -> HttpResponse:

@@ -13,11 +13,12 @@ class LadderConfig(AppConfig):
         from games.signals import game_aborted, game_finished
         from ladder import playban
         from ladder.bot_accounts import is_api_bot, levels
-        from ladder.game_ratings import ratings_json
+        from ladder.game_ratings import ratings_json, snapshot_start_ratings
         from ladder.moderation.restrictions import may_rematch
         from ladder.ratings import rate_finished_game
 
         play.provide_ratings(ratings_json)
+        play.provide_start_ratings(snapshot_start_ratings)
         play.provide_start_check(may_rematch)
         bots.provide_bot_levels(levels)
         bots.provide_api_only_check(is_api_bot)

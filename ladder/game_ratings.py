@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from games.models import Game
 from games.play import RatingJSON
-from ladder.models import RatingChange
+from ladder import elo, ratings
+from ladder.models import RatingChange, ladder_of
 
 
 def ratings_json(game: Game) -> dict[str, RatingJSON] | None:
@@ -22,3 +23,20 @@ def ratings_json(game: Game) -> dict[str, RatingJSON] | None:
         seats[user_id]: {"before": before, "after": after, "change": after - before}
         for user_id, before, after in changes if user_id in seats}
     return ratings if len(ratings) == len(seats) else None
+
+
+def snapshot_start_ratings(games: list[Game]) -> None:
+    """Before new games are inserted (games.play.provide_start_ratings): each
+    seat's current rating on its game's ladder, and the game's mean, which the
+    live list and TV sort by. One query per ladder among the games (a
+    tournament round's many games included); a newcomer counts as elo.START."""
+    wanted: dict[str, set[int]] = {}
+    for game in games:
+        wanted.setdefault(ladder_of(game.kind, game.players), set()).update(s.user.pk for s in game.table)
+    known = {ladder: dict(ratings.standings(ladder).filter(user_id__in=ids).values_list("user_id", "rating"))
+             for ladder, ids in wanted.items()}
+    for game in games:
+        by_user = known[ladder_of(game.kind, game.players)]
+        for seat in game.table:
+            seat.rating = by_user.get(seat.user.pk, elo.START)
+        game.rating = round(sum(seat.rating for seat in game.table) / len(game.table))

@@ -28,6 +28,7 @@ from games.timecontrols import CORRESPONDENCE, REAL_TIME
 from ladder import charts, elo, leaderboard, lobby, ratings
 from ladder.models import ladder_names
 from ladder.forms import ChallengeOptionsForm, GameOptionsForm, SeekOptionsForm
+from relation import follows
 
 
 def _options_context(game: str = "") -> dict[str, Any]:
@@ -65,6 +66,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         # challenged; a BOT account (a program, through the API) is challenged.
         "can_challenge": request.user.is_authenticated and not is_self and not bots.is_bot(player),
         "muted": request.user.is_authenticated and not is_self and chat_lines.mutes(request.user, player),
+        "follows": not is_self and follows.follows(request.user, player),
+        "follow_counts": follows.counts(player),
+        "following": follows.following(player) if is_self else None,
         "game_rows": games_of(player, 20),
         "challenges": lobby.pending_challenges(request.user),
         **_options_context(),

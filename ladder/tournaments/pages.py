@@ -15,6 +15,7 @@ from django.utils import formats
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 
+from games import live
 from ladder.tournaments import brackets, running, tiebreaks, trf
 from ladder.tournaments.bracket_svg import bracket_svg
 from ladder.tournaments.models import Entry, Pairing, Round, Tournament
@@ -126,6 +127,18 @@ def round_shown(tournament: Tournament, asked: str | None) -> RoundView | None:
                     .only("board", "result", "match", "match_game", "game_id", "round_id", "red__user__username",
                           "black__user__username"))
     return RoundView(number, statuses[number], pairings)
+
+
+RUNNING_BOARDS = 60  # the running boards listed at once (a big Swiss round is hundreds)
+
+
+def running_boards(tournament: Tournament) -> list[Any]:
+    """The tournament's games being played now, best rated first (as the live
+    list orders them, games.live), each with its board number: what a
+    spectator opens to watch. Two queries whatever the number of boards."""
+    games = (live.running().filter(tournament_pairing__round__tournament=tournament)
+             .select_related("tournament_pairing")[:RUNNING_BOARDS])
+    return [{"board": game.tournament_pairing.board, "card": live.card(game)} for game in games]
 
 
 def page_of(lines: list[Line], asked: str | None) -> tuple[list[Line], int, int]:

@@ -80,6 +80,7 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
         "chat_may_write": chat.may_write(tournament, user),
         "chat_closed": chat.refusal(tournament, user),
         "chat_for_choices": Tournament.ChatFor.choices,
+        "running_boards": pages.running_boards(tournament) if tournament.status != Tournament.Status.UPCOMING else [],
     }
     if tournament.elimination:
         context["bracket"] = pages.bracket(tournament, context["bots"])

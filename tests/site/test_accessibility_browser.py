@@ -89,7 +89,7 @@ def pages_of(site: dict[str, Any]) -> list[str]:
     games = [site[key] for key in ("ace_live", "ace_over", "rhombus_live", "rhombus_four", "rhombus_over")]
     return (["/", "/rules/ace-in-the-hole/", "/rules/rhombus/", "/lobby/", "/ladder/", "/@/alice/",
              "/tournaments/", f"/tournaments/{site['knockout']}/", f"/tournaments/{site['swiss']}/",
-             "/notifications/", "/account/preferences/"]
+             "/notifications/", "/account/preferences/", "/games/live/", "/tv/"]
             + [f"/games/{game}/" for game in games] + [f"/games/{game}/replay/" for game in games])
 
 
