@@ -16,6 +16,7 @@ ASGI application, and run the server after, so aceweb/asgi.py is the place.
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
@@ -37,3 +38,20 @@ def close_failed_websockets() -> None:
 
     server.WebSocketFactory = ClosingWebSocketFactory
 
+
+
+def cache_content_types() -> None:
+    """Under daphne, remember what each Content-Type header line parses to.
+
+    Twisted parses every request's Content-Type with the standard library's
+    e-mail package (``twisted.web.http._parseContentType``: a message object, a
+    header registry, a header class made per call) only to compare the result
+    with the two form types: 5.8 % of daphne's CPU in an API move
+    (bench/api_streams.py, issue 24). The function is pure, and clients send a
+    handful of distinct lines, so a bounded cache gives the same answer.
+    """
+    http: Any = sys.modules.get("twisted.web.http")
+    parse = getattr(http, "_parseContentType", None)
+    if parse is None or hasattr(parse, "cache_info"):
+        return
+    http._parseContentType = functools.lru_cache(maxsize=256)(parse)
