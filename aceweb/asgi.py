@@ -18,7 +18,7 @@ from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from aceweb.api_handler import PooledApiHandler  # noqa: E402
-from aceweb.daphne_options import close_failed_websockets  # noqa: E402
+from aceweb.daphne_options import cache_content_types, close_failed_websockets, plain_log_labels  # noqa: E402
 from aceweb.embedded_beat import EmbeddedBeat  # noqa: E402
 from aceweb.http_limit import HttpConcurrencyLimit  # noqa: E402
 from engine.ace import moves as engine_moves  # noqa: E402
@@ -41,6 +41,8 @@ application = EmbeddedBeat(ProtocolTypeRouter(
     }
 ))
 close_failed_websockets()
+cache_content_types()
+plain_log_labels()
 
 # A full garbage collection pauses the one event loop all sockets of the process
 # share (over 100 ms measured under load). So: build the engine's move tables

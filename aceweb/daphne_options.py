@@ -16,6 +16,7 @@ ASGI application, and run the server after, so aceweb/asgi.py is the place.
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
@@ -37,3 +38,40 @@ def close_failed_websockets() -> None:
 
     server.WebSocketFactory = ClosingWebSocketFactory
 
+
+
+def cache_content_types() -> None:
+    """Under daphne, remember what each Content-Type header line parses to.
+
+    Twisted parses every request's Content-Type with the standard library's
+    e-mail package (``twisted.web.http._parseContentType``: a message object, a
+    header registry, a header class made per call) only to compare the result
+    with the two form types: 5.8 % of daphne's CPU in an API move
+    (bench/api_streams.py, issue 24). The function is pure, and clients send a
+    handful of distinct lines, so a bounded cache gives the same answer.
+    """
+    http: Any = sys.modules.get("twisted.web.http")
+    parse = getattr(http, "_parseContentType", None)
+    if parse is None or hasattr(parse, "cache_info"):
+        return
+    http._parseContentType = functools.lru_cache(maxsize=256)(parse)
+
+
+def plain_log_labels() -> None:
+    """Under daphne, stop autobahn colouring its debug log's labels for every frame.
+
+    autobahn's ``sendData`` and ``dataReceived`` build the arguments of a
+    ``log.debug`` for each frame before the logger drops it: a qualified name
+    and a size, each coloured by click (``hltype``, ``hlval``). That was 3 % of
+    daphne's CPU at 500 live games (py-spy, issue 24). The labels are passed
+    through as they are instead; a debug log still names the same things,
+    uncoloured.
+    """
+    for name in ("autobahn.websocket.protocol", "autobahn.twisted.websocket"):
+        module: Any = sys.modules.get(name)
+        if module is not None:
+            module.hltype = module.hlval = _as_is
+
+
+def _as_is(value: Any, *args: Any, **kwargs: Any) -> Any:
+    return value

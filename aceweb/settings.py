@@ -208,6 +208,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         _options["pool"] = {"min_size": min(envint("DB_POOL_MIN_SIZE", 1), DB_POOL_SIZE), "max_size": DB_POOL_SIZE,
                             "timeout": float(os.getenv("DB_POOL_TIMEOUT", "30"))}
         DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them (Django refuses both)
+# How long a socket database thread (games.sockets.db_work) keeps the connection it
+# took from the pool before giving it back (without a pool, CONN_MAX_AGE rules): those threads
+# live as long as the process, and taking one again for every call cost a live move
+# about 0.07 ms of CPU.
+DB_THREAD_CONN_AGE = envint("DB_THREAD_CONN_AGE", 300)
 # Every game socket is told the game's current ply this often, and a socket
 # found still behind a ply committed a whole beat earlier is sent its view
 # again (games/heartbeat.py, docs/protocol.md "Staying in step").

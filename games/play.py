@@ -1036,6 +1036,17 @@ def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> Payl
     return payload
 
 
+def view_since(payload: PayloadJSON, since: int | None) -> PayloadJSON:
+    """``seat_view(game, seat, since=since)`` from ``payload``, the same seat's
+    ``seat_view(game, seat)`` of the same game: the actions a Rhombus view
+    lists cut to those from ``since`` on. No other part of a view depends on
+    ``since``."""
+    if since is None or "actions_from" not in payload:
+        return payload
+    start = min(since, payload["ply"])
+    return {**payload, "actions": payload["actions"][start - payload["actions_from"]:], "actions_from": start}
+
+
 def state_of(game: Game) -> Any:
     """The rules' state of ``game.position``, read from its JSON once: a move
     keeps the state it made (``_record``) for the mover's view. Kept beside the

@@ -12,6 +12,7 @@ import contextlib
 import contextvars
 import functools
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -60,12 +61,37 @@ def db_work(func: F) -> Any:
 
 def _with_fresh_connection(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """As Channels' DatabaseSyncToAsync does: drop connections that are broken
-    or past CONN_MAX_AGE before and after the call."""
+    or past their age before and after the call."""
     close_old_connections()
     try:
         return func(*args, **kwargs)
     finally:
+        _keep_connections()
         close_old_connections()
+
+
+def _keep_connections() -> None:
+    """Let this pool thread keep the pooled connections it took for
+    ``DB_THREAD_CONN_AGE`` seconds, rather than CONN_MAX_AGE's 0.
+
+    With Django's connection pool CONN_MAX_AGE must be 0, so every call gave
+    its connection back to the pool and took one again on the next: about
+    0.07 ms of daphne's CPU a live move (docs/performance.md). These few
+    threads live as long as the process and serve nothing else, so each keeps
+    one connection (the pool's size counts them, settings.DB_POOL_SIZE). One
+    left broken or outside autocommit is still dropped after the call
+    (close_old_connections), and one past its age goes back to the pool."""
+    for connection in connections.all(initialized_only=True):
+        raw = connection.connection
+        if raw is None or not _pooled(connection):
+            continue  # without a pool, CONN_MAX_AGE says how long connections live
+        if getattr(connection, "kept_connection", None) is not raw:
+            connection.kept_connection = raw
+            connection.close_at = time.monotonic() + settings.DB_THREAD_CONN_AGE
+
+
+def _pooled(connection: Any) -> bool:
+    return connection.vendor == "postgresql" and bool(connection.settings_dict["OPTIONS"].get("pool"))
 
 
 def close_request_connections(**kwargs: Any) -> None:
@@ -316,7 +342,13 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
-        """Every frame out, encoded by ujson: the same JSON as ``json.dumps``
-        (non-ASCII escaped, no spaces), in a quarter of its time; a game's
-        frames were 4 % of daphne's CPU (issue 24)."""
-        return ujson.dumps(content, ensure_ascii=True, escape_forward_slashes=False)
+        """Every frame out, encoded by ujson (``encode``); a game's frames were
+        4 % of daphne's CPU with ``json.dumps`` (issue 24)."""
+        return encode(content)
+
+
+def encode(content: Any) -> str:
+    """JSON as ``json.dumps(content, separators=(",", ":"))`` writes it (non-ASCII
+    escaped), by ujson in about a quarter of the time: every socket frame and
+    API stream line goes through here (issue 24)."""
+    return ujson.dumps(content, ensure_ascii=True, escape_forward_slashes=False)

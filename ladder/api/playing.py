@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from django.http import HttpRequest
+from django.utils import translation
 from django.utils.translation import gettext
 from ninja import Field, Router, Schema
 from ninja.errors import HttpError
@@ -21,6 +22,7 @@ from chat.lines import PRESETS, Refused
 from chat.text import MAX_LENGTH
 from games import chat, play
 from games.models import Game
+from ladder.api import answers
 from ladder.api.auth import Token
 from ladder.api.schemas import ERRORS, Done, View
 
@@ -63,7 +65,9 @@ def act(request: HttpRequest, game_id: int, body: ActionIn) -> play.PayloadJSON:
     """Play ``action`` at ``ply``. An illegal action is refused with the rule it
     breaks, a stale ply with the game's ply, and nothing changes; an accepted
     one is committed before anyone is told. Answers your view after it."""
-    return _change(lambda game, user: play.submit(game, user, body.ply, body.action), request, game_id)
+    payload = _change(lambda game, user: play.submit(game, user, body.ply, body.action), request, game_id)
+    answers.answered(game_id, request.user.pk, translation.get_language(), payload)  # for this user's streams
+    return payload
 
 
 def _change(change: Callable[[int, Any], Game], request: HttpRequest, game_id: int) -> play.PayloadJSON:

@@ -15,7 +15,6 @@ hidden reaches a stream that its seat may not see.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import AsyncIterator
 from typing import Any, Protocol
@@ -27,10 +26,11 @@ from django.utils import translation
 from ninja import Router
 
 from chat import lines as chat_lines
-from games import chat, play
+from games import chat, play, sockets
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import db_work
 from ladder import lobby
+from ladder.api import answers
 from ladder.api.auth import StreamToken
 from ladder.api.playing import seated_game
 from ladder.api.schemas import ERRORS
@@ -123,7 +123,7 @@ async def _lines(group: str, watcher: _Watcher) -> AsyncIterator[bytes]:
 
 
 def _encode(line: Line) -> bytes:
-    return json.dumps(line, separators=(",", ":")).encode() + b"\n"
+    return sockets.encode(line).encode() + b"\n"
 
 
 class _SeatWatcher:
@@ -143,8 +143,10 @@ class _SeatWatcher:
         self.seat: str | None = None
         self.stamped = 0.0
         self.done = False
+        self.answered: answers.Answer | None = None  # this user's last API move here, as its POST answered it
 
     async def opening(self) -> list[Line]:
+        answers.listen(self.game_id, self.user.pk, self)
         await self._stamp(play.arrive)
         return await db_work(self._line)("sync")
 
@@ -155,6 +157,9 @@ class _SeatWatcher:
             if message.get("type") == "game.left":
                 await self._stamp(play.arrive)  # another of its sockets closed: this stream is still here
             return []
+        answer = answers.answer_to(self, message, self.language)
+        if answer is not None:  # this user's own move, whose view its POST has just built
+            return self._sent("update", play.view_since(answer, None if self.step is None else self.step.ply))
         return await db_work(self._line)("update")
 
     async def _chat_line(self, message: dict[str, Any]) -> list[Line]:
@@ -178,6 +183,7 @@ class _SeatWatcher:
             await self._stamp(play.arrive)
 
     async def closing(self) -> None:
+        answers.stop(self.game_id, self.user.pk, self)
         await self._stamp(play.depart)
 
     async def _stamp(self, stamp: Any) -> None:
@@ -191,11 +197,13 @@ class _SeatWatcher:
     def _line(self, kind: str) -> list[Line]:
         game = play.load(self.game_id)
         assert game is not None  # games are never deleted
-        payload = play.view_for(game, self.user, since=None if self.step is None else self.step.ply)
+        return self._sent(kind, play.view_for(game, self.user, since=None if self.step is None else self.step.ply))
+
+    def _sent(self, kind: str, payload: play.PayloadJSON) -> list[Line]:
         step = play.Step(payload["ply"], payload["game"]["status"])
         if self.step is not None and self.step.ahead_of(step):
             return []  # read before what this stream has sent already
-        self.step, self.done = step, not game.running
+        self.step, self.done = step, step.status != Game.Status.RUNNING
         return [{"type": kind, **payload}]
 
 
