@@ -31,7 +31,7 @@ def test_players_talk_in_their_room_and_the_game_is_told(alice: Any, bob: Any, c
     with play.held_notifications() as sent:
         shown = chat.say(game.pk, alice, chat.PLAYERS, text="good luck!")
     assert (shown["user"], shown["text"], shown["room"]) == ("alice", "good luck!", "player")
-    assert sent == [(play.group_name(game.pk), {"type": "chat.line", "ply": 0, "room": "player", "line": shown})]
+    assert sent == [(play.group_name(game.pk), {"type": "chat.line", "game": game.pk, "ply": 0, "room": "player", "line": shown})]
     assert chat.lines_for(game, bob) == {"player": [shown]}
     assert chat.lines_for(game, charlie) == {"spectator": []}  # a spectator sees no players' line
     assert "players' chat" in refused(game.pk, charlie, chat.PLAYERS, text="hi")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from channels.testing import ApplicationCommunicator
 
 from aceweb.asgi import application
@@ -27,9 +28,11 @@ async def get(path: str) -> tuple[int, bytes]:
         chunk = await communicator.receive_output(timeout=5)
         body += chunk.get("body", b"")
         if not chunk.get("more_body", False):
+            await communicator.wait(timeout=5)  # the handler's end: request_finished has run
             return start["status"], body
 
 
+@pytest.mark.django_db(transaction=True)  # the home page lists the running games (issue 26)
 async def test_the_home_page_comes_through_the_asgi_application() -> None:
     status, body = await get("/")
     assert status == 200
