@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import EngineError
+from engine.errors import EngineError, NotationError
 from engine.rhombus import Action, State, apply, from_json, legal_actions, outcome, to_json, view
 from engine.rhombus.cards import ALL_SQUARES, CARD_NAMES, EIGHT, MOVERS, NINE, SQUARE_NAMES, START, rank
 from engine.rhombus.check import key_of
@@ -98,7 +98,10 @@ def test_random_games_end_and_keep_cards_and_pieces(players: int, seed: int) -> 
 def test_a_refused_action_names_a_rule_and_leaves_the_state_unchanged(
     players: int, seed: int, plies: int, rng: random.Random,
 ) -> None:
-    """A refusal ends with its rule, (RHnn) or (Nn), and the state is as before."""
+    """A refusal ends with its rule, (RHnn) or (Nn), and the state is as before;
+    a text that spells no action (the garbled card made "react 7C 7D 7H" into
+    "6C 7C 7D 7H") may instead show the form to write, from the rules' Notation
+    table, whose forms have no numbers."""
     s = new_game(seed, players=players)
     for _ in range(plies):
         if outcome(s) is not None:
@@ -115,6 +118,8 @@ def test_a_refused_action_names_a_rule_and_leaves_the_state_unchanged(
     before = to_json(s)
     try:
         after = apply(s, text)
+    except NotationError as e:
+        assert re.search(r"\((RH\d+|N\d+)\)$|: write '", str(e)), str(e)
     except EngineError as e:
         assert re.search(r"\((RH\d+|N\d+)\)$", str(e)), str(e)
     else:
