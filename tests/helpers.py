@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import subprocess
 import sys
 import time
@@ -50,9 +51,27 @@ def staff_group(name: str) -> Any:
     return Group.objects.get(name=name)
 
 
+def shows_secret(text: str, secret: str) -> bool:
+    """Whether TEXT holds SECRET (a game's seed) as a token of its own.
+
+    Seeds in tests are short ("t4"), and a page's random CSRF token holds
+    such a pair of letters now and then: a seed that leaks is quoted or
+    stands apart, never inside a longer run of letters and digits."""
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])", text) is not None
+
+
 def redis_db_number(url: str) -> int:
     """The database number a Redis URL selects (0 when it names none)."""
     return int(redis.Redis.from_url(url).connection_pool.connection_kwargs.get("db", 0))
+
+
+def empty_redis_database() -> None:
+    """Drop what earlier tests of this xdist worker left in its own Redis
+    database (tests/workers.py): tasks queued with no worker running, some with
+    a countdown, which a worker started now would pick up and run first."""
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    client.flushdb()
+    client.close()
 
 
 def require_service(variable: str, what: str) -> str:
@@ -112,6 +131,17 @@ def wait_for_other_sessions_to_end(connection: Any, *, busy_only: bool = False, 
             time.sleep(0.05)
 
 
+def stop_within(process: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Whether PROCESS ended within SECONDS; killed if not, so nothing outlives the test."""
+    try:
+        process.wait(timeout=seconds)
+        return True
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return False
+
+
 @contextmanager
 def celery_worker(log_path: Path, name: str, **env: str) -> Iterator[subprocess.Popen[bytes]]:
     """One real ``celery worker`` process (solo pool) for the block, logging to
@@ -128,11 +158,7 @@ def celery_worker(log_path: Path, name: str, **env: str) -> Iterator[subprocess.
             yield worker
         finally:
             worker.terminate()
-            try:
-                worker.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
+            stop_within(worker, 30)
 
 
 def load_dev() -> Any:

@@ -27,14 +27,13 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.db import connection
-from redis import Redis
 
 from games import bots, play
 from games.models import Game, Move
 from games.timecontrols import TimeControl
 from ladder import bot_accounts
 from tests.games.conftest import session_cookie
-from tests.helpers import ROOT, redis_db_number, require_service, wait_for_other_sessions_to_end
+from tests.helpers import ROOT, empty_redis_database, redis_db_number, require_service, wait_for_other_sessions_to_end
 from tests.netns import Network, NamespacesUnavailable, entered, probe
 from tests.raw_websocket import RawSocket
 
@@ -92,9 +91,7 @@ def site(network: Network, tmp_path: Path) -> Iterator[Site]:
     # advance with a countdown) would be redelivered every 2 s here, as the
     # visibility timeout is shorter than their countdown: start from an empty
     # database (this worker's own, tests/workers.py).
-    redis_client = Redis.from_url(os.environ["REDIS_URL"])
-    redis_client.flushdb()
-    redis_client.close()
+    empty_redis_database()
     site = Site(network, {name: tmp_path / f"{name}.log" for name in [*HOSTS, "beat"]})
     celery = [sys.executable, "-m", "celery", "-A", "aceweb"]
     commands = {
