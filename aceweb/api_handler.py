@@ -65,9 +65,7 @@ class PooledApiHandler(ASGIHandler):
             return
         response, told = await self.respond(scope, body)
         if told:
-            layer = get_channel_layer()
-            for group, message in told:
-                await layer.group_send(group, message)
+            await play.send_to_groups(get_channel_layer(), [(group, message, None) for group, message in told])
         try:
             await self.send_response(response, send)
         finally:

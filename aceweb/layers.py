@@ -25,19 +25,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hashlib
 import logging
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import msgpack
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
 from channels_redis.serializers import MsgPackSerializer
-from redis.exceptions import ResponseError
+from redis.exceptions import NoScriptError, ResponseError
 
 log = logging.getLogger(__name__)
 
 BATCH = 100  # messages taken off a process queue per round trip
+SCORE_STEP = 1e-6  # seconds between the scores of the messages of one group_send_many
 RETRY_SECONDS = 1.0  # after Redis failed a read
 
 # KEYS: the group. ARGV: the score (time) below which a member has expired.
@@ -66,49 +70,53 @@ return full
 """
 
 
-# Both in one: KEYS: the group. ARGV: the score below which a member has
-# expired, the channel to skip, the message stored without its channel list
+# Both in one, for one group or several: KEYS: the groups. ARGV: the score
+# below which a member has expired, the queues' capacity, their expiry in
+# seconds, the score below which a queued message has expired, the layer's key
+# prefix; then for each group, the channel to skip, the score (time) to store
+# the message at, and the message stored without its channel list
 # (channels-redis's random prefix, then a msgpack map whose last key is
-# "__asgi_channel__", its value to follow), the queues' capacity, the time, their
-# expiry in seconds, the score below which a queued message has expired, and
-# the layer's key prefix. Each process queue ("specific.abc!") of the members
-# gets the message once, naming its own channels, as channels-redis stores it.
-# Returns the queues written to and how many of them were full.
+# "__asgi_channel__", its value to follow). Each process queue ("specific.abc!")
+# of a group's members gets its message once, naming its own channels, as
+# channels-redis stores it. Returns the queues written to and how many of them
+# were full.
 GROUP_SEND = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1])
-local members = redis.call('ZRANGE', KEYS[1], 0, -1)
-local queues, order = {}, {}
-for _, name in ipairs(members) do
-    if name ~= ARGV[2] then
-        local bang = string.find(name, '!', 1, true)
-        local queue = bang and string.sub(name, 1, bang) or name
-        local names = queues[queue]
-        if names == nil then
-            names = {}
-            queues[queue] = names
-            order[#order + 1] = queue
+local written, full = 0, 0
+for g = 1, #KEYS do
+    local skip, score, message = ARGV[3 * g + 3], ARGV[3 * g + 4], ARGV[3 * g + 5]
+    redis.call('ZREMRANGEBYSCORE', KEYS[g], 0, ARGV[1])
+    local members = redis.call('ZRANGE', KEYS[g], 0, -1)
+    local queues, order = {}, {}
+    for _, name in ipairs(members) do
+        if name ~= skip then
+            local bang = string.find(name, '!', 1, true)
+            local queue = bang and string.sub(name, 1, bang) or name
+            local names = queues[queue]
+            if names == nil then
+                names = {}
+                queues[queue] = names
+                order[#order + 1] = queue
+            end
+            names[#names + 1] = name
         end
-        names[#names + 1] = name
     end
-end
-local full = 0
-for _, queue in ipairs(order) do
-    local key = ARGV[8] .. queue
-    redis.call('ZREMRANGEBYSCORE', key, 0, ARGV[7])
-    if redis.call('ZCARD', key) < tonumber(ARGV[4]) then
-        redis.call('ZADD', key, ARGV[5], ARGV[3] .. cmsgpack.pack(queues[queue]))
-        redis.call('EXPIRE', key, ARGV[6])
-    else
-        full = full + 1
+    for _, queue in ipairs(order) do
+        local key = ARGV[5] .. queue
+        redis.call('ZREMRANGEBYSCORE', key, 0, ARGV[4])
+        if redis.call('ZCARD', key) < tonumber(ARGV[2]) then
+            redis.call('ZADD', key, score, message .. cmsgpack.pack(queues[queue]))
+            redis.call('EXPIRE', key, ARGV[3])
+        else
+            full = full + 1
+        end
     end
+    written = written + #order
 end
-return {#order, full}
+return {written, full}
 """
 
 
 class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
-    can_skip = True  # group_send takes ``skipping`` (games.consumers asks)
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._readers: dict[str, asyncio.Task[None]] = {}  # per process queue
@@ -175,10 +183,24 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
         """Send to every member of ``group``, but for the channel ``skipping``:
         a sender that has answered its own socket already (a move's mover)
         spares its process the message's round trip to Redis and back."""
-        assert self.require_valid_group_name(group), "Group name not valid"
-        if self._sends_in_one_script():
-            await self._group_send_in_one(group, message, skipping)
+        await self.group_send_many([(group, message, skipping)])
+
+    async def group_send_many(self, sends: Sequence[tuple[str, dict[str, Any], str | None]]) -> None:
+        """Each ``(group, message, skipping)`` as ``group_send`` sends it, in
+        this order, in one round trip where one script can do it: a move tells
+        its game's group and the players whose turn changed (issue 26) at the
+        cost of one call."""
+        for group, _message, _skipping in sends:
+            assert self.require_valid_group_name(group), "Group name not valid"
+        if not sends:
             return
+        if self._sends_in_one_script():
+            await self._group_send_in_one(sends)
+            return
+        for group, message, skipping in sends:
+            await self._group_send_in_two(group, message, skipping)
+
+    async def _group_send_in_two(self, group: str, message: dict[str, Any], skipping: str | None) -> None:
         connection = self.connection(self.consistent_hash(group))
         members = await connection.eval(GROUP_MEMBERS, 1, self._group_key(group),
                                         int(time.time()) - self.group_expiry)
@@ -201,19 +223,36 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
         return (self.ring_size == 1 and not self.channel_capacity and type(serializer) is MsgPackSerializer
                 and getattr(serializer, "crypter", None) is None)
 
-    async def _group_send_in_one(self, group: str, message: dict[str, Any], skipping: str | None) -> None:
-        # The message packed as channels-redis packs it, its channel list left
-        # for the script to append (a nil is msgpack's one byte, 0xc0).
+    async def _group_send_in_one(self, sends: Sequence[tuple[str, dict[str, Any], str | None]]) -> None:
+        now = time.time()
+        per_group: list[Any] = []
+        for index, (_group, message, skipping) in enumerate(sends):
+            # Distinct, rising scores: a queue's messages keep the order they were sent in.
+            per_group += [skipping or "", repr(now + index * SCORE_STEP), self._stored_without_channels(message)]
+        keys = [self._group_key(group) for group, _message, _skipping in sends]
+        written, full = await self._run(GROUP_SEND, keys, [
+            int(now) - self.group_expiry, self.capacity, int(self.expiry), int(now) - int(self.expiry), self.prefix,
+            *per_group])
+        if full:
+            log.info("%s of %s process queues over capacity in groups %s", full, written,
+                     ", ".join(group for group, _message, _skipping in sends))
+
+    async def _run(self, script: str, keys: list[str], args: list[Any]) -> Any:
+        """The script by its digest (EVALSHA: 40 bytes, not its text, each
+        time); sent whole once, when Redis does not know it yet."""
+        connection = self.connection(0)
+        try:
+            return await connection.evalsha(_digest(script), len(keys), *keys, *args)
+        except NoScriptError:
+            return await connection.eval(script, len(keys), *keys, *args)
+
+    def _stored_without_channels(self, message: dict[str, Any]) -> bytes:
+        """The message packed as channels-redis packs it, its channel list left
+        for the script to append (a nil is msgpack's one byte, 0xc0)."""
         packed = msgpack.packb({**message, "__asgi_channel__": None})
         assert packed[-1:] == b"\xc0"
-        prefix = random.getrandbits(8 * self._serializer.random_prefix_length).to_bytes(
-            self._serializer.random_prefix_length, "big")
-        now = time.time()
-        queues, full = await self.connection(0).eval(
-            GROUP_SEND, 1, self._group_key(group), int(now) - self.group_expiry, skipping or "",
-            prefix + packed[:-1], self.capacity, now, int(self.expiry), int(now) - int(self.expiry), self.prefix)
-        if full:
-            log.info("%s of %s process queues over capacity in group %s", full, queues, group)
+        length = self._serializer.random_prefix_length
+        return bytes(random.getrandbits(8 * length).to_bytes(length, "big") + packed[:-1])
 
     async def close_pools(self) -> None:
         """As channels-redis does (and ``flush``, through it), after stopping
@@ -226,3 +265,8 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
                 with contextlib.suppress(asyncio.CancelledError):
                     await reader
         await super().close_pools()
+
+
+@functools.cache
+def _digest(script: str) -> str:
+    return hashlib.sha1(script.encode()).hexdigest()

@@ -309,18 +309,14 @@ class GameConsumer(JsonFrameConsumer):
         left (play.held_notifications) from this event loop."""
         language = self.language or settings.LANGUAGE_CODE
         result, messages = await db_work(_holding_notifications)(language, work, *args)
-        for group, message in messages:
-            await self._group_send(group, message)
+        await play.send_to_groups(self.channel_layer, [(group, message, self._skipping(group, message))
+                                                       for group, message in messages])
         return result
 
-    async def _group_send(self, group: str, message: dict[str, Any]) -> None:
-        """Send a change to the group. This socket's own move has been sent to it
-        already (``_move``): where the layer can (aceweb.layers), the group message
-        skips this socket, which ``game_changed`` would drop anyway."""
-        if message.get("moved") and group == self.group and getattr(self.channel_layer, "can_skip", False):
-            await self.channel_layer.group_send(group, message, skipping=self.channel_name)
-        else:
-            await self.channel_layer.group_send(group, message)
+    def _skipping(self, group: str, message: dict[str, Any]) -> str | None:
+        """This socket's own move has been sent to it already (``_move``): the
+        group message may skip it, which ``game_changed`` would drop anyway."""
+        return self.channel_name if message.get("moved") and group == self.group else None
 
 
 def _watching(scope: dict[str, Any]) -> bool:

@@ -923,9 +923,7 @@ def _notify_on_commit(game: Game, kind: str = "game.changed", *, mover: str | No
     turns = notify_live.turns_changed(_turn_changed_for(game, mover) if turns_for is None else turns_for)
 
     def send() -> None:
-        notify(game_id, ply, kind, **extra)
-        for group, message in turns:
-            _send_to_group(group, message)
+        _send_to_groups([_game_message(game_id, ply, kind, **extra), *turns])
 
     transaction.on_commit(send)
     if not game.running:  # it leaves the live list (a rematch's offer says so again: harmless)
@@ -954,7 +952,7 @@ LIVE_GROUP = "games-live"
 
 def _announce_live(game_ids: list[int]) -> None:
     """After commit, tell the live-games hubs that these games started or ended."""
-    transaction.on_commit(lambda: _send_to_group(LIVE_GROUP, {"type": "live.changed", "games": game_ids}))
+    transaction.on_commit(lambda: _send_to_groups([(LIVE_GROUP, {"type": "live.changed", "games": game_ids})]))
 
 
 def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> None:
@@ -964,21 +962,40 @@ def notify(game_id: int, ply: int, kind: str = "game.changed", **extra: Any) -> 
     channel layer (Redis) or the wrong socket. ``game.left`` (with the seat)
     also asks that seat's remaining sockets to say they are still there.
     """
+    _send_to_groups([_game_message(game_id, ply, kind, **extra)])
+
+
+def _game_message(game_id: int, ply: int, kind: str, **extra: Any) -> tuple[str, dict[str, Any]]:
     # "game" for the live-games hubs (games/watch.py), members of many games' groups.
-    _send_to_group(group_name(game_id), {"type": kind, "game": game_id, "ply": ply, **extra})
+    return group_name(game_id), {"type": kind, "game": game_id, "ply": ply, **extra}
 
 
-def _send_to_group(group: str, message: dict[str, Any]) -> None:
-    """A group message now, or into this thread's outbox (held_notifications)."""
+def _send_to_groups(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Group messages now, in one call to the layer, or into this thread's
+    outbox (held_notifications)."""
     outbox = getattr(_outboxes, "current", None)
     if outbox is not None:
-        outbox.append((group, message))
+        outbox.extend(messages)
         return
     layer = get_channel_layer()
     if layer is None:
         return
-    send: Callable[[str, dict[str, Any]], Any] = async_to_sync(layer.group_send)
-    send(group, message)
+    async_to_sync(send_to_groups)(layer, [(group, message, None) for group, message in messages])
+
+
+GroupSend = tuple[str, dict[str, Any], "str | None"]  # a group, its message, the channel it skips
+
+
+async def send_to_groups(layer: Any, sends: list[GroupSend]) -> None:
+    """Each ``(group, message, skipping)`` in order: in one round trip where
+    the layer can (aceweb.layers.RedisChannelLayer.group_send_many), else one
+    ``group_send`` each, skipping no one (an in-process layer's is cheap)."""
+    many = getattr(layer, "group_send_many", None)
+    if many is not None:
+        await many(sends)
+        return
+    for group, message, _skipping in sends:
+        await layer.group_send(group, message)
 
 
 _outboxes = threading.local()

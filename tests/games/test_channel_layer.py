@@ -151,3 +151,29 @@ async def test_a_group_message_skipping_its_sender_reaches_everyone_else() -> No
     finally:
         await layer.flush()
         await fresh_channel_layer()
+
+
+@pytest.mark.django_db
+async def test_several_groups_in_one_call_keep_their_order_and_each_its_skip() -> None:
+    """A move tells its game's group and the players' own groups in one call
+    (group_send_many, one script): a channel in several of them gets each
+    message once, in the order they were given, and only the game's message
+    skips the mover; after Redis forgets the script, the next call still
+    arrives (it is sent whole again)."""
+    layer = get_channel_layer()
+    mover, player = [await layer.new_channel() for _ in range(2)]
+    try:
+        await layer.group_add("game-1", mover)
+        await layer.group_add("game-1", player)
+        await layer.group_add("user-2", player)
+        await layer.group_send_many([("game-1", {"type": "game.changed", "ply": 1, "moved": True}, mover),
+                                     ("user-2", {"type": "notify.turns", "ply": 2}, None),
+                                     ("game-1", {"type": "game.changed", "ply": 3}, None)])
+        assert [(await asyncio.wait_for(layer.receive(player), 3))["ply"] for _ in range(3)] == [1, 2, 3]
+        assert await _take(layer, mover, 1) == [3]  # the next message, not the skipped one
+        await layer.connection(0).script_flush()
+        await layer.group_send_many([("user-2", {"type": "notify.turns", "ply": 4}, None)])
+        assert await _take(layer, player, 1) == [4]
+    finally:
+        await layer.flush()
+        await fresh_channel_layer()
