@@ -202,6 +202,12 @@ class Game(models.Model):
     def side_of(self, seat: str) -> tuple[str, ...]:
         return next(side for side in self.sides if seat in side)
 
+    def opponents_of(self, seat: str) -> list[str]:
+        """The seats of the other side, in turn order: in a team game a
+        partner is not an opponent (RH31)."""
+        side = self.side_of(seat)
+        return [name for name in self.seat_names if name not in side]
+
     def side_name(self, seat: str) -> str:
         """What Game.winner holds when ``seat``'s side wins: the seat, or the
         team's seats joined by "+" ("SW+NE"), as the engine names sides (RH35)."""

@@ -25,11 +25,11 @@ def game_key(game_id: int) -> str:
 
 def params_for(game: Game, seat: str) -> dict[str, Any]:
     """What a notice to ``seat``'s player may say about the game: the other
-    players' names, the game's name and player count."""
+    side's names (not a partner's), the game's name and player count."""
     # The game's name is a proper name, the same in every language; notify.texts
     # words the player count in the reader's.
     return {"game": game.pk, "title": play.Setup(game.kind, game.variant).title, "players": game.players,
-            "opponents": [play.player_name(game, other.name) for other in game.table if other.name != seat]}
+            "opponents": [play.player_name(game, other) for other in game.opponents_of(seat)]}
 
 
 # --- Your turn ---------------------------------------------------------------

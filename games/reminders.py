@@ -31,8 +31,7 @@ def _line(game: Game, user_id: int) -> mail.GameLine:
     """The game as a reminder names it to ``user_id``: against the other side
     (a partner in a team game is not an opponent, RH31)."""
     mine = next(seat.name for seat in game.table if seat.user_id == user_id)
-    side = game.side_of(mine)
-    opponents = ", ".join(seat.user.username for seat in game.table if seat.name not in side)
+    opponents = ", ".join(game.seat(name).user.username for name in game.opponents_of(mine))
     return {"title": str(game.title), "opponents": opponents, "url": reverse("games:game", args=[game.pk])}
 
 

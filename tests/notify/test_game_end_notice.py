@@ -43,12 +43,17 @@ def test_an_adjudicated_draw_reads_as_a_draw_for_both(alice: Any, bob: Any) -> N
     assert {end_notice(alice).params["result"], end_notice(bob).params["result"]} == {"draw"}
 
 
-def test_a_four_player_game_names_all_three_others(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
+def test_a_four_player_game_names_the_other_side_not_the_partner(alice: Any, bob: Any, charlie: Any,
+                                                                  dave: Any) -> None:
     game = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"), seed="tests-notify-seed")
     play.resign(game.pk, alice)
     notice = end_notice(bob)
     assert notice.params["players"] == 4
-    assert sorted(notice.params["opponents"]) == ["alice", "charlie", "dave"]
+    partner = game.side_of(game.seat_of(bob))
+    assert len(partner) == 2  # RH31: partners win and lose together, and are not opponents
+    assert notice.params["opponents"] == [play.player_name(game, seat) for seat in game.seat_names
+                                          if seat not in partner]
+    assert "bob" not in notice.params["opponents"] and len(notice.params["opponents"]) == 2
 
 
 def test_an_aborted_game_sends_nothing(alice: Any, bob: Any) -> None:

@@ -37,12 +37,16 @@ def test_a_finished_game_leaves_the_list(alice: Any, bob: Any) -> None:
     assert turns_json(alice.pk) == []
 
 
-def test_a_four_player_game_names_the_three_others(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
+def test_a_four_player_game_names_the_other_side_not_the_partner(alice: Any, bob: Any, charlie: Any,
+                                                                  dave: Any) -> None:
     game = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"), seed="tests-notify-seed")
-    mover = next(turn for user in (alice, bob, charlie, dave) for turn in turns_json(user.pk))
+    to_move = game.seat(game.to_move).user
+    [mover] = turns_json(to_move.pk)
     assert mover["id"] == game.pk
     assert mover["title"] == "Rhombus, 4 players"
-    assert len(mover["opponents"]) == 3
+    side = game.side_of(game.to_move)  # RH31: the partner is not an opponent
+    assert mover["opponents"] == [game.seat(seat).user.username for seat in game.seat_names if seat not in side]
+    assert len(mover["opponents"]) == 2
 
 
 def test_the_list_costs_two_queries_however_many_games(alice: Any, bob: Any, charlie: Any) -> None:
