@@ -154,13 +154,16 @@ async def test_a_group_message_skipping_its_sender_reaches_everyone_else() -> No
 
 
 @pytest.mark.django_db
-async def test_several_groups_in_one_call_keep_their_order_and_each_its_skip() -> None:
+@pytest.mark.parametrize("capacities", [None, {"specific.*": 50}], ids=["one-script", "per-channel-capacity"])
+async def test_several_groups_in_one_call_keep_their_order_and_each_its_skip(capacities: Any) -> None:
     """A move tells its game's group and the players' own groups in one call
     (group_send_many, one script): a channel in several of them gets each
     message once, in the order they were given, and only the game's message
     skips the mover; after Redis forgets the script, the next call still
-    arrives (it is sent whole again)."""
-    layer = get_channel_layer()
+    arrives (it is sent whole again). With capacities per channel the layer
+    sends group by group, in two round trips each, with the same result."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    layer = RedisChannelLayer(**config, **({"channel_capacity": capacities} if capacities else {}))
     mover, player = [await layer.new_channel() for _ in range(2)]
     try:
         await layer.group_add("game-1", mover)
@@ -176,4 +179,3 @@ async def test_several_groups_in_one_call_keep_their_order_and_each_its_skip() -
         assert await _take(layer, player, 1) == [4]
     finally:
         await layer.flush()
-        await fresh_channel_layer()
