@@ -114,7 +114,7 @@ class Action:
         return f"Action.parse({self.text!r})"
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:  # object: checked below, compiled too
         """Read an action written in the rules' notation.
 
         Letters may be in either case and spaces may be repeated; anything

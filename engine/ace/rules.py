@@ -173,7 +173,9 @@ def outcome(s: State) -> Outcome | None:
     return Outcome("red" if points["red"] > points["black"] else "black", "points", points)
 
 
-def apply(s: State, action: Action | str | dict[str, Any]) -> State:
+# `action` is typed `object`, not `Action | str | dict`: anything else must raise
+# NotationError, and a mypyc build would raise TypeError on entry for a narrower type.
+def apply(s: State, action: object) -> State:
     """The state after ``action``; ``s`` itself is never changed.
 
     ``action`` may be an :class:`Action`, its text or its JSON form.  Raises

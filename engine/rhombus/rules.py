@@ -416,7 +416,9 @@ def next_dealer(s: State, over: Outcome) -> str:
 # -- applying an action -----------------------------------------------------------
 
 
-def apply(s: State, action: Action | str | dict[str, Any]) -> State:
+# `action` is `object`, not `Action | str | dict`: anything else must raise NotationError,
+# and a mypyc build would raise TypeError on entry for a narrower type.
+def apply(s: State, action: object) -> State:
     """The state after ``action`` (an :class:`Action`, any of its texts, or its JSON form).
 
     ``s`` is never changed.  A refused action raises :class:`IllegalAction`
@@ -434,7 +436,7 @@ def apply(s: State, action: Action | str | dict[str, Any]) -> State:
     return step(s, action)[0]
 
 
-def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action]:
+def step(s: State, action: object) -> tuple[State, Action]:
     """:func:`apply`, also giving the action played in its canonical form (N1),
     as a record stores it, whichever legal text the player wrote.
 
