@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypedDict
 
 from ..errors import NotationError
@@ -99,6 +99,11 @@ class Use:
     mystery: bool = False
     taken: str | None = None
 
+    def __reduce__(self) -> tuple[type[Use], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
+
     @property
     def text(self) -> str:
         head = f"{self.card}+{self.kill}" if self.kill else self.card
@@ -142,6 +147,11 @@ class Action:
     frm: str | None = None
     to: str | None = None
     text: str = field(init=False, compare=False)
+
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", self._spell())

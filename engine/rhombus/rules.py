@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -47,6 +47,11 @@ class Outcome:
     winner: str | None
     seats: tuple[str, ...]
     reason: str
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
 
 # -- legal actions -------------------------------------------------------------
