@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypedDict
 
 from ..errors import NotationError
@@ -64,6 +64,11 @@ class Action:
     text: str = field(init=False, repr=False, compare=False)
     # Orders actions exactly as their texts sort, but compares faster.
     order: int = field(init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
     def __post_init__(self) -> None:
         card = CARD_INDEX.get(self.card)
@@ -114,7 +119,7 @@ class Action:
         return f"Action.parse({self.text!r})"
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:  # object: checked below, compiled too
         """Read an action written in the rules' notation.
 
         Letters may be in either case and spaces may be repeated; anything

@@ -55,13 +55,16 @@ class Sim:
     __slots__ = ("where", "board", "occ", "hands", "decks", "to_move")
 
     def __init__(self, where: list[int], hands: list[list[int]], decks: list[list[int]],
-                 to_move: int) -> None:
+                 to_move: int, board: list[int] | None = None, occ: list[int] | None = None) -> None:
+        """``board`` and ``occ`` are worked out from ``where`` unless given (by :meth:`copy`)."""
         self.where = where
-        self.board = [-1] * 64
-        for pawn, sq in enumerate(where):
-            if sq >= 0:
-                self.board[sq] = pawn
-        self.occ = [
+        if board is None:
+            board = [-1] * 64
+            for pawn, sq in enumerate(where):
+                if sq >= 0:
+                    board[sq] = pawn
+        self.board = board
+        self.occ = occ if occ is not None else [
             sum(BIT[where[p]] for p in SIDE_PAWNS[side] if where[p] >= 0) for side in (0, 1)
         ]
         self.hands = hands
@@ -76,14 +79,11 @@ class Sim:
         )
 
     def copy(self) -> Sim:
-        new = Sim.__new__(Sim)
-        new.where = self.where[:]
-        new.board = self.board[:]
-        new.occ = self.occ[:]
-        new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.decks = [self.decks[0][:], self.decks[1][:]]
-        new.to_move = self.to_move
-        return new
+        # Through __init__, not Sim.__new__ and six attributes set: a class compiled
+        # by mypyc (scripts/mypyc_engine.py) is made only through its __init__.
+        hands, decks = self.hands, self.decks
+        return Sim(self.where[:], [hands[0][:], hands[1][:]], [decks[0][:], decks[1][:]],
+                   self.to_move, self.board[:], self.occ[:])
 
 
 def legal_moves(sim: Sim) -> list[Move]:

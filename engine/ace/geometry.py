@@ -7,10 +7,12 @@ a fixed order so that generation is deterministic.
 """
 from __future__ import annotations
 
-BIT = tuple(1 << sq for sq in range(64))
+from typing import Final
 
-DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-LEAPER_OFFSETS = {8: (1, 2), 9: (1, 3), 10: (2, 3)}
+BIT: Final = tuple(1 << sq for sq in range(64))
+
+DIRECTIONS: Final = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+LEAPER_OFFSETS: Final = {8: (1, 2), 9: (1, 3), 10: (2, 3)}
 
 
 def _on_board(file: int, rank: int) -> bool:
@@ -56,8 +58,8 @@ def _jumps(offsets: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
 
 
 # SLIDES[n][square] for the cards 2-7 (R10); index 0 and 1 unused.
-SLIDES = tuple(_slides(n) if n >= 2 else () for n in range(8))
+SLIDES: Final = tuple(_slides(n) if n >= 2 else () for n in range(8))
 # LEAPS[n][square] for the cards 8, 9, 10 (R11).
-LEAPS = {n: _jumps(_orientations(*offset)) for n, offset in LEAPER_OFFSETS.items()}
+LEAPS: Final = {n: _jumps(_orientations(*offset)) for n, offset in LEAPER_OFFSETS.items()}
 # STEPS[square]: one square in any direction, for face cards (R12).
-STEPS = _jumps(list(DIRECTIONS))
+STEPS: Final = _jumps(list(DIRECTIONS))

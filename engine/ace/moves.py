@@ -9,6 +9,8 @@ fill lazily, so importing the engine stays cheap.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Action
 from .cards import CARD_NAMES, HOME, SQUARE_NAMES, SUIT_PAWNS, pawn_of_card
 from .geometry import BIT, LEAPS, SLIDES, STEPS
@@ -17,16 +19,16 @@ Entry = tuple[int, int, Action, Action]
 
 # CARD_PAWNS[card]: the pawns a card may move: its suit's four for a number
 # card (R9), its own pawn alone for a face card (R12).
-CARD_PAWNS = tuple(
+CARD_PAWNS: Final = tuple(
     (face,) if (face := pawn_of_card(card)) is not None else SUIT_PAWNS[card // 13]
     for card in range(52)
 )
-IS_FACE = tuple(pawn_of_card(card) is not None for card in range(52))
-HOME_BIT = tuple(BIT[sq] for sq in HOME)
+IS_FACE: Final = tuple(pawn_of_card(card) is not None for card in range(52))
+HOME_BIT: Final = tuple(BIT[sq] for sq in HOME)
 
 # TABLES[card][square]: None until first asked for; read through `entries`,
 # or directly in the generator's inner loop.
-TABLES: list[list[tuple[Entry, ...] | None]] = [[None] * 64 for _ in range(52)]
+TABLES: Final[list[list[tuple[Entry, ...] | None]]] = [[None] * 64 for _ in range(52)]
 
 
 def _landings(card: int, sq: int) -> list[tuple[int, int]]:
@@ -64,7 +66,7 @@ def entries(card: int, sq: int) -> tuple[Entry, ...]:
 # opponent's).  A jump's path is empty, so the same test serves every card.
 # A card's row fills whole on its first use: one check per card, not per pawn.
 GenEntry = tuple[int, int, Action, Action]
-GEN: list[tuple[tuple[GenEntry, ...], ...] | None] = [None] * 52
+GEN: Final[list[tuple[tuple[GenEntry, ...], ...] | None]] = [None] * 52
 
 
 def gen_row(card: int) -> tuple[tuple[GenEntry, ...], ...]:
@@ -82,7 +84,7 @@ def gen_row(card: int) -> tuple[tuple[GenEntry, ...], ...]:
 # 12 = K) passes over from ``from`` to ``to`` as a mask, for every move its shape
 # allows (R10-R12); a move missing here has the wrong shape.  `apply` checks the
 # one action it is given with a single look-up.
-PATHS = {
+PATHS: Final = {
     (rank << 12) | (sq << 6) | to: path
     for rank in range(13) for sq in range(64) for path, to in _landings(rank, sq)
 }
@@ -97,12 +99,12 @@ def fill_all() -> None:
         gen_row(card)
 
 
-_RELEASES = tuple(
+_RELEASES: Final = tuple(
     (Action(CARD_NAMES[c], "release"), Action(CARD_NAMES[c], "release", capture=True))
     if IS_FACE[c] else None
     for c in range(52)
 )
-BURNS = tuple(Action(CARD_NAMES[c], "burn") for c in range(52))
+BURNS: Final = tuple(Action(CARD_NAMES[c], "burn") for c in range(52))
 
 
 def release(card: int, capture: bool) -> Action:

@@ -7,9 +7,9 @@ is illegal is kept apart, in :mod:`engine.ace.explain`, and only runs on refusal
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from .actions import Action
 from .cards import ACES, CAPTURED, POINTS, SEATS, SIDE_PAWNS
@@ -30,6 +30,11 @@ class Outcome:
     winner: str | None
     reason: str  # "aces" (R15) or "points" (R16)
     score: dict[str, int]
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
 
 def card_moves(card: int, where: tuple[int, ...], own: int, occ: int) -> list[Action]:
@@ -71,7 +76,7 @@ def ace_releases(hand: Cards, where: tuple[int, ...], own: int, occ: int) -> lis
     ]
 
 
-_TEXT = attrgetter("order")
+_TEXT: Final = attrgetter("order")
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -173,7 +178,9 @@ def outcome(s: State) -> Outcome | None:
     return Outcome("red" if points["red"] > points["black"] else "black", "points", points)
 
 
-def apply(s: State, action: Action | str | dict[str, Any]) -> State:
+# `action` is typed `object`, not `Action | str | dict`: anything else must raise
+# NotationError, and a mypyc build would raise TypeError on entry for a narrower type.
+def apply(s: State, action: object) -> State:
     """The state after ``action``; ``s`` itself is never changed.
 
     ``action`` may be an :class:`Action`, its text or its JSON form.  Raises
@@ -373,7 +380,7 @@ def _after(hand: Cards, card: int, deck: Cards) -> Cards:
 
 # A State from its seven fields in order, without the NamedTuple's generated
 # __new__ (a Python function taking keywords): one call fewer on every move.
-_new_state = tuple.__new__
+_new_state: Final = tuple.__new__
 
 
 __all__ = [

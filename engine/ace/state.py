@@ -6,7 +6,7 @@ never changed; :func:`engine.apply` returns a new one.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..shuffle import Seed, shuffled_deck
 from .actions import Action
@@ -15,7 +15,7 @@ from .cards import (
 )
 from .geometry import BIT
 
-HAND_SIZE = 3
+HAND_SIZE: Final = 3
 
 Cards = tuple[int, ...]
 
@@ -107,7 +107,7 @@ def new_game(seed: Seed) -> State:
 
 
 # Every game starts with every pawn at home (R3): its occupancy index, once.
-_START_OCCUPIED = State.build(HOME, ((), ()), ((), ())).occupied
+_START_OCCUPIED: Final = State.build(HOME, ((), ()), ((), ())).occupied
 
 
 __all__ = ["BLACK", "RED", "State", "new_game"]

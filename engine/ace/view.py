@@ -7,7 +7,7 @@ is no field to put them in.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TypedDict
 
 from .actions import Action
@@ -55,6 +55,11 @@ class View:
     discards: tuple[tuple[Action, ...], tuple[Action, ...]]
     legal: tuple[Action, ...]
     outcome: Outcome | None
+
+    def __reduce__(self) -> tuple[type[View], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
     @property
     def board(self) -> dict[str, str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypedDict
 
 from ..errors import NotationError
@@ -99,6 +99,11 @@ class Use:
     mystery: bool = False
     taken: str | None = None
 
+    def __reduce__(self) -> tuple[type[Use], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
+
     @property
     def text(self) -> str:
         head = f"{self.card}+{self.kill}" if self.kill else self.card
@@ -143,6 +148,11 @@ class Action:
     to: str | None = None
     text: str = field(init=False, compare=False)
 
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", self._spell())
 
@@ -170,7 +180,7 @@ class Action:
         return tuple(c for u in self.uses for c in (u.card, u.kill) if c)
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:  # object: checked below, compiled too
         """Read an action in the rules' notation (any case, spaces repeated)."""
         if not isinstance(text, str):
             raise NotationError.coded("rhombus-action-not-text", type=type(text).__name__)
@@ -319,11 +329,27 @@ def from_canonical(text: str) -> Action:
     # A listing of a Formation flush builds tens of thousands of these (issue 24): the uses
     # repeat from action to action, and the text is the one the uses spell (N1), so neither
     # is made again.
+    uses = tuple(map(_canonical_use, text.split(", ")))
+    if not _BARE:
+        return Action("uses", uses)
     action = object.__new__(Action)
-    for name, value in (("kind", "uses"), ("uses", tuple(map(_canonical_use, text.split(", ")))), ("cards", ()),
-                        ("frm", None), ("to", None), ("text", text)):
+    for name, value in (("kind", "uses"), ("uses", uses), ("cards", ()), ("frm", None), ("to", None),
+                        ("text", text)):
         object.__setattr__(action, name, value)
     return action
+
+
+def _bare_actions() -> bool:
+    """Whether an Action can be made without its ``__init__``: not once mypyc compiled
+    this module (``scripts/mypyc_engine.py``), whose classes refuse ``object.__new__``."""
+    try:
+        object.__new__(Action)
+    except TypeError:
+        return False
+    return True
+
+
+_BARE = _bare_actions()
 
 
 @functools.lru_cache(maxsize=1 << 14)

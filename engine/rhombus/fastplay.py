@@ -67,18 +67,46 @@ class Sim:
 
     __slots__ = ("variant", "seats", "board", "tables", "hands", "reserve", "eliminated", "out",
                  "pile", "discard", "reshuffles", "dealer", "to_move", "quiet", "ply", "seed")
+    variant: str
+    seats: tuple[str, ...]
+    board: tuple[int, ...]
+    tables: list[list[int]]
+    hands: list[list[int]]
+    reserve: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    out: tuple[bool, ...]
+    pile: list[int]
+    discard: list[int]
+    reshuffles: int
+    dealer: int
+    to_move: int
+    quiet: int
+    ply: int
+    seed: bytes | None
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State | Sim) -> None:
+        """The position ``s``; given a Sim, a copy of it that shares nothing mutable.
+
+        (Copies come through here, not through ``Sim.__new__`` and the fields set
+        one by one: a class compiled by mypyc, see ``scripts/mypyc_engine.py``, is
+        made only through its ``__init__``.)
+        """
+        if isinstance(s, Sim):
+            self.tables = [t[:] for t in s.tables]
+            self.hands = [h[:] for h in s.hands]
+            self.pile = s.pile[:]
+            self.discard = s.discard[:]
+        else:
+            self.tables = [list(t) for t in s.tables]
+            self.hands = [list(h) for h in s.hands]
+            self.pile = list(reversed(s.pile))
+            self.discard = list(reversed(s.discard))
         self.variant = s.variant
         self.seats = s.seats
         self.board = s.board
-        self.tables = [list(t) for t in s.tables]
-        self.hands = [list(h) for h in s.hands]
         self.reserve = s.reserve
         self.eliminated = s.eliminated
         self.out = s.out
-        self.pile = list(reversed(s.pile))
-        self.discard = list(reversed(s.discard))
         self.reshuffles = s.reshuffles
         self.dealer = s.dealer
         self.to_move = s.to_move
@@ -87,14 +115,7 @@ class Sim:
         self.seed = s.seed
 
     def copy(self) -> Sim:
-        new = Sim.__new__(Sim)
-        for name in Sim.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.tables = [t[:] for t in self.tables]
-        new.hands = [h[:] for h in self.hands]
-        new.pile = self.pile[:]
-        new.discard = self.discard[:]
-        return new
+        return Sim(self)
 
     def state(self) -> State:
         """The public :class:`State` of this position."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -47,6 +47,11 @@ class Outcome:
     winner: str | None
     seats: tuple[str, ...]
     reason: str
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
 
 # -- legal actions -------------------------------------------------------------
@@ -416,7 +421,9 @@ def next_dealer(s: State, over: Outcome) -> str:
 # -- applying an action -----------------------------------------------------------
 
 
-def apply(s: State, action: Action | str | dict[str, Any]) -> State:
+# `action` is `object`, not `Action | str | dict`: anything else must raise NotationError,
+# and a mypyc build would raise TypeError on entry for a narrower type.
+def apply(s: State, action: object) -> State:
     """The state after ``action`` (an :class:`Action`, any of its texts, or its JSON form).
 
     ``s`` is never changed.  A refused action raises :class:`IllegalAction`
@@ -434,7 +441,7 @@ def apply(s: State, action: Action | str | dict[str, Any]) -> State:
     return step(s, action)[0]
 
 
-def step(s: State, action: Action | str | dict[str, Any]) -> tuple[State, Action]:
+def step(s: State, action: object) -> tuple[State, Action]:
     """:func:`apply`, also giving the action played in its canonical form (N1),
     as a record stores it, whichever legal text the player wrote.
 

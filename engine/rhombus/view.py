@@ -7,7 +7,7 @@ over, when RH30 reveals it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TypedDict
 
 from ..shuffle import commitment
@@ -81,6 +81,11 @@ class View:
     seed_hex: str | None
     legal: tuple[Action, ...]
     outcome: Outcome | None
+
+    def __reduce__(self) -> tuple[type[View], tuple[object, ...]]:
+        # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
+        # class field by field (scripts/mypyc_engine.py).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
     def to_json(self) -> ViewJSON:
         """The page's position format with other hands and the pile as counts."""
