@@ -10,6 +10,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -97,6 +98,38 @@ def clean_test_redis() -> Iterator[None]:
     client.close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def flush_by_delete() -> Iterator[None]:
+    """Empty the tables after a transactional test with DELETE, not TRUNCATE.
+
+    pytest-django empties every table after each transactional test with
+    Django's flush, one TRUNCATE of all 44 tables: PostgreSQL makes new files
+    for each table and index, about 0.15 s on an idle machine and over a second
+    on a busy one. DELETE of the few rows a test made takes a few milliseconds.
+    The tables end as empty either way (Django's foreign keys are checked at
+    commit, so the order does not matter), sequences go on as before (flush
+    does not reset them), and the permissions are made again as before. A
+    second round of DELETEs empties what triggers wrote during the first
+    (ladder_ratingcount, from the standings' delete triggers), as TRUNCATE's
+    own trigger does. TRUNCATE stays for flushes that reset sequences or
+    cascade (available_apps), which no test here asks for."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self: Any, style: Any, tables: Any, *, reset_sequences: bool = False,
+                  allow_cascade: bool = False) -> list[str]:
+        if reset_sequences or allow_cascade:
+            return truncate(self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade)
+        delete = [f"{style.SQL_KEYWORD('DELETE FROM')} {style.SQL_FIELD(self.quote_name(table))};"
+                  for table in tables]
+        return delete + delete
+
+    DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
+    yield
+    DatabaseOperations.sql_flush = truncate  # type: ignore[method-assign]
+
+
 def make_user(django_user_model: Any, username: str) -> Any:
     return django_user_model.objects.create_user(username, f"{username}@example.org", "password")
 
@@ -149,34 +182,31 @@ def _database_url(settings_dict: dict[str, Any]) -> str:
     return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"
 
 
-DAPHNE_LOGS: dict[str, Any] = {}  # base URL -> the log file of the daphne serving it
+# base URL -> [the log file of the daphne serving it, where the current test's part begins]
+DAPHNE_LOGS: dict[str, list[Any]] = {}
+SHARED_DAPHNES_USED: set[str] = set()  # the base URLs of module_daphne that a test has had
 
 
 @pytest.fixture
 def daphne_log(daphne_server: str) -> Callable[[], str]:
     """What the test's daphne has written so far (stdout and stderr): for
-    tests that assert the server logged no error."""
+    tests that assert the server logged no error. A daphne shared by a
+    file's tests (shared_daphne_server) gives each test its own part."""
     def read() -> str:
-        fd = DAPHNE_LOGS[daphne_server].fileno()
+        log, start = DAPHNE_LOGS[daphne_server]
+        fd = log.fileno()
         # pread, not seek: daphne writes at the file offset this process shares with it.
-        return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace")
+        return os.pread(fd, max(os.fstat(fd).st_size - start, 0), start).decode(errors="replace")
 
     return read
 
 
-@pytest.fixture
-def daphne_server(transactional_db: None) -> Iterator[str]:
-    """A real daphne serving aceweb.asgi on the test database: HTTP and websockets.
-
-    pytest-django's live_server speaks WSGI only. Tests using this need
-    ``@pytest.mark.django_db(transaction=True)`` so that daphne sees their rows.
-    Yields the base URL, e.g. ``http://127.0.0.1:41234``.
-    """
-    from django.db import connection
-
-    require_service("DATABASE_URL", "the site under daphne (websockets)")
+@contextmanager
+def running_daphne(database_url: str) -> Iterator[str]:
+    """A real daphne serving aceweb.asgi on DATABASE_URL, from start to stop;
+    yields its base URL, e.g. ``http://127.0.0.1:41234``."""
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": _database_url(connection.settings_dict), "DEBUG": "1"}
+    env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "1"}
     daphne = Path(sys.executable).with_name("daphne")
     log = tempfile.TemporaryFile()  # a file, not a pipe: a full pipe would stall daphne
     proc = subprocess.Popen(
@@ -197,7 +227,7 @@ def daphne_server(transactional_db: None) -> Iterator[str]:
                     pytest.fail(f"daphne did not start on port {port}: {log.read().decode()[-2000:]}")
                 time.sleep(0.1)
         url = f"http://127.0.0.1:{port}"
-        DAPHNE_LOGS[url] = log
+        DAPHNE_LOGS[url] = [log, 0]
         yield url
     finally:
         DAPHNE_LOGS.pop(f"http://127.0.0.1:{port}", None)
@@ -208,7 +238,61 @@ def daphne_server(transactional_db: None) -> Iterator[str]:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture
+def daphne_server(transactional_db: None) -> Iterator[str]:
+    """A real daphne serving aceweb.asgi on the test database: HTTP and websockets.
+
+    pytest-django's live_server speaks WSGI only. Tests using this need
+    ``@pytest.mark.django_db(transaction=True)`` so that daphne sees their rows.
+    Yields the base URL, e.g. ``http://127.0.0.1:41234``.
+    """
+    from django.db import connection
+
+    require_service("DATABASE_URL", "the site under daphne (websockets)")
+    try:
+        with running_daphne(_database_url(connection.settings_dict)) as url:
+            yield url
+    finally:
         wait_for_other_sessions_to_end(connection)
+
+
+@pytest.fixture(scope="module")
+def module_daphne(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
+    """One daphne for the tests of a file (see shared_daphne_server)."""
+    from django.db import connection
+
+    require_service("DATABASE_URL", "the site under daphne (websockets)")
+    with django_db_blocker.unblock():
+        database_url = _database_url(connection.settings_dict)
+    try:
+        with running_daphne(database_url) as url:
+            yield url
+    finally:
+        with django_db_blocker.unblock():
+            wait_for_other_sessions_to_end(connection)
+
+
+@pytest.fixture
+def shared_daphne_server(transactional_db: None, module_daphne: str) -> Iterator[str]:
+    """daphne_server for a file whose tests do not need a daphne of their own:
+    one started for the file, so each test saves a start (a second or two of
+    CPU, many on a loaded machine). Only where daphne keeps nothing in memory
+    that a test counts on being new (no live-games hub, no heartbeat timing):
+    each test's rows are flushed as usual, and ids are never reused.
+    A file opts in by overriding daphne_server with a fixture that returns
+    this one. Each test's daphne_log starts where the test does."""
+    from django.db import connection
+
+    if module_daphne in SHARED_DAPHNES_USED:  # the first test's part holds daphne's start too
+        log = DAPHNE_LOGS[module_daphne][0]
+        DAPHNE_LOGS[module_daphne][1] = os.fstat(log.fileno()).st_size
+    SHARED_DAPHNES_USED.add(module_daphne)
+    yield module_daphne
+    # The test's sockets are closed: let daphne's database work for them end
+    # before the flush, so that none of it lands in the next test's rows.
+    wait_for_other_sessions_to_end(connection, busy_only=True)
 
 
 @pytest.fixture

@@ -23,6 +23,12 @@ NAMES = ("alice", "bob", "charlie", "dave", "erin", "frank")
 
 
 @pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
+@pytest.fixture
 def people() -> dict[str, Any]:
     make = get_user_model().objects.create_user
     return {name: make(name, f"{name}@example.org") for name in NAMES}

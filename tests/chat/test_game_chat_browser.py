@@ -19,6 +19,12 @@ from tests.games.conftest import session_cookie
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
 def people(*names: str) -> dict[str, Any]:
     make = get_user_model().objects.create_user
     return {name: make(name, f"{name}@example.org") for name in names}

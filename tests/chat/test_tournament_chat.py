@@ -27,6 +27,12 @@ ChatFor = Tournament.ChatFor
 
 
 @pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
+@pytest.fixture
 def cup() -> Tournament:
     """olga organizes it; alice and bob entered; charlie only watches."""
     make = get_user_model().objects.create_user

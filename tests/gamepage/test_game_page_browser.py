@@ -22,6 +22,13 @@ from tests.helpers import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
 MOVE = re.compile(r"^(\S+) ([a-h][1-8])[-x]([a-h][1-8])$")
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}

@@ -31,6 +31,13 @@ from tests.games.conftest import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
 MOVE = re.compile(r"^(\S+) ([a-h][1-8])[-x]([a-h][1-8])$")
 
 

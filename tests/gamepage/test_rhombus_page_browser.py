@@ -26,6 +26,13 @@ from tests.helpers import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 # Seeds whose games the policy ends by the rules: 2 players in 39 actions

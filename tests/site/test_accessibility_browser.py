@@ -30,6 +30,13 @@ from tests.tournaments.conftest import organizer, players  # noqa: F401 (shared)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
 AXE = Path(__file__).with_name("axe-core") / "axe.min.js"
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}

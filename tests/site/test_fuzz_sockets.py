@@ -33,6 +33,12 @@ FUZZ = settings(max_examples=200, deadline=None, database=None,
                                        HealthCheck.data_too_large])
 
 
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
 def server_errors(log: str) -> list[str]:
     """Lines of daphne's log (its own ERRORs, Django's 500s) that say the server failed."""
     return [line for line in log.splitlines()
