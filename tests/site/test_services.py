@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import connection
 
 from games.tasks import ping
-from tests.helpers import celery_worker, require_service
+from tests.helpers import celery_worker, empty_redis_database, require_service
 
 
 
@@ -54,6 +54,7 @@ def test_a_celery_worker_answers_ping(tmp_path: Path) -> None:
     url = require_service("REDIS_URL", "a Celery worker")
     assert settings.CELERY_TASK_ALWAYS_EAGER is False
     log_path = tmp_path / "worker.log"
+    empty_redis_database()  # tasks earlier tests left queued would run first (a full run once waited 30 s)
     with celery_worker(log_path, "tests", REDIS_URL=url):
         result = ping.delay()
         assert not isinstance(result, EagerResult)
