@@ -40,10 +40,11 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
         self.groups_joined = [] if personal else [lobby.LOBBY_GROUP]
         if self._user_id is not None:
             self.groups_joined.append(lobby.user_group(self._user_id))
-        await self.accept()
-        # Join before loading, so that no change between the two is missed.
+        # Join before accepting (so a page that sees its socket open hears every
+        # change from then on) and before loading (so none between the two is missed).
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
         if not personal:
             await self._send_seeks()
         if self._user_id is not None:
