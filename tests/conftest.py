@@ -21,7 +21,8 @@ from django.db import connections
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
-from tests.helpers import ROOT, chromium, redis_db_number, require_service, wait_for_other_sessions_to_end
+from tests.helpers import (ROOT, chromium, redis_db_number, require_service, stop_within,
+                           wait_for_other_sessions_to_end)
 
 
 # The longest files, slowest first (`make test ARGS="--durations=60"`, summed per
@@ -232,11 +233,7 @@ def running_daphne(database_url: str) -> Iterator[str]:
     finally:
         DAPHNE_LOGS.pop(f"http://127.0.0.1:{port}", None)
         proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_within(proc, 10)
         log.close()
 
 
@@ -292,7 +289,7 @@ def shared_daphne_server(transactional_db: None, module_daphne: str) -> Iterator
     yield module_daphne
     # The test's sockets are closed: let daphne's database work for them end
     # before the flush, so that none of it lands in the next test's rows.
-    wait_for_other_sessions_to_end(connection, busy_only=True)
+    wait_for_other_sessions_to_end(connection)
 
 
 @pytest.fixture

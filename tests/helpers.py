@@ -113,22 +113,20 @@ def worker_database_url(connection: Any) -> str:
     return f"postgres://{s['USER']}{password}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
-def wait_for_other_sessions_to_end(connection: Any, *, busy_only: bool = True, timeout: float = 5) -> None:
+def wait_for_other_sessions_to_end(connection: Any, *, timeout: float = 5) -> None:
     """PostgreSQL drops a dead client's session a moment late; until then it may
     hold locks that the test database's flush would wait for. Only sessions inside
     a statement or transaction are waited for: idle ones hold no locks, and this
     process's own idle connections (its other threads', the sockets' database
     threads before drain_db_pool) never end here, so waiting for them cost the
-    whole timeout, 5 s, in every daphne test's teardown. ``busy_only=False``
-    waits for every other session."""
+    whole timeout, 5 s, in every daphne test's teardown."""
     if connection.vendor != "postgresql":
         return
-    busy = " AND state IS DISTINCT FROM 'idle'" if busy_only else ""
     deadline = time.monotonic() + timeout
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:
             cursor.execute("SELECT count(*) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()" + busy)
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle'")
             if cursor.fetchone()[0] == 0:
                 return
             time.sleep(0.05)

@@ -20,7 +20,7 @@ from django.db import connection
 from games import bots
 from ladder import bot_accounts as accounts
 from tests.games.conftest import cookies, fast_password_hashing, services, sockets  # noqa: F401
-from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
+from tests.helpers import ROOT, require_service, stop_within, wait_for_other_sessions_to_end, worker_database_url
 
 # Short, so that a killed worker's move comes back within seconds (settings.py).
 VISIBILITY_TIMEOUT = 2
@@ -84,11 +84,7 @@ class Worker:
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            stop_within(self.proc, 30)
         self._log.close()
 
 
@@ -110,7 +106,7 @@ def workers(transactional_db: None, tmp_path: Path) -> Iterator[Callable[..., Wo
     yield start
     for worker in started:
         worker.stop()
-    wait_for_other_sessions_to_end(connection, busy_only=True, timeout=10)
+    wait_for_other_sessions_to_end(connection, timeout=10)
 
 
 def wait_for(check: Callable[[], Any], timeout: float, what: str) -> Any:

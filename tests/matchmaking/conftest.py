@@ -18,7 +18,7 @@ from django.utils import timezone
 from aceweb.celery import app as celery_app
 from games.models import Game
 from ladder.models import Player, PoolEntry
-from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
+from tests.helpers import ROOT, require_service, stop_within, wait_for_other_sessions_to_end, worker_database_url
 
 
 @pytest.fixture(autouse=True)
@@ -92,9 +92,5 @@ def workers(transactional_db: None, tmp_path: Path) -> Iterator[Callable[[int], 
     for proc in procs:
         proc.terminate()
     for proc in procs:
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_within(proc, 30)
     wait_for_other_sessions_to_end(connection)
