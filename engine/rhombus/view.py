@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import TypedDict
 
 from ..shuffle import commitment
+from . import builder
 from .actions import Action
 from .cards import CARD_NAMES
 from .position import board_json
@@ -33,7 +34,7 @@ class OutcomeJSON(TypedDict):
     reason: str
 
 
-class ViewJSON(TypedDict):
+class ViewJSON(TypedDict, total=False):
     seat: str | None
     variant: str
     ply: int
@@ -48,6 +49,7 @@ class ViewJSON(TypedDict):
     commitment: str | None
     seed_hex: str | None
     legal: list[str]
+    sets: list[list[str]]
     outcome: OutcomeJSON | None
 
 
@@ -81,6 +83,8 @@ class View:
     seed_hex: str | None
     legal: tuple[Action, ...]
     outcome: Outcome | None
+    sets: tuple[tuple[str, ...], ...] = ()
+    listing: bool = True
 
     def __reduce__(self) -> tuple[type[View], tuple[object, ...]]:
         # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
@@ -100,22 +104,25 @@ class View:
             seat["out"] = self.out[i]
             seats[name] = seat
         o = self.outcome
-        return {
+        out: ViewJSON = {
             "seat": self.seat, "variant": self.variant, "ply": self.ply,
             "board": board_json(self.board, self.seats), "seats": seats,
             "pile_count": self.pile_count, "discard": list(self.discard), "reshuffles": self.reshuffles,
             "dealer": self.dealer, "to_move": self.to_move, "quiet": self.quiet,
             "commitment": self.commitment, "seed_hex": self.seed_hex,
-            "legal": [str(a) for a in self.legal],
             "outcome": None if o is None else {"winner": o.winner, "seats": list(o.seats), "reason": o.reason},
         }
+        if self.listing:
+            out["legal"] = [str(a) for a in self.legal]
+        out["sets"] = [list(c) for c in self.sets]
+        return out
 
 
 def names(cards: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(CARD_NAMES[c] for c in cards)
 
 
-def view(s: State, seat: str | None) -> View:
+def view(s: State, seat: str | None, listing: bool = True) -> View:
     """What ``seat`` (one of the game's seats, or None for a spectator) may see (RH29).
 
     In the team game a seat sees only its own hand, not its partner's (RH36).
@@ -142,8 +149,10 @@ def view(s: State, seat: str | None) -> View:
         dealer=s.seats[s.dealer], to_move=s.turn, quiet=s.quiet,
         commitment=None if s.seed is None else commitment(s.seed),
         seed_hex=s.seed.hex() if s.seed is not None and over is not None else None,
-        legal=tuple(legal_actions(s)) if me == s.to_move and over is None else (),
+        legal=tuple(legal_actions(s)) if listing and me == s.to_move and over is None else (),
         outcome=over,
+        sets=builder.card_sets(s) if me == s.to_move and over is None else (),
+        listing=listing,
     )
 
 
