@@ -1,15 +1,18 @@
 """The live Rhombus page in real Chromium, against a real daphne (HTTP + websockets).
 
-Every action is made the way a person makes it: click the cards, then each
-piece and its target (or the start square for a new piece), and, when the
-clicks leave more than one legal text (zero, Mystery, reactivation), the
-button of the wanted one. What to play comes from tests/gamepage/rhombus_policy.py,
-which makes the seeded games below end by the rules (RH25, RH26) within a
-few dozen actions. Screenshots go to artifacts/ for a person to look at.
+Every action is made the way a person makes it: click the cards, then use by
+use each piece and its target (or the start square for a new piece), or the
+button of a use off the board (zero, Mystery) or of a whole action (elim,
+react, entry, discard). The page is never sent the legal list (issue 24): it
+asks the server, use by use, what can follow. What to play comes from
+tests/gamepage/rhombus_policy.py, which makes the seeded games below end by
+the rules (RH25, RH26) within a few dozen actions. Screenshots go to
+artifacts/ for a person to look at.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -18,11 +21,13 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
+from engine import rhombus
 from games import play
-from games.models import Game
+from games.models import Game, Move
 from tests.gamepage.rhombus_policy import ENTER, MOVE, choose
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
+from tests.rhombus_steps import legal_texts
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,46 +78,43 @@ def action_cards(text: str) -> list[str]:
     return cards
 
 
-def board_clicks(text: str) -> list[tuple[str, ...]]:
-    """The squares to click, use by use in the text's order: (from, to) for a
-    move, (start,) for a new piece."""
-    steps: list[tuple[str, ...]] = []
-    uses = [text] if text.startswith(("elim ", "entry ", "discard ")) else text.split(", ")
-    for use in uses:
-        move, enter = MOVE.search(use), ENTER.search(use)
-        if move:
-            steps.append((move[1], move[2]))
-        elif enter:
-            steps.append((enter[1],))
-    return steps
-
-
 def has_class(name: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{name})\b")
 
 
+WHOLE = ("elim ", "react ", "entry ", "discard ")
+
+
 def click_action(page: Page, text: str) -> None:
-    """Play ``text`` on ``page`` by clicking: cards, then squares, then, if
-    the clicks leave a choice, the text's button."""
+    """Play ``text`` on ``page`` by clicking: its cards, then use by use a
+    piece and its target, a start square, or a use's button (and the use's
+    button where a click pair makes more than one use); a whole action by its
+    button. The page sends the action once every card is used."""
     for card in action_cards(text):
         page.locator(f'#hand [data-card="{card}"][aria-pressed="false"]').first.click()
-    option = page.locator(f'#hand-actions [data-action="{text}"]')
-    expect(option).to_have_count(1)  # the chosen cards offer this very text
-    for step in board_clicks(text):
-        if len(step) == 2:
-            origin, target = (page.locator(f'#board [data-square="{sq}"]') for sq in step)
-            expect(origin).to_have_class(has_class("square--from"))
+    if text.startswith(WHOLE):
+        page.locator(f'#hand-actions [data-action="{text}"]').click()
+        return
+    for use in text.split(", "):
+        move, enter = MOVE.search(use), ENTER.search(use)
+        if move:
+            origin, target = (page.locator(f'#board [data-square="{sq}"]') for sq in (move[1], move[2]))
+            expect(origin).to_have_class(has_class("square--from"))  # lit once the options have come
             origin.click()
             expect(target).to_have_class(has_class("square--target|square--capture"))
             target.click()
-        else:
-            start = page.locator(f'#board [data-square="{step[0]}"]')
+        elif enter:
+            start = page.locator(f'#board [data-square="{enter[1]}"]')
             expect(start).to_have_class(has_class("square--enter|square--capture"))
             start.click()
-    # The click handlers run before click() returns: either the page sent the
-    # only text left, or it offers the texts the clicks still fit.
-    if option.count():
-        option.click()
+        else:  # zero or Mystery: a button
+            page.locator(f'#hand-actions [data-use="{use}"]').click()
+            continue
+        # The click handlers run before click() returns: the use is made, or
+        # the uses making that move are offered (two kill cards, two cards).
+        choice = page.locator(f'#hand-actions [data-use="{use}"]')
+        if choice.count():
+            choice.click()
 
 
 def wait_for_ply(pages: list[Page], ply: int) -> None:
@@ -121,9 +123,12 @@ def wait_for_ply(pages: list[Page], ply: int) -> None:
 
 
 def mover_view(game_id: int) -> tuple[str, dict[str, Any]]:
-    """The seat to move and what that seat's page is sent."""
+    """The seat to move and what that seat's page is sent, with the legal
+    actions from the rules beside it for the policy (the page gets none)."""
     game = Game.objects.get(pk=game_id)
-    return game.to_move, dict(play.view_for(game, game.seat(game.to_move).user))
+    view = dict(play.view_for(game, game.seat(game.to_move).user))
+    assert "legal" not in view and view["sets"]  # issue 24: the card sets, never the list
+    return game.to_move, {**view, "legal": legal_texts(game)}
 
 
 def game_row(game_id: int) -> Game:
@@ -305,6 +310,7 @@ def test_either_of_two_alike_pieces_may_make_a_move(
     sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
     _, view = orm(mover_view, game.pk)
     assert "KC a2-b3, QC b1-d2" in view["legal"] and "KC b1-b3, QC a2-d2" not in view["legal"]
+    # Neither the page nor anyone else lists them: the page asks, use by use, and sends what was clicked.
     sw.locator('#hand [data-card="KC"]').click()
     sw.locator('#hand [data-card="QC"]').click()
     for origin, target in (("b1", "b3"), ("a2", "d2")):
@@ -366,3 +372,72 @@ def test_an_out_player_clicks_the_partners_pieces(
     expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
     expect(sw.locator('#board [data-square="e5"] [data-piece="NE"]')).to_be_visible()
     expect(sw.locator("#moves li").last).to_contain_text("9S @e5")
+
+
+FLUSH = ["JH", "QH", "KH", "AH"]  # four movers (RH45)
+OPEN_BOARD = {"b1": "SW", "d1": "SW", "a3": "SW", "c3": "SW", "e3": "SW", "b5": "SW", "e5": "NE"}
+
+
+def flush_on_an_open_board(game_id: int) -> int:
+    """SW to move in Formation with a flush of four movers and six pieces spread
+    over an open board: 27,941 legal actions of those four cards alone. The
+    number of the mover's legal actions."""
+    row = Game.objects.get(pk=game_id)
+    position = dict(row.position)
+    position["board"] = dict(OPEN_BOARD)
+    position["seats"]["SW"]["reserve"], position["seats"]["NE"]["reserve"] = 0, 5
+    Game.objects.filter(pk=game_id).update(position=deal(position, "SW", FLUSH[:3], FLUSH[3:]))
+    return len(legal_texts(Game.objects.get(pk=game_id)))
+
+
+def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """Issue 24: the page gets the card sets, never the tens of thousands of
+    texts; four cards picked, it asks the server use by use which pieces can
+    move, each click pair makes a use, and the action goes out when the fourth
+    card is used. The record holds the action's canonical text (N1)."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus", "formation")))
+    listed = orm(flush_on_an_open_board, game.pk)
+    state_before = orm(lambda: play.state_of(Game.objects.get(pk=game.pk)))
+    assert listed > 20000
+
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": orm(session_cookie, alice),
+                          "url": daphne_server}])
+    sw = context.new_page()
+    frames: list[str] = []
+    sent: list[str] = []
+    sw.on("websocket", lambda ws: (ws.on("framereceived", frames.append), ws.on("framesent", sent.append)))
+    sw.goto(f"{daphne_server}/games/{game.pk}/")
+    expect(sw.locator("#game")).to_have_attribute("data-state", "live")
+    for card in FLUSH:
+        sw.locator(f'#hand [data-card="{card}"][aria-pressed="false"]').first.click()
+    for made in range(4):
+        piece = sw.locator("#board .square--from").first
+        expect(piece).to_be_visible()  # lit from the options answer
+        piece.click()
+        expect(sw.locator("#board .square--selected")).to_have_count(1)
+        sw.locator("#board .square--target, #board .square--capture").first.click()
+        choice = sw.locator("#hand-actions [data-use]")  # two cards making that move: either
+        if choice.count():
+            choice.first.click()
+        if made < 3:
+            expect(sw.locator("#hand-actions [data-done]")).to_have_attribute(
+                "data-done", re.compile(", ".join([r"[^,]+"] * (made + 1)) + "$"))
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+
+    acted = [json.loads(frame)["action"] for frame in sent if json.loads(frame)["type"] == "act"]
+    assert len(acted) == 1 and len(acted[0].split(", ")) == 4
+    recorded = orm(lambda: Move.objects.get(game_id=game.pk, ply=0).action)
+    _, played = rhombus.step(state_before, acted[0])
+    assert recorded == played.text  # the canonical text (N1) of what was clicked
+    expect(sw.locator("#moves li").last).to_contain_text(recorded)
+    received = [json.loads(frame) for frame in frames if isinstance(frame, str)]
+    assert received and all("legal" not in frame for frame in received)
+    asked = [json.loads(frame) for frame in sent if json.loads(frame)["type"] == "options"]
+    assert len(asked) >= 4 and all(sorted(a["cards"]) == sorted(FLUSH) for a in asked)
+    answered = [frame for frame in received if frame["type"] == "options"]
+    assert len(answered) >= 4 and max(len(frame["uses"]) for frame in answered) < 200  # a few uses, not the list
+    ARTIFACTS.mkdir(exist_ok=True)
+    sw.screenshot(path=str(ARTIFACTS / "rhombus-formation-flush.png"), full_page=True)
