@@ -104,7 +104,7 @@ class GameConsumer(JsonFrameConsumer):
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
         if self.watching:
-            return {"sync": self._resync, "ping": self._ping, "options": self._refuse_watching}
+            return {"sync": self._resync, "ping": self._ping}  # "options" too is refused: it only watches
         if self.api_only:
             refuse = self._refuse_api_only
             return {"act": refuse, "resign": refuse, "abort": refuse, "flag": refuse, "claim": refuse,
@@ -140,10 +140,6 @@ class GameConsumer(JsonFrameConsumer):
             await self._error(str(refusal))
             return
         await self.send_json({"type": "options", **answer})
-
-    async def _refuse_watching(self, content: dict[str, Any]) -> None:
-        await self._say(gettext_noop("this socket only watches the game (?watch=1): only the player to move, "
-                                     "on the game's own page, may ask which uses can follow"))
 
     async def _chat(self, content: dict[str, Any]) -> None:
         room = content.get("room")
