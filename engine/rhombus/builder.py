@@ -5,7 +5,6 @@ what the real one avoids: good enough for page work on small positions.
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -43,8 +42,7 @@ def options(s: State, cards: Sequence[str], done: Sequence[str]) -> Options:
             if not made:
                 whole.append(action.text)
             continue
-        texts = [u.text for u in action.uses]
-        for order in set(itertools.permutations(texts)):
-            if list(order[:len(made)]) == made and len(order) > len(made):
-                uses.add(order[len(made)])
+        texts = [u.text for u in action.uses]  # the canonical order only: another may walk through a piece
+        if texts[:len(made)] == made and len(texts) > len(made):
+            uses.add(texts[len(made)])
     return Options(tuple(sorted(uses)), tuple(sorted(whole)))
