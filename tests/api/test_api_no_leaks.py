@@ -138,7 +138,7 @@ def ace_check(line: dict[str, Any], seat: str | None, positions: dict[int, Any],
 
 
 def rhombus_check(line: dict[str, Any], seat: str | None, positions: dict[int, Any], sent: frozenset[str]) -> None:
-    if line["type"] == "error" or line["game"]["status"] == "running":
+    if line["type"] in ("error", "options") or line["game"]["status"] == "running":
         rhombus.check_frame(line, seat, positions, sent)
 
 
