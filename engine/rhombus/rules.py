@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import EngineError, IllegalAction
 from ..shuffle import shuffled
+from . import builder
 from .actions import Action, from_canonical
 from .cards import BIT, CARD_NAMES, MOVERS, NINE, SQUARE_NAMES, START, rank, suit
 from .check import key_of
@@ -215,38 +216,36 @@ def _discard_outcomes(s: State, found: Found, shapes: list[tuple[int, ...]]) -> 
         found[cards, packed, len(s.tables[me]), (), False] = "discard " + ", ".join(CARD_NAMES[c] for c in cards)
 
 
-def _formation_outcomes(s: State, found: Found, only: Only = None) -> None:
-    """Formation's actions (RH45-RH48).
+def _outcomes(s: State, found: Found, only: Only = None) -> None:
+    """Every action's outcome with its canonical text; in Formation (RH45-RH48) as follows.
 
     With no own piece on the board only bring-ins (a 9 brings a piece in)
-    and discards are legal (RH47, N10); with pieces but no legal action the
-    player discards one card (RH48): one card set alone (``only``) cannot
-    tell that, so it never lists those discards.
+    and discards are legal (RH47, N10; :func:`whole_outcomes` drops the
+    rest); with pieces but no legal action the player discards one card
+    (RH48): one card set alone (``only``) cannot tell that, so it never
+    lists those discards.
     """
     me = s.to_move
-    held = s.tables[me] + s.hands[me]
     _use_outcomes(s, found, only)
+    whole_outcomes(s, found, only)
+    if not found and only is None and s.variant == FORMATION and me in s.board:
+        _discard_outcomes(s, found, sub_hands(s.tables[me] + s.hands[me], 1))
+
+
+def whole_outcomes(s: State, found: Found, only: Only = None) -> None:
+    """The actions not made of uses, with their texts: the Eliminator and reactivation (RH22,
+    RH23), the Entryliminator (RH46) and, with no own piece on the board, the discards and only
+    the bring-ins (RH47, N10).  Cheap: no search of uses."""
+    me = s.to_move
     _three_card_outcomes(s, found, only)
+    if s.variant != FORMATION:
+        return
     _entryliminator_outcomes(s, found, only)
     if me not in s.board:
         shift = RESERVE + 4 * me
         for key in [k for k in found if k[1] >> shift & 15 >= s.reserve[me]]:
             del found[key]  # RH47: a 9 must bring a piece in
-        _discard_outcomes(s, found, [c for c in discard_shapes(held) if only in (None, c)])
-    elif not found and only is None:
-        _discard_outcomes(s, found, sub_hands(held, 1))
-
-
-def _card_set_outcomes(s: State, cards: tuple[int, ...]) -> Found:
-    """The legal outcomes of ``cards`` (sorted) with their texts: the full list's for those cards,
-    but RH48's discards, which only the full list can tell."""
-    found: Found = {}
-    if s.variant == FORMATION:
-        _formation_outcomes(s, found, cards)
-    else:
-        _use_outcomes(s, found, cards)
-        _three_card_outcomes(s, found, cards)
-    return found
+        _discard_outcomes(s, found, [c for c in discard_shapes(s.tables[me] + s.hands[me]) if only in (None, c)])
 
 
 # The last positions listed, most recent last: a page lists a position's actions
@@ -295,11 +294,7 @@ def _listing(s: State) -> Legal:
     if ended(s) is not None:
         return Legal((), {}, start_play(s))
     found: Found = {}
-    if s.variant == FORMATION:
-        _formation_outcomes(s, found)
-    else:
-        _use_outcomes(s, found)
-        _three_card_outcomes(s, found)
+    _outcomes(s, found)
     by_text = {text: key for key, text in found.items()}
     actions = tuple(map(from_canonical, sorted(by_text)))
     return Legal(actions, by_text, start_play(s))
@@ -486,7 +481,12 @@ def _played(s: State, action: Action) -> tuple[Key, Action] | None:
         key = key_of(s, action)
     except EngineError:
         return None
-    text = _card_set_outcomes(s, key[0]).get(packed_key(key))
+    if action.kind == "uses":  # searched towards this outcome only, not its card set's every outcome
+        text = builder.canonical(s, key)
+    else:
+        found: Found = {}
+        whole_outcomes(s, found, key[0])
+        text = found.get(packed_key(key))
     if text is None:
         return None
     canonical = from_canonical(text)
@@ -542,7 +542,11 @@ def action_of(s: State, key: Key) -> Action:
     table = listed(s)
     if table is not None:
         return table.by_key[key]
-    text = _card_set_outcomes(s, key[0]).get(packed_key(key))
+    found: Found = {}
+    whole_outcomes(s, found, key[0])
+    text = found.get(packed_key(key))
+    if text is None and not key[6]:  # not an Eliminator (N8): an action of uses, searched towards it
+        text = builder.canonical(s, key)
     return from_canonical(text) if text is not None else legal(s).by_key[key]
 
 

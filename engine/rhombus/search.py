@@ -413,6 +413,14 @@ class Search:
         )
         self.first: dict[tuple[int, int, Masks], list[Choice]] = {}
         self.reached: dict[tuple[int, int, Masks], frozenset[int]] = {}
+        self.all_uses = (1 << len(specs)) - 1
+        # For a search towards one outcome: the uses that kill (RH16, RH18) and the 9s (RH18).
+        self.kills = sum(1 << i for i, (_, k) in enumerate(specs) if k is not None)
+        self.nines = sum(1 << i for i, (c, _) in enumerate(specs) if rank(c) == NINE)
+        # A search for any completion tries the uses that expand to the fewest positions first.
+        self.try_order = sorted(range(len(specs)), key=lambda i: _expansion(rank(specs[i][0])))
+        self.completes: dict[tuple[int, int, Masks], bool] = {}
+        self.missed: set[tuple[int, int, Masks, int]] = set()
 
     def run(self, play: Play) -> dict[Result, str]:
         """Every outcome of the uses with its canonical text (N1)."""
@@ -440,13 +448,7 @@ class Search:
         found = self.first.get(memo_key)
         if found is not None:
             return found
-        found = []
-        specs = self.specs
-        for i, spec in enumerate(specs):
-            if not left >> i & 1 or any(left >> j & 1 and specs[j] == spec for j in range(i)):
-                continue
-            rest = left & ~(1 << i)
-            found.extend(self.expand(i, packed, masks, bool(rest & self.movers), left))
+        found = list(self.firsts(left, packed, masks))
         found.sort(key=_text_of)
         self.first[memo_key] = found
         return found
@@ -468,6 +470,74 @@ class Search:
                     out.add(after)
         found = self.reached[memo_key] = frozenset(out)
         return found
+
+    def reaches(self, left: int, packed: int, masks: Masks) -> bool:
+        """Whether the uses ``left`` can all be made from the position: :meth:`outcomes` is not
+        empty, found by stopping at the first complete action (issue 24's step-by-step builder)."""
+        if not left:
+            return True
+        memo_key = (left, packed, masks)
+        found = self.completes.get(memo_key)
+        if found is not None:
+            return found
+        known = self.reached.get(memo_key)
+        if known is not None:
+            found = bool(known)
+        elif left & (left - 1) == 0 and left & self.movers:  # the last use, a move: any piece with an end
+            found = next(self.last_moves(left.bit_length() - 1, packed, masks), None) is not None
+        else:
+            found = any(self.reaches(rest, after, after_masks) for _, rest, after, after_masks in self.firsts(left, packed, masks))
+        self.completes[memo_key] = found
+        return found
+
+    def firsts(self, left: int, packed: int, masks: Masks) -> Iterator[Choice]:
+        """:meth:`choices`, one use after another and unsorted, so that a search for any
+        completion expands only the uses it tries."""
+        specs = self.specs
+        for i in self.try_order:
+            if left >> i & 1 and not any(left >> j & 1 and specs[j] == specs[i] for j in range(i)):
+                yield from self.expand(i, packed, masks, bool(left & ~(1 << i) & self.movers), left)
+
+    def may_reach(self, left: int, packed: int, target: int) -> bool:
+        """False when the uses ``left`` cannot turn ``packed`` into ``target``: each move empties one
+        own square and fills one, a 9 fills its start square, a kill takes one opponent piece, and
+        nothing else changes the board (RH12-RH18)."""
+        shift = self.shift
+        mine = ALL_SQUARES << shift
+        others, others_then = packed & BOARD_BITS & ~mine, target & BOARD_BITS & ~mine
+        if others_then & ~others or (others & ~others_then).bit_count() > (left & self.kills).bit_count():
+            return False
+        own, own_then = packed >> shift & ALL_SQUARES, target >> shift & ALL_SQUARES
+        moves = (left & self.movers).bit_count()
+        return (own & ~own_then).bit_count() <= moves and (own_then & ~own).bit_count() <= moves + (left & self.nines).bit_count()
+
+    def text_to(self, left: int, packed: int, masks: Masks, target: int) -> str | None:
+        """The smallest text (N1) of the uses ``left`` that leaves ``target``, None if none does.
+
+        First uses are tried in text order and none begins another's text (see :meth:`texts`), so
+        the first use that can reach ``target``, followed by its smallest rest, is the smallest."""
+        if not self.may_reach(left, packed, target):
+            return None
+        memo_key = (left, packed, masks, target)
+        if memo_key in self.missed:
+            return None
+        if left & (left - 1) == 0 and left & self.movers:  # the last use, a move: one text per outcome
+            text = self.texts(left, packed, masks, {target}).get(target)
+        else:
+            text = None
+            for first, rest, after, after_masks in self.choices(left, packed, masks):
+                if not rest:
+                    if after == target:
+                        text = first
+                        break
+                    continue
+                suffix = self.text_to(rest, after, after_masks, target)
+                if suffix is not None:
+                    text = f"{first}, {suffix}"
+                    break
+        if text is None:
+            self.missed.add(memo_key)
+        return text
 
     def last_moves(self, i: int, packed: int, masks: Masks) -> Iterator[tuple[int, int, int]]:
         """(piece's square, its end bits, the position with that piece lifted) for the last use ``i``,
@@ -616,6 +686,13 @@ class Search:
                 after = packed + _kill_bits(packed, start, self.side) + entering
                 out.append((f"{name}+{CARD_NAMES[kill]} @x{SQUARE_NAMES[start]}", rest, after, masks))
         return out
+
+
+def _expansion(r: int) -> int:
+    """How many positions a use of rank ``r`` tends to reach: none moved, then by walk length."""
+    if r not in MOVERS:
+        return 0
+    return 4 if r == JACK else STEPS[r]
 
 
 def _text_of(choice: Choice) -> str:

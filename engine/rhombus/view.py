@@ -8,12 +8,12 @@ over, when RH30 reveals it.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from ..shuffle import commitment
-from . import builder
-from .actions import Action
-from .cards import CARD_NAMES
+from .actions import Action, card_order
+from .builder import card_sets
+from .cards import CARD_INDEX, CARD_NAMES
 from .position import board_json
 from .rules import Outcome, legal_actions, outcome
 from .state import State
@@ -34,7 +34,7 @@ class OutcomeJSON(TypedDict):
     reason: str
 
 
-class ViewJSON(TypedDict, total=False):
+class ViewJSON(TypedDict):
     seat: str | None
     variant: str
     ply: int
@@ -48,7 +48,7 @@ class ViewJSON(TypedDict, total=False):
     quiet: int
     commitment: str | None
     seed_hex: str | None
-    legal: list[str]
+    legal: NotRequired[list[str]]
     sets: list[list[str]]
     outcome: OutcomeJSON | None
 
@@ -59,7 +59,11 @@ class View:
 
     ``legal`` lists the seat's legal actions when it is that seat's turn:
     the board and the mover's own cards decide them, so the view may know
-    them.
+    them.  ``sets`` are the card sets that have a legal action then
+    (:func:`engine.rhombus.builder.card_sets`); a view made without the
+    listing (``view(s, seat, listing=False)``, the live site's: a Formation
+    flush can have tens of thousands of actions) has ``sets`` and no ``legal``,
+    and the player builds an action use by use (:func:`engine.rhombus.builder.options`).
     """
 
     seat: str | None
@@ -84,7 +88,7 @@ class View:
     legal: tuple[Action, ...]
     outcome: Outcome | None
     sets: tuple[tuple[str, ...], ...] = ()
-    listing: bool = True
+    listed: bool = True
 
     def __reduce__(self) -> tuple[type[View], tuple[object, ...]]:
         # Pickled as its constructor's arguments: a mypyc build cannot restore a frozen
@@ -110,11 +114,12 @@ class View:
             "pile_count": self.pile_count, "discard": list(self.discard), "reshuffles": self.reshuffles,
             "dealer": self.dealer, "to_move": self.to_move, "quiet": self.quiet,
             "commitment": self.commitment, "seed_hex": self.seed_hex,
+            "legal": [str(a) for a in self.legal],
+            "sets": [list(cards) for cards in self.sets],
             "outcome": None if o is None else {"winner": o.winner, "seats": list(o.seats), "reason": o.reason},
         }
-        if self.listing:
-            out["legal"] = [str(a) for a in self.legal]
-        out["sets"] = [list(c) for c in self.sets]
+        if not self.listed:
+            del out["legal"]
         return out
 
 
@@ -126,6 +131,8 @@ def view(s: State, seat: str | None, listing: bool = True) -> View:
     """What ``seat`` (one of the game's seats, or None for a spectator) may see (RH29).
 
     In the team game a seat sees only its own hand, not its partner's (RH36).
+    Without ``listing`` the mover's view has the card sets with a legal action
+    (``sets``) but not the actions themselves (``legal`` empty, left out of the JSON).
 
     >>> from engine.rhombus import new_game
     >>> v = view(new_game("demo"), "NE")
@@ -139,6 +146,7 @@ def view(s: State, seat: str | None, listing: bool = True) -> View:
         raise ValueError(f"a seat is one of {', '.join(s.seats)} or None, not {seat!r}")
     over = outcome(s)
     me = None if seat is None else s.seats.index(seat)
+    moving = me == s.to_move and over is None
     return View(
         seat=seat, variant=s.variant, ply=s.ply, seats=s.seats, board=s.board,
         tables=tuple(names(t) for t in s.tables),
@@ -149,11 +157,17 @@ def view(s: State, seat: str | None, listing: bool = True) -> View:
         dealer=s.seats[s.dealer], to_move=s.turn, quiet=s.quiet,
         commitment=None if s.seed is None else commitment(s.seed),
         seed_hex=s.seed.hex() if s.seed is not None and over is not None else None,
-        legal=tuple(legal_actions(s)) if listing and me == s.to_move and over is None else (),
+        legal=tuple(legal_actions(s)) if moving and listing else (),
         outcome=over,
-        sets=builder.card_sets(s) if me == s.to_move and over is None else (),
-        listing=listing,
+        sets=_sets(legal_actions(s)) if moving and listing else card_sets(s) if moving else (),
+        listed=listing,
     )
+
+
+def _sets(actions: list[Action]) -> tuple[tuple[str, ...], ...]:
+    """The card sets of ``actions`` as :func:`engine.rhombus.builder.card_sets` orders them."""
+    found = {tuple(card_order(list(a.all_cards()))) for a in actions}
+    return tuple(sorted(found, key=lambda names: (len(names), [CARD_INDEX[n] for n in names])))
 
 
 __all__ = ["OutcomeJSON", "View", "ViewJSON", "view"]

@@ -153,25 +153,25 @@ def test_outcome_lists_actions_only_when_no_card_shows_one_rh26(players: int, va
 @pytest.mark.skipif(not rules.__file__ or not rules.__file__.endswith(".py"),
                     reason="rules compiled by mypyc: its internal calls cannot be monkeypatched")
 def test_a_position_played_from_again_and_again_is_searched_once_per_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bot scores every action from one position: the first apply searches the played
-    cards, the next lists the position once, the rest use that list (the greedy bot
-    had become 30 times slower when each apply searched its cards)."""
+    """A bot scores every action from one position: the first apply searches towards the
+    played action's outcome, the next lists the position once, the rest use that list (the
+    greedy bot had become 30 times slower when each apply searched its cards)."""
     start, actions = random_game(2, "formation", "again", 30)
     s = list(walk(start, actions))[-1]  # a position nobody listed
     texts = [str(a) for a in rules._listing(s).actions]
-    calls = {"listing": 0, "card set": 0}
-    listing, card_set = rules._listing, rules._card_set_outcomes
+    calls = {"listing": 0, "one action": 0}
+    listing, played = rules._listing, rules._played
 
     def counted_listing(t: State) -> rules.Legal:
         calls["listing"] += 1
         return listing(t)
 
-    def counted_card_set(t: State, cards: tuple[int, ...]) -> dict[rules.Key, str]:
-        calls["card set"] += 1
-        return card_set(t, cards)
+    def counted_played(t: State, action: Action) -> tuple[rules.Key, Action] | None:
+        calls["one action"] += 1
+        return played(t, action)
 
     monkeypatch.setattr(rules, "_listing", counted_listing)
-    monkeypatch.setattr(rules, "_card_set_outcomes", counted_card_set)
+    monkeypatch.setattr(rules, "_played", counted_played)
     after = [apply(s, text) for text in texts]
     assert len(texts) > 20 and len(set(after)) == len(texts)
-    assert calls == {"listing": 1, "card set": 1}
+    assert calls == {"listing": 1, "one action": 1}
