@@ -408,7 +408,8 @@ def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
     sw = context.new_page()
     frames: list[str] = []
     sent: list[str] = []
-    sw.on("websocket", lambda ws: (ws.on("framereceived", frames.append), ws.on("framesent", sent.append)))
+    sw.on("websocket", lambda ws: (ws.on("framereceived", lambda frame: frames.append(frame)),
+                                   ws.on("framesent", lambda frame: sent.append(frame))))
     sw.goto(f"{daphne_server}/games/{game.pk}/")
     expect(sw.locator("#game")).to_have_attribute("data-state", "live")
     for card in FLUSH:
@@ -436,7 +437,10 @@ def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
     received = [json.loads(frame) for frame in frames if isinstance(frame, str)]
     assert received and all("legal" not in frame for frame in received)
     asked = [json.loads(frame) for frame in sent if json.loads(frame)["type"] == "options"]
-    assert len(asked) >= 4 and all(sorted(a["cards"]) == sorted(FLUSH) for a in asked)
+    # Each choice that is a set is asked about (a single mover is one too); the flush at every use.
+    assert all(set(a["cards"]) <= set(FLUSH) for a in asked)
+    assert [a["done"] for a in asked if sorted(a["cards"]) == sorted(FLUSH)] == [
+        acted[0].split(", ")[:made] for made in range(4)]
     answered = [frame for frame in received if frame["type"] == "options"]
     assert len(answered) >= 4 and max(len(frame["uses"]) for frame in answered) < 200  # a few uses, not the list
     ARTIFACTS.mkdir(exist_ok=True)
