@@ -404,7 +404,7 @@
     }
     if (buttons.length) {
       parts.push(el("span", { class: "rh-options__title", text: choice ? gettext("The uses that make this move:")
-        : gettext("Uses off the board and whole actions:") }));
+        : gettext("Or choose a use or a whole action:") }));
     }
     const back = button(gettext("Back"), { class: "button rh-back", "data-back": "", disabled: !done.length && !picked && !choice }, goBack);
     const clear = el("button", { type: "button", class: "button rh-clear", "data-clear": "", text: gettext("Clear") });

@@ -419,6 +419,9 @@ def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
         expect(piece).to_be_visible()  # lit from the options answer
         piece.click()
         expect(sw.locator("#board .square--selected")).to_have_count(1)
+        if made == 2:  # two uses made, a piece picked: its targets lit, Back and Clear offered
+            ARTIFACTS.mkdir(exist_ok=True)
+            sw.screenshot(path=str(ARTIFACTS / "rhombus-formation-flush-building.png"), full_page=True)
         sw.locator("#board .square--target, #board .square--capture").first.click()
         choice = sw.locator("#hand-actions [data-use]")  # two cards making that move: either
         if choice.count():
