@@ -470,6 +470,28 @@ class Client:
             if kind in ("sync", "update") and message.get("ply", -1) >= min_ply:
                 return at, message
 
+    async def options(self, ply: int, cards: list[str], done: list[str]) -> dict[str, Any]:
+        """The server's answer to an ``options`` request (Rhombus, issue 24; docs/protocol.md);
+        Refused on error. Frames that come meanwhile go back on the queue, in order."""
+        self.send_json({"type": "options", "ply": ply, "cards": cards, "done": done})
+        kept: list[tuple[float, dict[str, Any] | None]] = []
+        try:
+            while True:
+                at, message = await self.messages.get()
+                if message is None:
+                    raise ConnectionError("socket closed")
+                if message.get("type") == "error":
+                    raise Refused(str(message.get("message")))
+                if message.get("type") == "options" and (message["cards"], message["done"]) == (cards, done):
+                    return message
+                kept.append((at, message))
+        finally:
+            later = []
+            while not self.messages.empty():
+                later.append(self.messages.get_nowait())
+            for item in kept + later:
+                self.messages.put_nowait(item)
+
     async def close(self) -> None:
         try:
             if not self.closed.done():
@@ -498,7 +520,27 @@ class Stats:
     connect_seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # seconds used while playing, by whom
     chat_trips: list[float] = field(default_factory=list)  # --chat: line sent -> on every seat's socket, s
+    options_trips: list[float] = field(default_factory=list)  # Rhombus: an options request -> its answer, s
     chat_lost: list[str] = field(default_factory=list)  # lines refused or not heard in time
+
+
+async def built_action(sock: Client, ply: int, sets: list[list[str]], rng: random.Random, stats: Stats) -> str:
+    """A random Rhombus action built as the page builds it (issue 24): a card set, then
+    one of the uses (or whole actions) each options answer offers, until every card is used."""
+    cards, done = list(rng.choice(sets)), []
+    while True:
+        asked = time.perf_counter()
+        answer = await sock.options(ply, cards, done)
+        stats.options_trips.append(time.perf_counter() - asked)
+        choices = [("use", use) for use in answer["uses"]] + [("action", text) for text in answer["actions"]]
+        if not choices:
+            raise Refused(f"nothing follows {done} with {cards}")
+        kind, text = rng.choice(choices)
+        if kind == "action":
+            return text
+        done.append(text)
+        if sum(len(use.split(" ")[0].split("+")) for use in done) == len(cards):
+            return ", ".join(done)
 
 
 async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: Stats,
@@ -514,11 +556,16 @@ async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: St
     while states[first]["game"]["status"] == "running":
         ply = states[first]["ply"]
         mover = states[first]["to_move"]
-        legal = states[mover]["legal"]
-        if not legal:
+        legal, sets = states[mover].get("legal"), states[mover].get("sets")
+        if not legal and not sets:
             stats.errors.append(f"game {spec.id} ply {ply}: {mover} to move with no legal action")
             return
-        action = rng.choice(legal)
+        try:
+            action = rng.choice(legal) if legal else await asyncio.wait_for(
+                built_action(sockets[mover], ply, sets, rng, stats), move_timeout)
+        except (Refused, asyncio.TimeoutError, ConnectionError) as error:
+            stats.errors.append(f"game {spec.id} ply {ply}: building an action: {type(error).__name__} {error}")
+            return
         if think:  # a player who takes a moment (uniform 0..2*think s, mean think s)
             await asyncio.sleep(pause.uniform(0, 2 * think))
         sent = time.perf_counter()
@@ -752,6 +799,15 @@ class Result:
                 f"p99 {self.percentile(99, trips):.1f}  max {self.percentile(100, trips):.1f}",
                 *(f"  {line}" for line in lost[:5])]
 
+    def options_lines(self) -> list[str]:
+        """Rhombus: the options requests the movers made to build their actions (issue 24)."""
+        trips = self.stats.options_trips
+        if not trips:
+            return []
+        return [f"options requests (Rhombus): {len(trips)}, {len(trips) / max(1, self.moves):.1f} a move; answer ms "
+                f"p50 {self.percentile(50, trips):.1f}  p99 {self.percentile(99, trips):.1f}  "
+                f"max {self.percentile(100, trips):.1f}"]
+
     def cpu_lines(self) -> list[str]:
         if not self.stats.cpu or not self.moves:
             return []
@@ -773,6 +829,7 @@ class Result:
             f"p99 {self.percentile(99):.1f}  max {self.percentile(100):.1f}",
             *self.game_lines(),
             *self.chat_lines(),
+            *self.options_lines(),
             *self.cpu_lines(),
             f"errors: {len(self.stats.errors)}",
             *(f"  {e}" for e in self.stats.errors[:10]),
