@@ -23,9 +23,9 @@ from urllib.parse import parse_qs
 from autobahn.exception import Disconnected
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
-from games import bots, chat, live, play, steps, watch
+from games import bots, chat, live, play, signins, steps, watch
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, SignedOut, db_work
@@ -49,7 +49,8 @@ class GameConsumer(JsonFrameConsumer):
     api_only = False  # a BOT account's socket: its own view, but no actions
     heartbeat: asyncio.Task[None] | None = None
     chat_player: bool | None = None  # the person sits at this game; known with the first chat line
-    checked_in_work = frozenset({"act"})  # _submitted checks the session: one hop and statement fewer a move
+    # _submitted and _options_of check the session with the game's load: one hop and statement fewer each
+    checked_in_work = frozenset({"act", "options"})
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -132,6 +133,8 @@ class GameConsumer(JsonFrameConsumer):
         and only for the player to move; anyone else is refused, told nothing."""
         ply, cards, done = content.get("ply"), content.get("cards"), content.get("done", [])
         if not isinstance(ply, int) or isinstance(ply, bool):
+            if not await self._still_signed_in():  # as for a bad act: checked before the frame is answered
+                raise SignedOut
             await self._say(gettext_noop('"ply" must be an integer: the ply of the state you are acting on'))
             return
         try:
@@ -289,11 +292,18 @@ class GameConsumer(JsonFrameConsumer):
 
     @db_work
     def _options_of(self, ply: int, cards: Any, done: Any) -> steps.OptionsJSON:
+        # The session is read with the game, in its one statement, and judged first (checked_in_work).
+        session = None if self.signed_in_as is None else (self._session_key, self.signed_in_as)
+        game = play.load(self.game_id, session=session)
+        if session is not None:
+            self._check_signed_in(signins.UNREAD if game is None else game.session_evidence)
         with translation.override(self.language):
+            if game is None:
+                raise play.Refusal(gettext("there is no game %(id)s") % {"id": self.game_id})
             wrong = steps.well_formed(cards, done)
             if wrong is not None:
                 raise play.Refusal(wrong)
-            return steps.options(self.game_id, self.scope.get("user"), ply, cards, done)
+            return steps.options(game, self.scope.get("user"), ply, cards, done)
 
     async def _current_step(self) -> play.Step | None:
         return (await db_work(play.steps)([self.game_id])).get(self.game_id)

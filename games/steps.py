@@ -52,19 +52,12 @@ def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
-def options(game_id: int, user: Any, ply: int, cards: Sequence[str], done: Sequence[str]) -> OptionsJSON:
-    """The uses that can follow ``done`` with exactly ``cards`` chosen, for
-    ``user`` who must be the player to move at ``ply``; or :class:`play.Refusal`
-    saying why not (not a player, not their turn, a stale ply, the game over,
-    not Rhombus, text the rules cannot read)."""
-    game = play.load(game_id)
-    if game is None:
-        raise play.Refusal(gettext("there is no game %(id)s") % {"id": game_id})
-    return game_options(game, user, ply, cards, done)
-
-
-def game_options(game: Any, user: Any, ply: int, cards: Sequence[str], done: Sequence[str]) -> OptionsJSON:
-    """:func:`options` of a game already loaded."""
+def options(game: Any, user: Any, ply: int, cards: Sequence[str], done: Sequence[str]) -> OptionsJSON:
+    """The uses that can follow ``done`` with exactly ``cards`` chosen in
+    ``game`` (as games.play.load reads it), for ``user`` who must be the
+    player to move at ``ply``; or :class:`play.Refusal` saying why not (not a
+    player, the game over, not Rhombus, a stale ply, not their turn, a use the
+    rules cannot read)."""
     if user is None or not getattr(user, "is_authenticated", False):
         raise play.Refusal(gettext("log in to play"))
     seat = game.seat_of(user)

@@ -92,7 +92,7 @@ def options(request: HttpRequest, game_id: int, ply: int, cards: str, done: str 
     wrong = steps.well_formed(chosen, made)
     if wrong is not None:
         raise HttpError(400, wrong)
-    return steps.game_options(game, request.user, ply, chosen, made)
+    return steps.options(game, request.user, ply, chosen, made)
 
 
 @router.post("/games/{game_id}/actions", response={200: View, **ERRORS}, auth=Token("play"),

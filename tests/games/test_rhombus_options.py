@@ -11,12 +11,14 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.contrib.sessions.models import Session
 
 from games import play
 from games.models import Game, Move
 from preferences.languages import save_language
 from tests.conftest import make_user
 from tests.games.conftest import Socket, session_cookie
+from tests.games.test_signing_out import closed_for_signing_out
 from tests.rhombus_steps import build_over, legal_texts, use_cards
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
@@ -172,3 +174,19 @@ async def test_ace_in_the_hole_keeps_its_list_and_builds_nothing(alice: Any, bob
     assert view["legal"] and "sets" not in view
     answer = await sock.request({"type": "options", "ply": 0, "cards": [view["hand"][0]], "done": []})
     assert answer["type"] == "error" and "only Rhombus actions are built use by use" in answer["message"]
+
+
+async def test_a_socket_whose_session_ended_is_signed_out_not_answered(alice: Any, bob: Any) -> None:
+    """The session is checked with the game's load (checked_in_work): a login
+    ended quietly gets no options, the socket is told and closed (issue 10)."""
+    game = await database_sync_to_async(start)(alice, bob)
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    sock = Socket(game.pk, cookie)
+    try:
+        view = await sock.open()
+        await database_sync_to_async(Session.objects.filter(session_key=cookie).delete)()
+        await sock.send({"type": "options", "ply": 0, "cards": view["sets"][0], "done": []})
+        await closed_for_signing_out(sock.comm)
+        sock.closed = True
+    finally:
+        await sock.close()
