@@ -1,7 +1,14 @@
 """Rhombus listing benchmark: CPU time of one position's legal-action listing (issue 24).
 
     .venv/bin/python bench/rhombus_listing.py [--positions 2000] [--seed listing]
-        [--variant formation] [--players 2 4] [--every 3] [--worst 24] [--top 5]
+        [--variant formation] [--players 2 4] [--every 3] [--worst 24] [--top 5] [--steps]
+
+With ``--steps`` it times instead what the live page asks of the engine
+(engine/rhombus/builder.py): the card sets with a legal action (the mover's
+first view), then, for the position's largest card set, each ``options`` call
+of one randomly built action, use after use, and the ``step`` that records
+that action (its canonical text found without listing, N1), each from cold
+per-position caches; the listing is never made.
 
 Reaches POSITIONS positions of each player count by seeded random play (the
 engine's fast playout moves, so reaching them costs little and two versions
@@ -25,6 +32,7 @@ playout code, so two checkouts of the listing code list the same ones.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -37,7 +45,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine import rhombus  # noqa: E402
-from engine.rhombus import fastplay, rules  # noqa: E402
+from engine.rhombus import builder, fastplay, rules  # noqa: E402
 
 WORST_HANDS = (  # the mover's three table cards and hand card
     ("8H", "6H", "QH", "QH"),
@@ -111,6 +119,8 @@ def worst_positions(base: list[rhombus.State], count: int, seed: str) -> list[rh
 
 def list_once(s: rhombus.State) -> tuple[float, int]:
     """CPU seconds of one listing of ``s`` (the listing cache emptied first) and its action count."""
+    if COLLECT:
+        gc.collect()
     rules._LISTED.clear()
     start = time.process_time()
     n = len(rhombus.legal_actions(s))
@@ -132,6 +142,58 @@ def report(name: str, states: list[rhombus.State], top: int) -> None:
               f"{' '.join(s.hand(s.turn))}")
 
 
+COLLECT = False
+
+
+def build_once(s: rhombus.State, rng: random.Random) -> tuple[float, list[float], float, str]:
+    """CPU seconds of ``card_sets``, of each ``options`` call building one action of the largest
+    card set (ties drawn at random), and of the ``step`` recording it; and the recorded text."""
+    if COLLECT:
+        gc.collect()
+    rules._LISTED.clear()
+    rules._STEPPED.clear()
+    start = time.process_time()
+    sets = builder.card_sets(s)
+    sets_cpu = time.process_time() - start
+    most = max(len(c) for c in sets)
+    cards = rng.choice([c for c in sets if len(c) == most])
+    calls: list[float] = []
+    done: list[str] = []
+    while True:
+        start = time.process_time()
+        offered = builder.options(s, cards, done)
+        calls.append(time.process_time() - start)
+        if offered.actions and (not offered.uses or rng.random() < 0.2):
+            text = rng.choice(offered.actions)
+            break
+        if not offered.uses:
+            text = ", ".join(done)
+            break
+        done.append(rng.choice(offered.uses))
+    start = time.process_time()
+    played = rhombus.step(s, text)[1]
+    return sets_cpu, calls, time.process_time() - start, played.text
+
+
+def _figures(ms: list[float]) -> str:
+    ms = sorted(ms)
+    q = statistics.quantiles(ms, n=100, method="inclusive") if len(ms) > 1 else ms * 99
+    return f"median {statistics.median(ms):.2f}, p90 {q[89]:.2f}, p99 {q[98]:.2f}, max {ms[-1]:.2f}"
+
+
+def report_steps(name: str, states: list[rhombus.State], top: int, seed: str) -> None:
+    rng = random.Random(f"{seed}-steps-{name}")
+    rows = [(build_once(s, rng), s) for s in states]
+    sets = [r[0][0] * 1000 for r in rows]
+    calls = [c * 1000 for r in rows for c in r[0][1]]
+    steps = [r[0][2] * 1000 for r in rows]
+    print(f"{name}: {len(rows)} positions, CPU ms: card sets {_figures(sets)}; "
+          f"options ({len(calls)} calls) {_figures(calls)}; step {_figures(steps)}")
+    for (sets_cpu, call_cpus, step_cpu, text), s in sorted(rows, key=lambda r: -max(r[0][1]))[:top]:
+        print(f"    options max {max(call_cpus) * 1000:7.2f} ms, sets {sets_cpu * 1000:6.2f}, step {step_cpu * 1000:6.2f}  "
+              f"{s.turn}: {' '.join(s.table(s.turn))} | {' '.join(s.hand(s.turn))}  -> {text}")
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--positions", type=int, default=2000, help="positions per player count (default 2000)")
@@ -141,17 +203,25 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--every", type=int, default=3, help="take every EVERYth ply of a game (default 3)")
     p.add_argument("--worst", type=int, default=24, help="hand-made flush positions a player count (Formation only; default 24)")
     p.add_argument("--top", type=int, default=5, help="slowest positions shown per group (default 5)")
+    p.add_argument("--steps", action="store_true", help="time the live page's step-by-step questions, not the listing")
+    p.add_argument("--collect", action="store_true",
+                   help="run the garbage collector's full pass before each position, outside the timing: a full pass "
+                        "that lands in a timed call costs tens of ms for the whole process's heap, not for the call")
     args = p.parse_args(argv)
+    global COLLECT
+    COLLECT = args.collect
+    measure = (lambda name, states, top: report_steps(name, states, top, args.seed)) if args.steps else report
     load_before = os.getloadavg()
     wall = time.perf_counter()
-    print(f"engine at {Path(rhombus.__file__).resolve().parent}")
+    print(f"engine at {Path(rhombus.__file__).resolve().parent}; "
+          f"{'full garbage collection between positions' if args.collect else 'garbage collector as usual'}")
     samples = {players: reached(players, args.variant, args.positions, args.seed, args.every)
                for players in args.players}
     for players, states in samples.items():
-        report(f"{args.variant}, {players} players, reached", states, args.top)
+        measure(f"{args.variant}, {players} players, reached", states, args.top)
     if args.variant == "formation" and args.worst:
         for players, states in samples.items():
-            report(f"{args.variant}, {players} players, worst-case flushes",
+            measure(f"{args.variant}, {players} players, worst-case flushes",
                    worst_positions(states, args.worst, args.seed), args.top)
     load_after = os.getloadavg()
     print(f"wall {time.perf_counter() - wall:.1f} s; load average (1, 5, 15 min) before "

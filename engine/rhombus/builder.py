@@ -130,8 +130,12 @@ def card_sets(s: State) -> tuple[tuple[str, ...], ...]:
 
 
 def has_action(s: State) -> bool:
-    """Whether the player to move has a legal action of their own choosing (RH26, RH48 aside)."""
-    return bool(_use_sets(s)) or bool(_whole_actions(s, None))
+    """Whether the player to move has a legal action (RH26), RH48's discards aside: the search
+    stops at the first."""
+    if _whole_actions(s, None):
+        return True
+    accept, packed = _must_enter(s), pack(start_play(s))
+    return any(_completes(search, search.all_uses, packed, (), accept) for _, search in _searches(s))
 
 
 def _card_ids(s: State, cards: Sequence[str]) -> tuple[int, ...] | None:

@@ -365,16 +365,17 @@ def outcome(s: State) -> Outcome | None:
 
 
 def _can_act(s: State) -> bool:
-    """Whether the player to move has a legal action (RH26), listing them only when no card shows it.
+    """Whether the player to move has a legal action (RH26), searching only when no card shows it.
 
     A Formation player always has one (a discard, RH47, RH48); a 7, 8, 9 or
     10 always has a zero use or a Mystery (RH15, RH18, RH19).  Only a hand of
-    movers alone needs the search.
+    movers alone needs the search, which stops at the first action it finds.
     """
     me = s.to_move
     if s.variant == FORMATION or any(rank(c) not in MOVERS for c in s.tables[me] + s.hands[me]):
         return True
-    return bool(legal(s).actions)
+    table = listed(s)
+    return bool(table.actions) if table is not None else builder.has_action(s)
 
 
 def out_players(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from .cards import (
     ALL_SQUARES, BIT, CARD_NAMES, EIGHT, JACK, KILLERS, MOVERS, NINE, SEVEN, SIX, SQUARE_NAMES,
@@ -490,13 +490,14 @@ class Search:
         self.completes[memo_key] = found
         return found
 
-    def firsts(self, left: int, packed: int, masks: Masks) -> Iterator[Choice]:
+    def firsts(self, left: int, packed: int, masks: Masks, target: int | None = None) -> Iterator[Choice]:
         """:meth:`choices`, one use after another and unsorted, so that a search for any
-        completion expands only the uses it tries."""
+        completion expands only the uses it tries; with ``target``, only the moves after which
+        the rest may still reach it (:meth:`may_reach`)."""
         specs = self.specs
         for i in self.try_order:
             if left >> i & 1 and not any(left >> j & 1 and specs[j] == specs[i] for j in range(i)):
-                yield from self.expand(i, packed, masks, bool(left & ~(1 << i) & self.movers), left)
+                yield from self.expand(i, packed, masks, bool(left & ~(1 << i) & self.movers), left, target)
 
     def may_reach(self, left: int, packed: int, target: int) -> bool:
         """False when the uses ``left`` cannot turn ``packed`` into ``target``: each move empties one
@@ -525,7 +526,7 @@ class Search:
             text = self.texts(left, packed, masks, {target}).get(target)
         else:
             text = None
-            for first, rest, after, after_masks in self.choices(left, packed, masks):
+            for first, rest, after, after_masks in sorted(self.firsts(left, packed, masks, target), key=_text_of):
                 if not rest:
                     if after == target:
                         text = first
@@ -606,7 +607,8 @@ class Search:
                 break
         return best
 
-    def expand(self, i: int, packed: int, masks: Masks, again: bool, left: int) -> list[Choice]:
+    def expand(self, i: int, packed: int, masks: Masks, again: bool, left: int,
+               target: int | None = None) -> Iterable[Choice]:
         """Every way to make use ``i`` from the position: (text, uses left, position, masks).
 
         When no later use moves a piece (``again`` false), visited squares no longer matter."""
@@ -614,7 +616,7 @@ class Search:
         rest = left & ~(1 << i)
         r, name = rank(card), CARD_NAMES[card]
         if r in MOVERS:
-            return self.moves(i, packed, masks, again, rest)
+            return self.moves(i, packed, masks, again, rest, target)
         if r == NINE:
             return self.entries(i, packed, masks if again else (), rest)
         if not again:
@@ -626,7 +628,11 @@ class Search:
             return [(f"{name} mystery", rest, packed, masks)]
         return [(f"{name} 0", rest, packed, masks)]
 
-    def moves(self, i: int, packed: int, masks: Masks, again: bool, rest: int) -> list[Choice]:
+    def moves(self, i: int, packed: int, masks: Masks, again: bool, rest: int,
+              target: int | None = None) -> Iterator[Choice]:
+        """A mover's uses, piece by piece in square order: a search for any completion takes only
+        the first few, so each is made when asked for; with ``target``, only those after which the
+        rest may still reach it, before their visited squares are worked out."""
         card, kill = self.specs[i]
         head, sep = self.heads[i]
         shift = self.shift
@@ -639,7 +645,6 @@ class Search:
         # rest are dropped, so positions reached by walks that differ only there are one.
         later = rest & self.movers
         near = rank(self.specs[later.bit_length() - 1][0]) if again and not later & (later - 1) else None
-        out: list[Choice] = []
         for frm in squares(packed >> shift & ALL_SQUARES):
             ends: dict[int, set[int]] = {}
             for mask in _visited(masks, frm):
@@ -656,6 +661,8 @@ class Search:
                 after = base | 1 << (shift + end)
                 if kill is not None:
                     after += _kill_bits(packed, end, self.side)
+                if target is not None and not self.may_reach(rest, after, target):
+                    continue
                 if not again:
                     after_masks: Masks = ()
                 elif near is None:
@@ -663,8 +670,7 @@ class Search:
                 else:
                     kept = _cut(sets, REACH[near][end], end)
                     after_masks = others if kept is None else _with(others, end, kept)
-                out.append((frm_text + SQUARE_NAMES[end], rest, after, after_masks))
-        return out
+                yield (frm_text + SQUARE_NAMES[end], rest, after, after_masks)
 
     def entries(self, i: int, packed: int, masks: Masks, rest: int) -> list[Choice]:
         """A ``9``: zero, or a reserve piece onto the start square, for an Entry-Kill taking an
