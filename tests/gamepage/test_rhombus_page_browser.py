@@ -448,3 +448,42 @@ def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
     assert len(answered) >= 4 and max(len(frame["uses"]) for frame in answered) < 200  # a few uses, not the list
     ARTIFACTS.mkdir(exist_ok=True)
     sw.screenshot(path=str(ARTIFACTS / "rhombus-formation-flush.png"), full_page=True)
+
+
+def focused(page: Page, attribute: str) -> str | None:
+    return page.evaluate(f"document.activeElement && document.activeElement.getAttribute({attribute!r})")
+
+
+def test_an_action_is_built_by_keyboard_alone(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """static/js/board-keys.js with the use-by-use builder: Enter picks a card;
+    once the options have come, Shift+Tab reaches the lit piece, Enter picks it,
+    and Tab reaches its moves' buttons, whose Enter plays the action."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
+    _, view = orm(mover_view, game.pk)
+    card = action_cards(next(text for text in view["legal"] if MOVE.search(text) and ", " not in text))[0]
+    sw.locator(f'#hand [data-card="{card}"]').focus()
+    sw.keyboard.press("Enter")
+    expect(sw.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    expect(sw.locator("#board .square--from").first).to_be_visible()
+    for _ in range(8):  # back past the other cards to the board's tab stop
+        if focused(sw, "data-square"):
+            break
+        sw.keyboard.press("Shift+Tab")
+    square = focused(sw, "data-square")
+    expect(sw.locator(f'#board [data-square="{square}"]')).to_have_class(has_class("square--from"))
+    expect(sw.locator(f'#board [data-square="{square}"]')).to_have_attribute(
+        "aria-label", re.compile(r"can move$"))
+    sw.keyboard.press("Enter")
+    expect(sw.locator(f'#board [data-square="{square}"]')).to_have_class(has_class("square--selected"))
+    for _ in range(12):  # on to the picked piece's moves, below the cards
+        if focused(sw, "data-use"):
+            break
+        sw.keyboard.press("Tab")
+    use = focused(sw, "data-use")
+    assert use is not None and re.match(rf"{card}(\+\S+)? {square}[-x][a-e][1-5]$", use), use
+    sw.keyboard.press("Enter")
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+    expect(sw.locator("#moves li").last).to_contain_text(use)
