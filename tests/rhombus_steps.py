@@ -3,7 +3,8 @@ that have a legal action (``sets``), and an action is built use by use from
 the server's ``options`` answers (games/steps.py; docs/protocol.md, docs/api.md).
 
 Tests that only need some legal action of a stored game ask the rules for it
-(:func:`legal_texts`): no Rhombus view lists them any more.
+(:func:`legal_texts`): no Rhombus view lists them any more. :func:`deal` and
+:func:`flush_on_an_open_board` set up positions (the worst of issue 24's).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games import play
+from games.models import Game
 
 Answer = dict[str, Any]
 
@@ -71,3 +73,31 @@ async def build_over(sock: Any, view: dict[str, Any], rng: random.Random,
             return text
 
 
+def deal(position: dict[str, Any], seat: str, table: list[str], hand: list[str]) -> dict[str, Any]:
+    """The position with ``seat`` holding these cards, each swapped with the
+    card in its place, wherever it lay (another seat's places or the pile)."""
+    places: list[list[str]] = [position["pile"]]
+    for info in position["seats"].values():
+        places += [info["table"], info["hand"]]
+    mine = position["seats"][seat]
+    for wanted, (row, i) in zip(table + hand, [(mine["table"], k) for k in range(len(table))]
+                                + [(mine["hand"], k) for k in range(len(hand))]):
+        holder = next(cards for cards in places if wanted in cards)
+        j = holder.index(wanted)
+        holder[j], row[i] = row[i], wanted
+    return position
+
+
+FLUSH = ["JH", "QH", "KH", "AH"]  # four movers (RH45)
+OPEN_BOARD = {"b1": "SW", "d1": "SW", "a3": "SW", "c3": "SW", "e3": "SW", "b5": "SW", "e5": "NE"}
+
+
+def flush_on_an_open_board(game_id: int) -> None:
+    """A new 2-player Formation game turned into SW to move with a flush of four
+    movers and six pieces spread over an open board: 27,941 legal actions of
+    those four cards alone, seconds of CPU to list."""
+    row = Game.objects.get(pk=game_id)
+    position = dict(row.position)
+    position["board"] = dict(OPEN_BOARD)
+    position["seats"]["SW"]["reserve"], position["seats"]["NE"]["reserve"] = 0, 5
+    Game.objects.filter(pk=game_id).update(position=deal(position, "SW", FLUSH[:3], FLUSH[3:]))
