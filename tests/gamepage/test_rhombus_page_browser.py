@@ -457,3 +457,45 @@ def test_an_action_is_built_by_keyboard_alone(
     sw.keyboard.press("Enter")
     expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
     expect(sw.locator("#moves li").last).to_contain_text(use)
+
+
+def test_two_kill_cards_making_one_move_are_a_choice_and_back_undoes_a_use(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """RH16, RH21: with QH, 7H and 10H chosen, QH from a2 to NE's piece on c3 kills
+    with either kill card, so that click pair offers both uses; Back undoes a use
+    (the piece is back on c3), and the 10H's zero is a button (N2)."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+
+    def ne_on_c3() -> None:
+        position = Game.objects.get(pk=game.pk).position
+        position["board"]["c3"] = position["board"].pop("e4")
+        Game.objects.filter(pk=game.pk).update(position=deal(position, "SW", ["QH", "7H"], ["10H"]))
+
+    orm(ne_on_c3)
+    state_before = orm(lambda: play.state_of(Game.objects.get(pk=game.pk)))
+    sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
+    for card in ("QH", "7H", "10H"):
+        sw.locator(f'#hand [data-card="{card}"]').click()
+    square = lambda sq: sw.locator(f'#board [data-square="{sq}"]')  # noqa: E731
+    expect(square("a2")).to_have_class(has_class("square--from"))
+    square("a2").click()
+    expect(square("c3")).to_have_class(has_class("square--capture"))
+    square("c3").click()
+    choices = sw.locator("#hand-actions [data-use]")
+    expect(choices).to_have_text(["QH+10H a2xc3", "QH+7H a2xc3"])
+    expect(sw.locator("#builder-prompt")).to_have_text("QH 7H 10H: more than one use makes that move. Choose one:")
+    sw.locator('#hand-actions [data-use="QH+7H a2xc3"]').click()
+    expect(sw.locator("#hand-actions [data-done]")).to_have_text("Uses made: QH+7H a2xc3")
+    expect(square("c3").locator('[data-piece="SW"]')).to_be_visible()  # as the use leaves the board
+    sw.locator("#hand-actions [data-back]").click()
+    expect(sw.locator("#hand-actions [data-done]")).to_have_count(0)
+    expect(square("c3").locator('[data-piece="NE"]')).to_be_visible()
+    square("a2").click()
+    square("c3").click()
+    sw.locator('#hand-actions [data-use="QH+10H a2xc3"]').click()
+    sw.locator('#hand-actions [data-use="7H 0"]').click()
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+    recorded = orm(lambda: Move.objects.get(game_id=game.pk, ply=0).action)
+    assert recorded == rhombus.step(state_before, "QH+10H a2xc3, 7H 0")[1].text  # its canonical text (N1)
+    expect(sw.locator("#moves li").last).to_contain_text(recorded)
