@@ -499,3 +499,54 @@ def test_two_kill_cards_making_one_move_are_a_choice_and_back_undoes_a_use(
     recorded = orm(lambda: Move.objects.get(game_id=game.pk, ply=0).action)
     assert recorded == rhombus.step(state_before, "QH+10H a2xc3, 7H 0")[1].text  # its canonical text (N1)
     expect(sw.locator("#moves li").last).to_contain_text(recorded)
+
+
+def test_the_page_says_it_waits_and_drops_an_answer_for_an_older_choice(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """The server's options answers are held back (Playwright's WebSocket route):
+    the page says it is asking, and an answer that comes after the player chose
+    other cards is not shown; the answer for the cards chosen now is."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    _, view = orm(mover_view, game.pk)
+    singles = [cards[0] for cards in view["sets"] if len(cards) == 1]
+    assert len(singles) >= 2
+    first, second = singles[:2]
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": orm(session_cookie, alice),
+                          "url": daphne_server}])
+    sw = context.new_page()
+    held: list[str] = []
+    routes: list[Any] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        routes.append(ws)
+        server.on_message(lambda message: held.append(message) if '"type": "options"' in message
+                          or '"type":"options"' in message else ws.send(message))
+
+    sw.route_web_socket(re.compile(r"/ws/games/\d+/$"), route)
+    sw.goto(f"{daphne_server}/games/{game.pk}/")
+    expect(sw.locator("#game")).to_have_attribute("data-state", "live")
+    card = lambda name: sw.locator(f'#hand [data-card="{name}"]').first  # noqa: E731
+    card(first).click()
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{first}: asking the server which uses can follow…")
+    expect(sw.locator("#hand-actions")).to_have_attribute("aria-busy", "true")
+    card(first).click()  # put it back, and choose the other
+    card(second).click()
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{second}: asking the server which uses can follow…")
+    for _ in range(50):  # the route's handlers run while the page waits
+        if len(held) == 2:
+            break
+        sw.wait_for_timeout(100)
+    assert [json.loads(message)["cards"] for message in held] == [[first], [second]]
+    routes[0].send(held[0])  # the older choice's answer: dropped
+    sw.wait_for_timeout(300)
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{second}: asking the server which uses can follow…")
+    expect(sw.locator("#board .square--from, #board .square--enter, #hand-actions [data-use]")).to_have_count(0)
+    routes[0].send(held[1])
+    expect(sw.locator("#hand-actions")).not_to_have_attribute("aria-busy", "true")
+    answer = json.loads(held[1])
+    lit = {use.split(" ")[1].split("-")[0].split("x")[0] for use in answer["uses"] if MOVE.search(use)}
+    for square in lit:
+        expect(sw.locator(f'#board [data-square="{square}"]')).to_have_class(has_class("square--from"))
