@@ -16,7 +16,11 @@ databases they name: it creates and migrates its own PostgreSQL database
 3. opens one websocket client per seat (with N > 1 the seats of a game sit on
    different servers, so every update crosses processes through Redis), and
    plays every game to its end: the seat to move sends a random action from
-   its own ``legal`` list (one seeded RNG per game);
+   its own ``legal`` list (one seeded RNG per game); a Rhombus seat, whose view
+   has the card sets with a legal action and no list (issue 24), builds one as
+   the page does: a random card set, then ``options`` questions over its socket,
+   a random next use each time, until every card is used (those questions'
+   round trips are reported apart, and their CPU is part of a move's);
 4. times each move from the ``act`` being sent until EVERY seat's socket has
    received the ``update`` with the new ply, and reports the figures for each
    game (Ace in the Hole, Rhombus, Rhombus 4 players) beside the total;
@@ -470,6 +474,18 @@ class Client:
             if kind in ("sync", "update") and message.get("ply", -1) >= min_ply:
                 return at, message
 
+    async def next_options(self, ply: int) -> dict[str, Any]:
+        """The answer to this socket's ``options`` question at ``ply``; Refused on error."""
+        while True:
+            at, message = await self.messages.get()
+            if message is None:
+                raise ConnectionError("socket closed")
+            kind = message.get("type")
+            if kind == "error":
+                raise Refused(str(message.get("message")))
+            if kind == "options" and message.get("ply") == ply:
+                return message
+
     async def close(self) -> None:
         try:
             if not self.closed.done():
@@ -499,6 +515,7 @@ class Stats:
     cpu: dict[str, float] = field(default_factory=dict)  # seconds used while playing, by whom
     chat_trips: list[float] = field(default_factory=list)  # --chat: line sent -> on every seat's socket, s
     chat_lost: list[str] = field(default_factory=list)  # lines refused or not heard in time
+    option_trips: list[float] = field(default_factory=list)  # a Rhombus "options" question -> its answer, s
 
 
 async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: Stats,
@@ -514,11 +531,18 @@ async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: St
     while states[first]["game"]["status"] == "running":
         ply = states[first]["ply"]
         mover = states[first]["to_move"]
-        legal = states[mover]["legal"]
-        if not legal:
+        if "legal" in states[mover]:
+            choices = states[mover]["legal"]
+            action = rng.choice(choices) if choices else None
+        else:
+            try:
+                action = await build_action(sockets[mover], states[mover], rng, stats, move_timeout)
+            except (Refused, asyncio.TimeoutError, ConnectionError) as error:
+                stats.errors.append(f"game {spec.id} ply {ply}: options: {type(error).__name__} {error}")
+                return
+        if action is None:
             stats.errors.append(f"game {spec.id} ply {ply}: {mover} to move with no legal action")
             return
-        action = rng.choice(legal)
         if think:  # a player who takes a moment (uniform 0..2*think s, mean think s)
             await asyncio.sleep(pause.uniform(0, 2 * think))
         sent = time.perf_counter()
@@ -543,6 +567,33 @@ async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: St
         stats.by_game.setdefault(spec.label, []).append(max(arrivals) - sent)
         stats.acked[spec.id] += 1
     stats.games_done += 1
+
+
+def uses_cards(use: str) -> int:
+    """How many cards a use's text plays: its card, and a kill card joined with ``+`` (Notation)."""
+    return 2 if "+" in use.split(" ")[0] else 1
+
+
+async def build_action(sock: Any, state: dict[str, Any], rng: random.Random, stats: Stats,
+                       timeout: float) -> str | None:
+    """A Rhombus action built as the page builds one: a random card set of the view's ``sets``,
+    then an ``options`` question per use, a random next use each time (a whole action, such as
+    an Eliminator or a discard, one time in five where the cards make one)."""
+    if not state.get("sets"):
+        return None
+    ply, cards, done = state["ply"], rng.choice(state["sets"]), []
+    while True:
+        asked = time.perf_counter()
+        sock.send_json({"type": "options", "ply": ply, "cards": cards, "done": done})
+        answer = await asyncio.wait_for(sock.next_options(ply), timeout)
+        stats.option_trips.append(time.perf_counter() - asked)
+        if answer["actions"] and (not answer["uses"] or rng.random() < 0.2):
+            return str(rng.choice(answer["actions"]))
+        if not answer["uses"]:
+            return None
+        done.append(answer["uses"][rng.randrange(len(answer["uses"]))])
+        if sum(map(uses_cards, done)) == len(cards):
+            return ", ".join(done)
 
 
 # What the --chat players say, each in turn (a number makes each line unique; the
@@ -752,6 +803,15 @@ class Result:
                 f"p99 {self.percentile(99, trips):.1f}  max {self.percentile(100, trips):.1f}",
                 *(f"  {line}" for line in lost[:5])]
 
+    def option_lines(self) -> list[str]:
+        """The Rhombus seats' ``options`` questions (issue 24): how many, and their round trips."""
+        trips = self.stats.option_trips
+        if not trips:
+            return []
+        return [f"options questions (Rhombus): {len(trips)}, {len(trips) / max(1, self.moves):.2f} a move; round trip ms "
+                f"p50 {self.percentile(50, trips):.1f}  p99 {self.percentile(99, trips):.1f}  "
+                f"max {self.percentile(100, trips):.1f}"]
+
     def cpu_lines(self) -> list[str]:
         if not self.stats.cpu or not self.moves:
             return []
@@ -773,6 +833,7 @@ class Result:
             f"p99 {self.percentile(99):.1f}  max {self.percentile(100):.1f}",
             *self.game_lines(),
             *self.chat_lines(),
+            *self.option_lines(),
             *self.cpu_lines(),
             f"errors: {len(self.stats.errors)}",
             *(f"  {e}" for e in self.stats.errors[:10]),
