@@ -16,7 +16,11 @@ databases they name: it creates and migrates its own PostgreSQL database
 3. opens one websocket client per seat (with N > 1 the seats of a game sit on
    different servers, so every update crosses processes through Redis), and
    plays every game to its end: the seat to move sends a random action from
-   its own ``legal`` list (one seeded RNG per game);
+   its own ``legal`` list (one seeded RNG per game); a Rhombus seat, whose view
+   has the card sets with a legal action and no list (issue 24), builds one as
+   the page does: a random card set, then ``options`` questions over its socket,
+   a random next use each time, until every card is used (those questions'
+   round trips are reported apart, and their CPU is part of a move's);
 4. times each move from the ``act`` being sent until EVERY seat's socket has
    received the ``update`` with the new ply, and reports the figures for each
    game (Ace in the Hole, Rhombus, Rhombus 4 players) beside the total;
@@ -470,27 +474,17 @@ class Client:
             if kind in ("sync", "update") and message.get("ply", -1) >= min_ply:
                 return at, message
 
-    async def options(self, ply: int, cards: list[str], done: list[str]) -> dict[str, Any]:
-        """The server's answer to an ``options`` request (Rhombus, issue 24; docs/protocol.md);
-        Refused on error. Frames that come meanwhile go back on the queue, in order."""
-        self.send_json({"type": "options", "ply": ply, "cards": cards, "done": done})
-        kept: list[tuple[float, dict[str, Any] | None]] = []
-        try:
-            while True:
-                at, message = await self.messages.get()
-                if message is None:
-                    raise ConnectionError("socket closed")
-                if message.get("type") == "error":
-                    raise Refused(str(message.get("message")))
-                if message.get("type") == "options" and (message["cards"], message["done"]) == (cards, done):
-                    return message
-                kept.append((at, message))
-        finally:
-            later = []
-            while not self.messages.empty():
-                later.append(self.messages.get_nowait())
-            for item in kept + later:
-                self.messages.put_nowait(item)
+    async def next_options(self, ply: int) -> dict[str, Any]:
+        """The answer to this socket's ``options`` question at ``ply``; Refused on error."""
+        while True:
+            at, message = await self.messages.get()
+            if message is None:
+                raise ConnectionError("socket closed")
+            kind = message.get("type")
+            if kind == "error":
+                raise Refused(str(message.get("message")))
+            if kind == "options" and message.get("ply") == ply:
+                return message
 
     async def close(self) -> None:
         try:
@@ -520,27 +514,8 @@ class Stats:
     connect_seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # seconds used while playing, by whom
     chat_trips: list[float] = field(default_factory=list)  # --chat: line sent -> on every seat's socket, s
-    options_trips: list[float] = field(default_factory=list)  # Rhombus: an options request -> its answer, s
     chat_lost: list[str] = field(default_factory=list)  # lines refused or not heard in time
-
-
-async def built_action(sock: Client, ply: int, sets: list[list[str]], rng: random.Random, stats: Stats) -> str:
-    """A random Rhombus action built as the page builds it (issue 24): a card set, then
-    one of the uses (or whole actions) each options answer offers, until every card is used."""
-    cards, done = list(rng.choice(sets)), []
-    while True:
-        asked = time.perf_counter()
-        answer = await sock.options(ply, cards, done)
-        stats.options_trips.append(time.perf_counter() - asked)
-        choices = [("use", use) for use in answer["uses"]] + [("action", text) for text in answer["actions"]]
-        if not choices:
-            raise Refused(f"nothing follows {done} with {cards}")
-        kind, text = rng.choice(choices)
-        if kind == "action":
-            return text
-        done.append(text)
-        if sum(len(use.split(" ")[0].split("+")) for use in done) == len(cards):
-            return ", ".join(done)
+    option_trips: list[float] = field(default_factory=list)  # a Rhombus "options" question -> its answer, s
 
 
 async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: Stats,
@@ -556,15 +531,17 @@ async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: St
     while states[first]["game"]["status"] == "running":
         ply = states[first]["ply"]
         mover = states[first]["to_move"]
-        legal, sets = states[mover].get("legal"), states[mover].get("sets")
-        if not legal and not sets:
+        if "legal" in states[mover]:
+            choices = states[mover]["legal"]
+            action = rng.choice(choices) if choices else None
+        else:
+            try:
+                action = await build_action(sockets[mover], states[mover], rng, stats, move_timeout)
+            except (Refused, asyncio.TimeoutError, ConnectionError) as error:
+                stats.errors.append(f"game {spec.id} ply {ply}: options: {type(error).__name__} {error}")
+                return
+        if action is None:
             stats.errors.append(f"game {spec.id} ply {ply}: {mover} to move with no legal action")
-            return
-        try:
-            action = rng.choice(legal) if legal else await asyncio.wait_for(
-                built_action(sockets[mover], ply, sets, rng, stats), move_timeout)
-        except (Refused, asyncio.TimeoutError, ConnectionError) as error:
-            stats.errors.append(f"game {spec.id} ply {ply}: building an action: {type(error).__name__} {error}")
             return
         if think:  # a player who takes a moment (uniform 0..2*think s, mean think s)
             await asyncio.sleep(pause.uniform(0, 2 * think))
@@ -590,6 +567,33 @@ async def play_game(spec: GameSpec, clients: Sequence[Any], seed: str, stats: St
         stats.by_game.setdefault(spec.label, []).append(max(arrivals) - sent)
         stats.acked[spec.id] += 1
     stats.games_done += 1
+
+
+def uses_cards(use: str) -> int:
+    """How many cards a use's text plays: its card, and a kill card joined with ``+`` (Notation)."""
+    return 2 if "+" in use.split(" ")[0] else 1
+
+
+async def build_action(sock: Any, state: dict[str, Any], rng: random.Random, stats: Stats,
+                       timeout: float) -> str | None:
+    """A Rhombus action built as the page builds one: a random card set of the view's ``sets``,
+    then an ``options`` question per use, a random next use each time (a whole action, such as
+    an Eliminator or a discard, one time in five where the cards make one)."""
+    if not state.get("sets"):
+        return None
+    ply, cards, done = state["ply"], rng.choice(state["sets"]), []
+    while True:
+        asked = time.perf_counter()
+        sock.send_json({"type": "options", "ply": ply, "cards": cards, "done": done})
+        answer = await asyncio.wait_for(sock.next_options(ply), timeout)
+        stats.option_trips.append(time.perf_counter() - asked)
+        if answer["actions"] and (not answer["uses"] or rng.random() < 0.2):
+            return str(rng.choice(answer["actions"]))
+        if not answer["uses"]:
+            return None
+        done.append(answer["uses"][rng.randrange(len(answer["uses"]))])
+        if sum(map(uses_cards, done)) == len(cards):
+            return ", ".join(done)
 
 
 # What the --chat players say, each in turn (a number makes each line unique; the
@@ -799,12 +803,12 @@ class Result:
                 f"p99 {self.percentile(99, trips):.1f}  max {self.percentile(100, trips):.1f}",
                 *(f"  {line}" for line in lost[:5])]
 
-    def options_lines(self) -> list[str]:
-        """Rhombus: the options requests the movers made to build their actions (issue 24)."""
-        trips = self.stats.options_trips
+    def option_lines(self) -> list[str]:
+        """The Rhombus seats' ``options`` questions (issue 24): how many, and their round trips."""
+        trips = self.stats.option_trips
         if not trips:
             return []
-        return [f"options requests (Rhombus): {len(trips)}, {len(trips) / max(1, self.moves):.1f} a move; answer ms "
+        return [f"options questions (Rhombus): {len(trips)}, {len(trips) / max(1, self.moves):.2f} a move; round trip ms "
                 f"p50 {self.percentile(50, trips):.1f}  p99 {self.percentile(99, trips):.1f}  "
                 f"max {self.percentile(100, trips):.1f}"]
 
@@ -829,7 +833,7 @@ class Result:
             f"p99 {self.percentile(99):.1f}  max {self.percentile(100):.1f}",
             *self.game_lines(),
             *self.chat_lines(),
-            *self.options_lines(),
+            *self.option_lines(),
             *self.cpu_lines(),
             f"errors: {len(self.stats.errors)}",
             *(f"  {e}" for e in self.stats.errors[:10]),

@@ -271,14 +271,18 @@ _STEPPED: OrderedDict[State, None] = OrderedDict()  # the last positions step() 
 
 
 def _stepped_before(s: State) -> bool:
-    """Whether ``s`` was lately stepped from; notes it if not."""
+    """Whether an action was lately played from ``s`` without listing it."""
     with _LISTED_LOCK:
-        if s in _STEPPED:
-            return True
+        return s in _STEPPED
+
+
+def _note_stepped(s: State) -> None:
+    """Notes that an action was played from ``s`` without listing it: a second one lists ``s``
+    (a bot trying every action), while a refused one, a player's typo, does not count."""
+    with _LISTED_LOCK:
         _STEPPED[s] = None
         while len(_STEPPED) > LISTED_KEPT:
             _STEPPED.popitem(last=False)
-        return False
 
 
 def listed(s: State) -> Legal | None:
@@ -450,11 +454,15 @@ def step(s: State, action: object) -> tuple[State, Action]:
     over = ended(s)
     if over is not None:
         raise IllegalAction.of("rhombus-game-over", "N12", action=action.text, reason=over.reason)
-    played = None if listed(s) is not None or _stepped_before(s) else _played(s, action)
-    if played is not None:
-        return finish(s, played[0]), played[1]
+    if listed(s) is None and not _stepped_before(s):
+        # key_of accepts exactly the legal actions' texts (RH47 and RH48 aside, below), so a
+        # refusal is explained here, as the full list's path would, without listing.
+        played = _played(s, action, key_of(s, action))
+        if played is not None:
+            _note_stepped(s)
+            return finish(s, played[0]), played[1]
     # Listed already, a position played from again (a bot trying every action: list it
-    # once), a refusal or an RH48 discard: the full list decides and explains.
+    # once), or what only the full list decides (RH47): it decides and explains.
     table = legal(s)
     key = table.key(action.text)
     if key is not None:  # a canonical text (N1)
@@ -470,20 +478,18 @@ def step(s: State, action: object) -> tuple[State, Action]:
     return finish(s, key), table.by_key[key]
 
 
-def _played(s: State, action: Action) -> tuple[Key, Action] | None:
-    """The outcome of ``action`` and its canonical form, found among the outcomes of its
-    own cards only; None where those cannot decide, so the full list must.
+def _played(s: State, action: Action, key: Key) -> tuple[Key, Action] | None:
+    """The outcome ``key`` of ``action`` with its canonical form (N1), found without listing the
+    position; None where only the full list can decide.
 
-    An outcome's key names its cards (N1), so the action's card set holds every
-    text of its outcome: the answer is the full list's, at the cost of one card
-    set's search (a replay walks thousands of plies; a live move is checked at once).
+    An action of uses is searched towards its outcome (:func:`builder.canonical`); the others
+    are few and made whole.  A discard with pieces on the board (RH48) is legal only when no
+    other action is, and is refused as the full list refuses it.
     """
-    try:
-        key = key_of(s, action)
-    except EngineError:
-        return None
-    if action.kind == "uses":  # searched towards this outcome only, not its card set's every outcome
+    if action.kind == "uses":
         text = builder.canonical(s, key)
+    elif action.kind == "discard" and s.to_move in s.board:
+        text = _rh48_discard(s, action, key)
     else:
         found: Found = {}
         whole_outcomes(s, found, key[0])
@@ -494,6 +500,19 @@ def _played(s: State, action: Action) -> tuple[Key, Action] | None:
     if (action.kind == "discard") != (canonical.kind == "discard"):
         return None
     return key, canonical
+
+
+def _rh48_discard(s: State, action: Action, key: Key) -> str | None:
+    """RH48: with pieces on the board a player discards one card, and only when nothing else is
+    legal.  Refused as the full list refuses it: RH48 where an action of uses leaves the same,
+    else N1."""
+    if builder.has_action(s):
+        if builder.canonical(s, key) is not None:
+            raise IllegalAction.of("discard-while-legal", "RH48", action=action.text)
+        raise IllegalAction.of("rhombus-not-legal", "N1", action=action.text)
+    if len(key[0]) != 1:
+        raise IllegalAction.of("rhombus-not-legal", "N1", action=action.text)
+    return "discard " + CARD_NAMES[key[0][0]]
 
 
 def walk(s: State, actions: Iterable[Action | str | dict[str, Any]]) -> Iterator[State]:

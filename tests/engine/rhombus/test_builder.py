@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import IllegalAction, NotationError
+from engine.errors import EngineError, IllegalAction, NotationError
 from engine.rhombus import Action, State, apply, legal_actions, new_game, rules, step, view
 from engine.rhombus.actions import card_order
 from engine.rhombus.builder import NOTHING, canonical, card_sets, options
@@ -182,3 +183,57 @@ def test_the_live_view_has_the_sets_and_no_list() -> None:
     other = [seat for seat in s.seats if seat != s.turn][0]
     assert view(s, other, listing=False).to_json()["sets"] == []  # a seat not to move sees no card set
     assert view(s, None, listing=False).to_json()["sets"] == []
+
+
+def played_or_refused(s: State, text: str, listed_first: bool) -> object:
+    """What ``step`` says of ``text``: its state and canonical text, or its refusal (code, rule,
+    message), from a position nobody listed, or one listed first."""
+    rules._LISTED.clear()
+    rules._STEPPED.clear()
+    if listed_first:
+        legal(s)
+    try:
+        after, played = step(s, text)
+        return after, played.text
+    except EngineError as error:
+        return type(error).__name__, getattr(error, "code", None), getattr(error, "rule", None), str(error)
+
+
+def near_misses(s: State, rng: random.Random) -> list[str]:
+    """A few legal texts, legal texts with one square changed, and every one-card discard."""
+    texts = [a.text for a in legal_actions(s)]
+    out = rng.sample(texts, min(3, len(texts)))
+    for text in rng.sample(texts, min(12, len(texts))):
+        squares = list(re.finditer(r"[a-e][1-5]", text))
+        if squares:
+            at = rng.choice(squares)
+            out.append(text[:at.start()] + rng.choice("abcde") + rng.choice("12345") + text[at.end():])
+    out += [f"discard {c}" for c in sorted({c for a in legal_actions(s) for c in a.all_cards()})]
+    return out
+
+
+@pytest.mark.parametrize("players, variant", KINDS)
+def test_a_position_nobody_listed_plays_and_refuses_exactly_as_a_listed_one(players: int, variant: str) -> None:
+    """step() decides without the list where it can (the action's outcome searched for, RH48's
+    discards by a search for any other action): same states, texts and refusals as with it."""
+    rng = random.Random(f"refusals-{players}-{variant}")
+    compared = 0
+    for seed in range(15):
+        s = reached(players, variant, seed, rng.randrange(0, 60))
+        if not card_sets(s):
+            continue
+        for text in near_misses(s, rng):
+            assert played_or_refused(s, text, False) == played_or_refused(s, text, True), text
+            compared += 1
+    assert compared > 100
+
+
+def test_rh48_discards_are_decided_without_the_list() -> None:
+    blocked = formation(BLOCKED, (["6C", "QD", "KH"], ["AS"]), reserve=(5, 2))
+    assert played_or_refused(blocked, "discard QD", False) == played_or_refused(blocked, "discard QD", True)
+    assert played_or_refused(blocked, "discard 6C, QD", False) == played_or_refused(blocked, "discard 6C, QD", True)
+    open_board = reached(2, "formation", 3, 20)
+    for card in sorted({c for a in legal_actions(open_board) for c in a.all_cards()}):
+        refused = played_or_refused(open_board, f"discard {card}", False)
+        assert refused == played_or_refused(open_board, f"discard {card}", True)
+        assert refused[0] == "IllegalAction" and refused[2] in ("RH48", "N1")

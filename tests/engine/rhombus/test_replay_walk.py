@@ -166,9 +166,9 @@ def test_a_position_played_from_again_and_again_is_searched_once_per_way(monkeyp
         calls["listing"] += 1
         return listing(t)
 
-    def counted_played(t: State, action: Action) -> tuple[rules.Key, Action] | None:
+    def counted_played(t: State, action: Action, key: rules.Key) -> tuple[rules.Key, Action] | None:
         calls["one action"] += 1
-        return played(t, action)
+        return played(t, action, key)
 
     monkeypatch.setattr(rules, "_listing", counted_listing)
     monkeypatch.setattr(rules, "_played", counted_played)
