@@ -350,6 +350,7 @@
   function builderText() {
     const found = options();
     if (!chosenIsASet()) return gettext("%(cards)s: no legal action uses exactly these cards. Pick more, or fewer.");
+    if (!found && !waiting()) return gettext("%(cards)s: the server gave no answer (see above). Pick the cards again, or Clear.");
     if (!found) return gettext("%(cards)s: asking the server which uses can follow…");
     if (choice) return gettext("%(cards)s: more than one use makes that move. Choose one:");
     if (picked) return gettext("%(cards)s: now click the target square.");

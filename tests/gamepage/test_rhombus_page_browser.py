@@ -544,8 +544,13 @@ def test_the_page_says_it_waits_and_drops_an_answer_for_an_older_choice(
     sw.wait_for_timeout(300)
     expect(sw.locator("#builder-prompt")).to_have_text(f"{second}: asking the server which uses can follow…")
     expect(sw.locator("#board .square--from, #board .square--enter, #hand-actions [data-use]")).to_have_count(0)
-    routes[0].send(held[1])
+    # A refusal instead (the server's error frame): the page stops waiting and says so.
+    routes[0].send(json.dumps({"type": "error", "ply": 0, "message": "stale ply 0: the game is at ply 1"}))
+    expect(sw.locator("#builder-prompt")).to_have_text(
+        f"{second}: the server gave no answer (see above). Pick the cards again, or Clear.")
+    expect(sw.locator("#game-error")).to_have_text("stale ply 0: the game is at ply 1")
     expect(sw.locator("#hand-actions")).not_to_have_attribute("aria-busy", "true")
+    routes[0].send(held[1])  # its answer after all: shown, as it is for the cards chosen now
     answer = json.loads(held[1])
     lit = {use.split(" ")[1].split("-")[0].split("x")[0] for use in answer["uses"] if MOVE.search(use)}
     for square in lit:
