@@ -287,7 +287,7 @@ class Driver:
         if game is None or not game.running:
             self.tables.pop(game_id, None)
             return
-        legal = play.seat_view(game, game.to_move)["legal"]
+        legal = [str(a) for a in game.rules.legal_actions(play.state_of(game))]  # a Rhombus view lists none (issue 24)
         if not legal:
             return
         user = game.seat(game.to_move).user

@@ -97,11 +97,16 @@ def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-h
                 state = states[spec.id]
                 seat = state["game"]["clock"]["running"] or state["game"]["seats"][0]
                 key, user = players[(spec.id, seat)]
-                mover_view = play.view_for(play.load(spec.id), user)
-                if not mover_view["legal"] or state["game"]["status"] != "running":
+                game = play.load(spec.id)
+                mover_view = play.view_for(game, user)
+                # A Rhombus view lists no actions (issue 24): the rules do, outside the timed part.
+                legal = mover_view.get("legal")
+                if legal is None and game.running:
+                    legal = [str(a) for a in game.rules.legal_actions(play.state_of(game))]
+                if not legal or state["game"]["status"] != "running":
                     running.remove(spec)
                     continue
-                action = rng.choice(mover_view["legal"])
+                action = rng.choice(legal)
                 ply = mover_view["ply"]
                 counts.on = True
                 began = time.process_time()

@@ -56,6 +56,10 @@ def _rhombus_step(state: Any, action: Any) -> tuple[Any, str]:
     return after, played.text
 
 
+def _rhombus_unlisted_view(state: Any, seat: str | None) -> Any:
+    return rhombus.view(state, seat, listing=False)
+
+
 def _ace_points(state: Any) -> dict[str, int]:
     return ace_score(state.where)
 
@@ -92,6 +96,23 @@ class Game:
     step: Callable[[Any, Any], tuple[Any, str]] | None = None
     points: Callable[[Any], dict[str, int]] | None = None
     next_dealer: Callable[[Any, str | None], str | None] | None = None
+    unlisted_view: Callable[[Any, str | None], Any] | None = None
+
+    def seat_view(self, state: Any, seat: str | None, *, listing: bool = True) -> Any:
+        """``seat``'s view (None: a spectator's). With ``listing`` off, a game
+        whose listing is dear (Rhombus: a Formation flush has tens of thousands
+        of actions) leaves its legal list out and names the card sets that have
+        an action instead (``sets``); a cheap one (Ace in the Hole) lists anyway.
+
+        >>> s = GAMES["rhombus"].start("demo")
+        >>> sorted(set(GAMES["rhombus"].seat_view(s, "SW", listing=False).to_json()) & {"legal", "sets"})
+        ['sets']
+        >>> "legal" in GAMES["ace-in-the-hole"].seat_view(GAMES["ace-in-the-hole"].start(7), "red", listing=False).to_json()
+        True
+        """
+        if listing or self.unlisted_view is None:
+            return self.view(state, seat)
+        return self.unlisted_view(state, seat)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -199,6 +220,7 @@ RHOMBUS = Game(
     action_from_json=rhombus.Action.from_json,
     step=_rhombus_step,
     next_dealer=_rhombus_next_dealer,
+    unlisted_view=_rhombus_unlisted_view,
 )
 
 GAMES: dict[str, Game] = {game.name: game for game in (ACE_IN_THE_HOLE, RHOMBUS)}

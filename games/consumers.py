@@ -23,9 +23,9 @@ from urllib.parse import parse_qs
 from autobahn.exception import Disconnected
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
-from games import bots, chat, live, play, watch
+from games import bots, chat, live, play, signins, steps, watch
 from games.heartbeat import HEARTBEAT
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import JsonFrameConsumer, SignedOut, db_work
@@ -49,7 +49,8 @@ class GameConsumer(JsonFrameConsumer):
     api_only = False  # a BOT account's socket: its own view, but no actions
     heartbeat: asyncio.Task[None] | None = None
     chat_player: bool | None = None  # the person sits at this game; known with the first chat line
-    checked_in_work = frozenset({"act"})  # _submitted checks the session: one hop and statement fewer a move
+    # _submitted and _options_of check the session with the game's load: one hop and statement fewer each
+    checked_in_work = frozenset({"act", "options"})
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -104,14 +105,14 @@ class GameConsumer(JsonFrameConsumer):
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Awaitable[None]]]:
         if self.watching:
-            return {"sync": self._resync, "ping": self._ping}
+            return {"sync": self._resync, "ping": self._ping}  # "options" too is refused: it only watches
         if self.api_only:
             refuse = self._refuse_api_only
             return {"act": refuse, "resign": refuse, "abort": refuse, "flag": refuse, "claim": refuse,
-                    "rematch": refuse, "chat": refuse, "sync": self._resync, "ping": self._ping}
-        return {"act": self._act, "resign": self._resign, "abort": self._abort, "flag": self._flag,
-                "claim": self._claim, "rematch": self._rematch, "chat": self._chat, "sync": self._resync,
-                "ping": self._ping}
+                    "rematch": refuse, "chat": refuse, "options": refuse, "sync": self._resync, "ping": self._ping}
+        return {"act": self._act, "options": self._options, "resign": self._resign, "abort": self._abort,
+                "flag": self._flag, "claim": self._claim, "rematch": self._rematch, "chat": self._chat,
+                "sync": self._resync, "ping": self._ping}
 
     async def _act(self, content: dict[str, Any]) -> None:
         ply, action = content.get("ply"), content.get("action")
@@ -126,6 +127,22 @@ class GameConsumer(JsonFrameConsumer):
                 await self._say(gettext_noop('"action" must be an action in the rules\' notation, e.g. "5H e1-e6"'))
         else:
             await self._attempt(self._move, ply, action)
+
+    async def _options(self, content: dict[str, Any]) -> None:
+        """Which uses can follow (games.steps): answered to this socket only,
+        and only for the player to move; anyone else is refused, told nothing."""
+        ply, cards, done = content.get("ply"), content.get("cards"), content.get("done", [])
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            if not await self._still_signed_in():  # as for a bad act: checked before the frame is answered
+                raise SignedOut
+            await self._say(gettext_noop('"ply" must be an integer: the ply of the state you are acting on'))
+            return
+        try:
+            answer = await self._options_of(ply, cards, done)
+        except play.Refusal as refusal:
+            await self._error(str(refusal))
+            return
+        await self.send_json({"type": "options", **answer})
 
     async def _chat(self, content: dict[str, Any]) -> None:
         room = content.get("room")
@@ -272,6 +289,21 @@ class GameConsumer(JsonFrameConsumer):
         with translation.override(self.language):
             game = play.load(self.game_id, actions_from=actions_from)
             return None if game is None else play.view_for(game, self.viewer, since=since)
+
+    @db_work
+    def _options_of(self, ply: int, cards: Any, done: Any) -> steps.OptionsJSON:
+        # The session is read with the game, in its one statement, and judged first (checked_in_work).
+        session = None if self.signed_in_as is None else (self._session_key, self.signed_in_as)
+        game = play.load(self.game_id, session=session)
+        if session is not None:
+            self._check_signed_in(signins.UNREAD if game is None else game.session_evidence)
+        with translation.override(self.language):
+            if game is None:
+                raise play.Refusal(gettext("there is no game %(id)s") % {"id": self.game_id})
+            wrong = steps.well_formed(cards, done)
+            if wrong is not None:
+                raise play.Refusal(wrong)
+            return steps.options(game, self.scope.get("user"), ply, cards, done)
 
     async def _current_step(self) -> play.Step | None:
         return (await db_work(play.steps)([self.game_id])).get(self.game_id)

@@ -1040,13 +1040,16 @@ def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> Payl
     only those from that ply on, ``actions_from`` saying where they start. A
     long game's list would otherwise be rebuilt and sent in every frame.
     """
-    view = dict(game.rules.view(state_of(game), seat).to_json())
+    # Rhombus's mover gets the card sets that have an action, not every legal
+    # text (a Formation flush has tens of thousands): games.steps answers, use
+    # by use, what can follow (issue 24). Ace in the Hole's list is cheap: kept.
+    view = dict(game.rules.seat_view(state_of(game), seat, listing=False).to_json())
     if "discards" not in view:  # Ace in the Hole's discards spell its moves; Rhombus's pile does not
         start = 0 if since is None else min(since, game.ply)
         view["actions"] = _actions(game, start)
         view["actions_from"] = start
-    if not game.running:
-        view["legal"] = []  # resigned or aborted: the engine does not know it is over
+    if not game.running:  # resigned or aborted: the engine does not know it is over
+        view.update({key: [] for key in ("legal", "sets") if key in view})
     if "seed_hex" in view:  # Rhombus: the seed is public once the game is over, however it ended (RH30)
         view["seed_hex"] = None if game.running else game.position.get("seed_hex")
     payload: PayloadJSON = {**view, "game": game_json(game)}

@@ -20,7 +20,7 @@ from ninja.errors import HttpError
 
 from chat.lines import PRESETS, Refused
 from chat.text import MAX_LENGTH
-from games import chat, play
+from games import chat, play, steps
 from games.models import Game
 from ladder.api import answers
 from ladder.api.auth import Token
@@ -53,10 +53,46 @@ def seated_game(game_id: int, user: Any) -> tuple[Game, str]:
 @router.get("/games/{game_id}/seat", response={200: View, **ERRORS}, auth=Token("play"),
             summary="Your seat's view of a game")
 def seat(request: HttpRequest, game_id: int) -> play.PayloadJSON:
-    """What your seat may see (your own hand, the legal actions when it is your
-    turn) and the game's public fields: the same payload as the game socket's."""
+    """What your seat may see (your own hand; when it is your turn, the legal
+    actions in Ace in the Hole, the card sets that have one in Rhombus, whose
+    actions GET .../options builds use by use) and the game's public fields:
+    the same payload as the game socket's."""
     game, _ = seated_game(game_id, request.user)
     return play.view_for(game, request.user)
+
+
+class OptionsOut(Schema):
+    ply: int = Field(description="The ply asked about")
+    cards: list[str] = Field(description="The chosen cards, as asked")
+    done: list[str] = Field(description="The uses already made, in the order made")
+    uses: list[str] = Field(description='The next uses from which a legal action can still be completed, in string '
+                                        'order ("QH b1-b4", "QH+7H c2xc5", "9D @a1", "10C 0", "8S mystery QD"); '
+                                        'empty when nothing fits, or when ``done`` uses every card: then play '
+                                        '", ".join(done)')
+    actions: list[str] = Field(description="Whole actions of exactly these cards that are not made of uses "
+                                           "(elim, react, entry, discard); only while ``done`` is empty")
+
+
+@router.get("/games/{game_id}/options", response={200: OptionsOut, **ERRORS}, auth=Token("play"),
+            summary="Rhombus: which uses can follow")
+def options(request: HttpRequest, game_id: int, ply: int, cards: str, done: str = "") -> steps.OptionsJSON:
+    """Build a Rhombus action use by use, as the game page does (a Rhombus
+    view names the card sets that have a legal action, ``sets``, not every
+    action). ``cards``: the chosen cards, comma-separated (``QH,7H``);
+    ``done``: the uses made so far, comma-separated in the order made
+    (``QH+7H c2xc5,KH a1-a3``; encode ``+`` as ``%2B``). Answers the next uses
+    that can still complete a legal action with exactly those cards, and the
+    whole actions of those cards. Only the player to move is answered, from
+    their own cards; a stale ply, another seat's turn or a finished game is
+    refused. Play the action as the uses joined by ", " (POST .../actions);
+    the record keeps its canonical text (N1)."""
+    game, _ = seated_game(game_id, request.user)
+    chosen = [card.strip() for card in cards.split(",") if card.strip()]
+    made = [use.strip() for use in done.split(",") if use.strip()]
+    wrong = steps.well_formed(chosen, made)
+    if wrong is not None:
+        raise HttpError(400, wrong)
+    return steps.options(game, request.user, ply, chosen, made)
 
 
 @router.post("/games/{game_id}/actions", response={200: View, **ERRORS}, auth=Token("play"),

@@ -64,7 +64,10 @@ class SpectatorView(View):
     seat: None  # always a spectator's: no seat, no hand
     to_move: str
     board: dict[str, str]
-    legal: list[str]  # always empty for a spectator
+    # Always empty for a spectator: Ace in the Hole's legal list, Rhombus's card
+    # sets that have an action (each game sends only its own).
+    legal: list[str] | None = None
+    sets: list[list[str]] | None = None
     outcome: dict[str, Any] | None
     # Narrower than View's dict, so the spec spells the public game fields out
     # (mypy calls narrowing a mutable field unsafe; nothing assigns to it).
@@ -95,7 +98,8 @@ class RecordOut(Schema):
     record: RecordBodyOut
 
 
-@router.get("/games/{game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state")
+@router.get("/games/{game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state",
+            exclude_unset=True)
 def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
     """Exactly what a spectator's socket is sent (docs/protocol.md): the board
     and every public fact of the position, the players, clocks and result. No

@@ -15,7 +15,7 @@
   "use strict";
 
   // The attributes that name a control across redraws, most precise first.
-  const NAMES = ["data-square", "data-key", "data-action", "data-card", "data-command", "data-clear"];
+  const NAMES = ["data-square", "data-key", "data-action", "data-use", "data-card", "data-command", "data-back", "data-clear"];
   const LIT = [".square--selected", ".square--from", ".square--target, .square--capture, .square--enter"];
 
   function selectorOf(node) {

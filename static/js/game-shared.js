@@ -7,7 +7,8 @@
 // calls GamePage.start(renderer) with what only it knows: how to name a seat,
 // how to draw the board and hands, and how a player builds an action. The
 // server is the authority on everything: a page only offers the strings in
-// `legal`, and shows the server's refusals.
+// `legal` (Ace in the Hole) or the uses the server's `options` answers name
+// (Rhombus), and shows the server's refusals.
 (function () {
   "use strict";
 
@@ -46,6 +47,7 @@
   //   newState(moved)       a state arrived: drop a selection that no longer fits
   //   clearSelection()      Escape
   //   refused()             optional: the server refused what was sent
+  //   receive(message)      optional: a message of a type this file does not know ("options")
   // }
   function start(renderer) {
     const root = document.getElementById("game");
@@ -74,7 +76,7 @@
       root, $, el,
       state: () => state,
       isPlayer, running, myTurn,
-      sendAction, showError,
+      sendAction, showError, send,
       renderStatus: () => state && renderStatus(),
     };
 
@@ -462,6 +464,8 @@
         showError(message.message);
         if (state && renderer.refused) renderer.refused(page);
         if (message.ply === null && !state) $("game-status").textContent = message.message;
+      } else if (renderer.receive && state) {
+        renderer.receive(page, message);
       }
     }
 

@@ -3,13 +3,17 @@
 // an action by clicking. The socket, clocks, status and buttons are
 // game-shared.js's (GamePage.start).
 //
-// Building an action: the player picks the cards (one to three, four in
-// Formation); the legal texts that use exactly those cards remain. Each
-// click on a piece and its target, or on a start square for a new piece,
-// keeps the texts one of whose uses it matches, in any order of the uses
-// (RH11, N1). When one text is left and every move of it has been clicked,
-// it is sent; until then the remaining texts are offered as buttons, so any
-// legal action can always be played.
+// Building an action (issue 24): the view names the card sets that have a
+// legal action (`sets`), not every action (a Formation flush has tens of
+// thousands). The player picks cards (one to three, four in Formation); a card
+// can be picked while some set holds the chosen cards and it. Once the chosen
+// cards are exactly a set, the page asks the server which uses can come next
+// (an `options` message, docs/protocol.md) and lights up the pieces and entry
+// squares they name; a click on a piece and then its target makes the matching
+// use (several uses making one move are offered as buttons), zero, Mystery and
+// the whole actions (elim, react, entry, discard) are buttons, Back undoes the
+// last use and Clear starts again. When every chosen card is used, the uses
+// joined by ", " are sent; the server records the action's canonical text (N1).
 (function () {
   "use strict";
 
@@ -26,7 +30,9 @@
 
   let page = null; // GamePage's handle: state(), myTurn(), sendAction(), ...
   let chosen = []; // the picked places of the viewer's cards: "t0", "h1", ...
-  let clicks = []; // the squares clicked since the cards were picked
+  let done = []; // the uses made so far, in order: "QH+7H c2xc5", "KH a1-a3"
+  let picked = null; // the square of a piece picked and not yet moved
+  let choice = null; // several uses a click pair matched: offered as buttons
   let sent = null; // the text sent and not yet answered
 
   // --- Cards and notation ----------------------------------------------
@@ -43,7 +49,7 @@
     const m = /^(\S+?)(?:\+(\S+))? (.+)$/.exec(text);
     if (!m) return null;
     const [, card, kill, rest] = m;
-    const use = { card, kill: kill || null, cards: kill ? [card, kill] : [card] };
+    const use = { text, card, kill: kill || null, cards: kill ? [card, kill] : [card] };
     let sq = /^([a-e][1-5])([-x])([a-e][1-5])$/.exec(rest);
     if (sq) return { ...use, kind: "move", from: sq[1], to: sq[3], capture: sq[2] === "x" };
     sq = /^@(x?)([a-e][1-5])$/.exec(rest);
@@ -54,8 +60,7 @@
     return null;
   }
 
-  // A whole action: its cards and its uses. Only moves and new pieces are
-  // clicked on the board; zero, Mystery, reactivation and discards are buttons.
+  // A whole action, for the last one played's squares.
   function parseAction(text) {
     const words = text.split(" ");
     if (words[0] === "discard") {
@@ -74,22 +79,10 @@
     return { text, kind: "uses", cards: uses.flatMap((u) => u.cards), uses };
   }
 
-  const boardUses = (action) => action.uses.filter((u) => u.kind === "move" || u.kind === "enter");
-
   // --- Derived facts ----------------------------------------------------
 
   const current = () => page.state();
   const seatsOf = (state) => state.game.seats;
-  // Parsed once per state: a Formation turn can list two thousand texts.
-  let parsedFor = null;
-  let parsedLegal = [];
-  function legalActions() {
-    if (parsedFor !== current()) {
-      parsedFor = current();
-      parsedLegal = parsedFor.legal.map(parseAction);
-    }
-    return parsedLegal;
-  }
 
   // The viewer's cards with their places, table first (RH7).
   function myPlaces() {
@@ -118,132 +111,87 @@
     return true;
   }
 
-  // The legal actions that use exactly the chosen cards.
-  function candidates() {
-    if (!chosen.length) return [];
+  // The card sets that have a legal action (the server's `sets`).
+  const cardSets = () => current().sets || [];
+
+  // Whether the chosen cards are exactly one of those sets: then options can be asked for.
+  function chosenIsASet() {
     const key = cardsKey(chosenCards());
-    return legalActions().filter((a) => cardsKey(a.cards) === key);
+    return chosen.length > 0 && cardSets().some((set) => cardsKey(set) === key);
   }
 
-  // --- Matching clicks to uses (RH11: uses in any order) ---------------
+  // --- Asking the server what can follow (games/steps.py) ---------------
 
-  // The board as the clicks so far leave it, the clicked steps, and a piece
-  // picked but not yet moved.
-  function replayClicks() {
+  // One request's key: the ply, the chosen cards and the uses made. An answer
+  // whose key is not the page's current one is for an older ply or choice: dropped.
+  const requestKey = (ply, cards, uses) => JSON.stringify([ply, cardsKey(cards), uses]);
+  const currentKey = () => requestKey(current().ply, chosenCards(), done);
+
+  // The answers of this ply, by request key: Back and a card picked again ask nothing.
+  let answers = new Map();
+  let asked = null; // the key of the request awaiting its answer
+  let askedAt = 0; // performance.now() when it was sent
+
+  function ask() {
+    if (!page.myTurn() || !chosenIsASet()) return;
+    const key = currentKey();
+    if (answers.has(key) || asked === key) return;
+    asked = key;
+    askedAt = performance.now();
+    const ok = page.send({ type: "options", ply: current().ply, cards: chosenCards(), done: done.slice() });
+    if (!ok) asked = null;
+  }
+
+  function receive(_page, message) {
+    if (message.type !== "options" || message.ply !== current().ply) return;
+    const key = requestKey(message.ply, message.cards, message.done);
+    answers.set(key, { uses: message.uses.map(parseUse).filter(Boolean), actions: message.actions });
+    if (key !== currentKey()) return; // an older choice's answer: kept, not shown
+    asked = null;
+    redraw(() => { renderBoard(); renderBuilder(); });
+  }
+
+  // The answer for the cards and uses now, or null while none has come.
+  const options = () => (chosenIsASet() ? answers.get(currentKey()) || null : null);
+  const waiting = () => chosenIsASet() && !options() && asked === currentKey();
+
+  // Every card the uses made so far have taken.
+  const usedCards = () => done.map(parseUse).filter(Boolean).flatMap((u) => u.cards);
+
+  // --- The board as the uses made leave it ------------------------------
+
+  function boardAfterUses() {
     const board = { ...current().board };
-    const steps = [];
-    let from = null;
-    for (const square of clicks) {
-      if (from) {
-        steps.push({ kind: "move", from, to: square });
-        board[square] = board[from];
-        delete board[from];
-        from = null;
-      } else if (board[square] && ownPiece(board[square])) {
-        from = square;
-      } else {
-        steps.push({ kind: "enter", to: square });
-        board[square] = CORNERS[square];
+    for (const use of done.map(parseUse).filter(Boolean)) {
+      if (use.kind === "move") {
+        board[use.to] = board[use.from];
+        delete board[use.from];
+      } else if (use.kind === "enter") {
+        board[use.to] = CORNERS[use.to]; // a new piece stands on its start square (RH20, RH34)
       }
     }
-    return { board, steps, from };
+    return board;
   }
 
-  // A piece the viewer may move: their own, or the partner's once out (RH34).
-  function ownPiece(seat) {
-    const state = current();
-    if (seat === state.seat) return true;
-    const me = state.seats[state.seat];
-    const side = state.game.sides.find((s) => s.includes(state.seat));
-    return Boolean(me && me.out && side.includes(seat));
-  }
-
-  // A piece of the viewer's side: never a target (RH12, RH33).
-  function friendlyPiece(seat) {
-    const state = current();
-    return state.game.sides.some((side) => side.includes(seat) && side.includes(state.seat));
-  }
-
-  const sameStep = (step, use) => step.kind === use.kind && step.to === use.to && (step.kind === "enter" || step.from === use.from);
-
-  // Every way the steps match distinct board uses of the action, in any of
-  // its alike-piece variants: for each, the uses still to click. Empty when
-  // the steps do not fit the action.
-  function remainders(action, steps) {
-    const found = [];
-    const walk = (i, left) => {
-      if (i === steps.length) { found.push(left); return; }
-      left.forEach((use, j) => {
-        if (sameStep(steps[i], use)) walk(i + 1, left.filter((_, k) => k !== j));
-      });
-    };
-    for (const uses of variants(action)) walk(0, uses);
-    return found;
-  }
-
-  function permutations(items) {
-    if (items.length <= 1) return [items];
-    return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
-  }
-
-  // N1: an action is what it leaves behind, so which of two alike pieces made
-  // which move does not matter. The listed text names one assignment; these
-  // are the others: the pieces that stood on the board before the action
-  // (not ones an earlier use brought there) trade their moves among pieces
-  // of the same seat. Each leaves the same board, and the listed text is sent.
-  function variants(action) {
-    const uses = boardUses(action);
-    const start = current().board;
-    const reached = new Set();
-    const free = [];
-    uses.forEach((use, i) => {
-      if (use.kind === "move" && start[use.from] && !reached.has(use.from)) free.push(i);
-      reached.add(use.to);
-    });
-    const froms = free.map((i) => uses[i].from);
-    const found = new Map();
-    for (const order of permutations(froms)) {
-      if (order.some((sq, k) => start[sq] !== start[froms[k]])) continue;
-      const variant = uses.slice();
-      free.forEach((i, k) => { variant[i] = { ...uses[i], from: order[k] }; });
-      if (variant.some((u) => u.kind === "move" && u.from === u.to)) continue;
-      found.set(variant.map((u) => `${u.from}${u.to}`).join(" "), variant);
-    }
-    return [...found.values()];
-  }
-
-  // The candidates the clicks fit, each with what is left to click.
-  function fitting() {
-    const { steps, from } = replayClicks();
-    const fits = [];
-    for (const action of candidates()) {
-      let rests = remainders(action, steps);
-      if (from) rests = rests.filter((left) => left.some((u) => u.kind === "move" && u.from === from));
-      if (rests.length) fits.push({ action, rests, done: !from && rests.some((left) => !left.length) });
-    }
-    return fits;
-  }
-
-  // Squares to light up: pieces that can go next, or the picked piece's targets.
-  function highlights(fits) {
-    const { board, from } = replayClicks();
+  // Squares to light up from the server's next uses: pieces that can move and
+  // entry squares, or once a piece is picked, its targets.
+  function highlights() {
+    const board = boardAfterUses();
     const froms = new Set();
-    const targets = new Map(); // square -> "target" or "capture"
-    for (const fit of fits) {
-      for (const left of fit.rests) {
-        for (const use of left) {
-          if (from) {
-            const blocked = board[use.to] && friendlyPiece(board[use.to]); // never onto a friendly piece (RH12)
-            if (use.kind === "move" && use.from === from && !blocked) targets.set(use.to, use.capture ? "capture" : "target");
-          } else if (use.kind === "move" && board[use.from] && ownPiece(board[use.from])) {
-            froms.add(use.from);
-          } else if (use.kind === "enter" && !(board[use.to] && ownPiece(board[use.to]))) {
-            targets.set(use.to, use.capture ? "capture" : "enter");
-          }
+    const targets = new Map(); // square -> "target", "capture" or "enter"
+    const found = options();
+    if (found && !choice) {
+      for (const use of found.uses) {
+        if (picked) {
+          if (use.kind === "move" && use.from === picked) targets.set(use.to, use.capture ? "capture" : "target");
+        } else if (use.kind === "move") {
+          froms.add(use.from);
+        } else if (use.kind === "enter") {
+          targets.set(use.to, use.capture ? "capture" : "enter");
         }
       }
     }
-    return { froms, targets, from, board };
+    return { froms, targets, from: picked, board };
   }
 
   // --- Drawing ----------------------------------------------------------
@@ -301,9 +249,8 @@
   // Five rows (role="row") of five squares, as templates/games/_rhombus_board.html;
   // the coordinates are drawn by CSS from data-coord, no part of a square's text.
   function renderBoard() {
-    const building = page.myTurn() && chosen.length > 0;
-    const fits = building ? fitting() : [];
-    const marks = building ? highlights(fits) : { froms: new Set(), targets: new Map(), from: null, board: current().board };
+    const building = page.myTurn() && chosen.length > 0 && !sent;
+    const marks = building ? highlights() : { froms: new Set(), targets: new Map(), from: null, board: current().board };
     const last = lastAction();
     marks.last = new Set(last ? last.uses.flatMap((u) => [u.from, u.to]).filter(Boolean) : []);
     const rows = [];
@@ -379,11 +326,11 @@
     return node;
   }
 
-  // A card can be added when some legal action uses the chosen cards and it too.
+  // A card can be added when some card set with a legal action holds the chosen cards and it too.
   function playable(place) {
     if (chosen.includes(place.key)) return true;
     const want = [...chosenCards(), place.card];
-    return legalActions().some((action) => within(want, action.cards));
+    return cardSets().some((set) => within(want, set));
   }
 
   function renderHand() {
@@ -394,54 +341,76 @@
     renderBuilder();
   }
 
-  function optionLabel(action) {
-    return action.text;
+  function button(text, attrs, onClick) {
+    const node = el("button", { type: "button", class: "button rh-option", text, ...attrs });
+    node.addEventListener("click", onClick);
+    return node;
+  }
+
+  function builderText() {
+    const found = options();
+    if (!chosenIsASet()) return gettext("%(cards)s: no legal action uses exactly these cards. Pick more, or fewer.");
+    if (!found && !waiting()) return gettext("%(cards)s: the server gave no answer (see above). Pick the cards again, or Clear.");
+    if (!found) return gettext("%(cards)s: asking the server which uses can follow…");
+    if (choice) return gettext("%(cards)s: more than one use makes that move. Choose one:");
+    if (picked) return gettext("%(cards)s: now click the target square.");
+    if (!found.uses.length && !found.actions.length) return gettext("%(cards)s: nothing can follow these uses. Go back, or Clear.");
+    if (found.uses.some((u) => u.kind === "move" || u.kind === "enter")) {
+      return gettext("%(cards)s: click a piece, then its target (or a start square for a new piece), or choose below.");
+    }
+    return gettext("%(cards)s: choose the action.");
+  }
+
+  // The buttons: a choice between uses making one move; else the uses off the
+  // board (zero, Mystery), the picked piece's moves, and the whole actions.
+  function builderButtons() {
+    const found = options();
+    if (!found) return [];
+    if (choice) return choice.map((text) => button(text, { "data-use": text }, () => makeUse(text)));
+    const uses = found.uses.filter((u) => u.kind === "zero" || u.kind === "mystery" || (picked && u.kind === "move" && u.from === picked));
+    return [
+      ...uses.map((u) => button(u.text, { "data-use": u.text }, () => makeUse(u.text))),
+      ...found.actions.map((text) => button(text, { "data-action": text }, () => send(text))),
+    ];
   }
 
   function renderBuilder() {
     const prompt = $("builder-prompt");
-    const options = $("hand-actions");
+    const box = $("hand-actions");
+    box.removeAttribute("aria-busy");
     if (sent) {
       prompt.textContent = interpolate(gettext("Sent: %(action)s"), { action: sent }, true);
-      options.replaceChildren();
+      box.replaceChildren();
       return;
     }
     if (!page.myTurn()) {
       prompt.textContent = page.isPlayer() && page.running() ? gettext("Wait for your turn.") : "";
-      options.replaceChildren();
+      box.replaceChildren();
       return;
     }
     if (!chosen.length) {
       prompt.textContent = current().variant === "formation"
         ? gettext("Your turn: pick one to four cards for your action (RH10).")
         : gettext("Your turn: pick one to three cards for your action (RH10).");
-      options.replaceChildren();
+      box.replaceChildren();
       return;
     }
-    const fits = fitting();
-    const names = chosenCards().join(" ");
-    const clickable = fits.some((fit) => fit.rests.some((left) => left.length));
-    let text;
-    if (!candidates().length) text = gettext("%(cards)s: no legal action uses exactly these cards. Pick more, or fewer.");
-    else if (!fits.length) text = gettext("%(cards)s: those clicks fit no legal action. Start again with Clear.");
-    else if (replayClicks().from) text = gettext("%(cards)s: now click the target square.");
-    else if (clickable) text = gettext("%(cards)s: click a piece, then its target (or a start square for a new piece), or choose below.");
-    else text = gettext("%(cards)s: choose the action.");
-    prompt.textContent = interpolate(text, { cards: names }, true);
-    const buttons = fits.map((fit) => {
-      const button = el("button", { type: "button", class: "button rh-option", "data-action": fit.action.text, text: optionLabel(fit.action) });
-      button.addEventListener("click", () => send(fit.action.text));
-      return button;
-    });
+    if (waiting()) box.setAttribute("aria-busy", "true");
+    prompt.textContent = interpolate(builderText(), { cards: chosenCards().join(" ") }, true);
+    const buttons = builderButtons();
+    const parts = [];
+    if (done.length) {
+      parts.push(el("span", { class: "rh-options__title", "data-done": done.join(", "),
+        text: interpolate(gettext("Uses made: %(uses)s"), { uses: done.join(", ") }, true) }));
+    }
+    if (buttons.length) {
+      parts.push(el("span", { class: "rh-options__title", text: choice ? gettext("The uses that make this move:")
+        : gettext("Or choose a use or a whole action:") }));
+    }
+    const back = button(gettext("Back"), { class: "button rh-back", "data-back": "", disabled: !done.length && !picked && !choice }, goBack);
     const clear = el("button", { type: "button", class: "button rh-clear", "data-clear": "", text: gettext("Clear") });
     clear.addEventListener("click", () => clearSelection());
-    // The texts name one of the equal ways to play each action (N1), maybe not the clicked one.
-    const title = el("span", { class: "rh-options__title", text: clicks.length
-      ? interpolate(ngettext("%(count)s legal action fits your clicks, as the rules write them (N1):",
-        "%(count)s legal actions fit your clicks, as the rules write them (N1):", buttons.length), { count: buttons.length }, true)
-      : interpolate(ngettext("%(count)s legal action uses these cards:", "%(count)s legal actions use these cards:", buttons.length),
-        { count: buttons.length }, true) });
-    options.replaceChildren(...(buttons.length ? [title] : []), ...buttons, clear);
+    box.replaceChildren(...parts, ...buttons, back, clear);
   }
 
   function renderStock() {
@@ -476,20 +445,50 @@
 
   function send(text) {
     sent = page.sendAction(text) ? text : null;
-    redraw(renderBuilder);
+    redraw(() => { renderBoard(); renderBuilder(); });
   }
 
-  // A refusal (its message is shown above): the player may change the action.
+  // A refusal (its message is shown above): an action the player may change, or
+  // an options request the server would not answer (the page stops waiting).
   function refused() {
     sent = null;
-    redraw(renderBuilder);
+    asked = null;
+    redraw(() => { renderBoard(); renderBuilder(); });
   }
 
   function clearSelection() {
     chosen = [];
-    clicks = [];
+    resetUses();
     sent = null;
     if (current()) redraw(() => { renderBoard(); renderHand(); });
+  }
+
+  function resetUses() {
+    done = [];
+    picked = null;
+    choice = null;
+  }
+
+  // A use made: the action is sent once every chosen card is used, else the next uses are asked for.
+  function makeUse(text) {
+    done = [...done, text];
+    picked = null;
+    choice = null;
+    if (usedCards().length >= chosen.length) {
+      send(done.join(", "));
+      return;
+    }
+    ask();
+    redraw(() => { renderBoard(); renderBuilder(); });
+  }
+
+  // Back: put down a picked piece or drop a choice, else undo the last use.
+  function goBack() {
+    if (choice || picked) { choice = null; picked = null; }
+    else done = done.slice(0, -1);
+    sent = null;
+    ask();
+    redraw(() => { renderBoard(); renderBuilder(); });
   }
 
   function clickCard(key) {
@@ -497,40 +496,54 @@
     sent = null;
     if (!page.myTurn()) { clearSelection(); return; }
     chosen = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
-    clicks = [];
+    resetUses();
+    ask();
     redraw(() => { renderBoard(); renderHand(); });
   }
 
+  // The uses a click on `square` makes: the picked piece's moves there, or
+  // with no piece picked, the new pieces brought in there.
+  function usesAt(square) {
+    const found = options();
+    if (!found) return [];
+    return found.uses.filter((u) => (picked ? u.kind === "move" && u.from === picked && u.to === square
+      : u.kind === "enter" && u.to === square));
+  }
+
   function clickSquare(square) {
-    if (!page.myTurn() || !chosen.length || sent) return;
-    const marks = highlights(fitting());
-    if (marks.from && square === marks.from) {
-      clicks = clicks.slice(0, -1); // the picked piece again: put it down
-    } else if (marks.from && marks.targets.has(square)) {
-      clicks = [...clicks, square];
-    } else if (!marks.from && (marks.froms.has(square) || marks.targets.has(square))) {
-      clicks = [...clicks, square];
-    } else if (marks.from) {
-      clicks = clicks.slice(0, -1); // another square: drop the picked piece, and take this one if it can go
-      if (highlights(fitting()).froms.has(square)) clicks = [...clicks, square];
+    if (!page.myTurn() || !options() || sent) return;
+    const marks = highlights();
+    choice = null;
+    if (picked && square === picked) {
+      picked = null; // the picked piece again: put it down
+    } else if (marks.targets.has(square)) {
+      const uses = [...new Set(usesAt(square).map((u) => u.text))];
+      if (uses.length === 1) { makeUse(uses[0]); return; }
+      choice = uses; // two kill cards, or two cards reaching one square: the player chooses
+    } else if (marks.froms.has(square) || (picked && highlightsFor(null).froms.has(square))) {
+      picked = square;
     } else {
-      return;
-    }
-    const fits = fitting();
-    if (fits.length === 1 && fits[0].done) {
-      send(fits[0].action.text);
-      redraw(renderBoard);
-      return;
+      picked = null;
     }
     redraw(() => { renderBoard(); renderBuilder(); });
+  }
+
+  function highlightsFor(from) {
+    const keep = picked;
+    picked = from;
+    const marks = highlights();
+    picked = keep;
+    return marks;
   }
 
   // A new state: the choice survives only while it is still our turn with those cards.
   function newState(_page, moved) {
     sent = null;
-    if (moved || !page.myTurn()) { chosen = []; clicks = []; return; }
+    if (moved) { answers = new Map(); asked = null; }
+    if (moved || !page.myTurn()) { chosen = []; resetUses(); return; }
     const keys = new Set(myPlaces().map((p) => p.key));
-    if (chosen.some((key) => !keys.has(key))) { chosen = []; clicks = []; }
+    if (chosen.some((key) => !keys.has(key))) { chosen = []; resetUses(); return; }
+    if (asked && performance.now() - askedAt > 3000) { asked = null; ask(); } // lost with a dropped socket: asked again
   }
 
   window.BoardKeys.attach($("board"));
@@ -542,5 +555,6 @@
     newState,
     clearSelection,
     refused,
+    receive,
   });
 })();

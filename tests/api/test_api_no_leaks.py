@@ -21,6 +21,7 @@ from ladder.api import tokens
 from tests.api.streams import StreamReader
 from tests.games import test_no_leaks as ace
 from tests.games import test_rhombus_no_leaks as rhombus
+from tests.rhombus_steps import build
 from tests.games.conftest import services  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
@@ -42,6 +43,10 @@ class Table:
     def post(self, seat: str, path: str, body: dict[str, Any] | None = None) -> requests.Response:
         return requests.post(f"{self.server}/api/games/{self.game_id}/{path}", json=body or {},
                              headers={"Authorization": f"Bearer {self.tokens[seat]}"}, timeout=10)
+
+    def get(self, seat: str, path: str, params: dict[str, Any]) -> requests.Response:
+        return requests.get(f"{self.server}/api/games/{self.game_id}/{path}", params=params,
+                            headers={"Authorization": f"Bearer {self.tokens[seat]}"}, timeout=10)
 
     def public(self) -> dict[str, Any]:
         response = requests.get(f"{self.server}/api/games/{self.game_id}", timeout=10)
@@ -87,7 +92,8 @@ def play_through_api(table: Table, rng: random.Random, position: Callable[[int],
         if ply >= PLIES:
             answer = table.post(rng.choice(list(table.tokens)), "resign")
         else:
-            answer = table.post(mover, "actions", {"ply": ply, "action": rng.choice(latest[mover]["legal"])})
+            action = any_action(table, latest[mover], rng, lambda answer: check(answer, mover, positions, frozenset()))
+            answer = table.post(mover, "actions", {"ply": ply, "action": action})
         assert answer.status_code == 200, answer.content
         after = position(table.game_id)  # committed before anyone was told
         positions[after["ply"]] = after
@@ -102,6 +108,24 @@ def play_through_api(table: Table, rng: random.Random, position: Callable[[int],
             return checked
 
 
+def any_action(table: Table, view: dict[str, Any], rng: random.Random,
+               check: Callable[[dict[str, Any]], None]) -> str:
+    """One of Ace in the Hole's listed actions, or a Rhombus action built use by
+    use through GET .../options (issue 24), each answer checked too."""
+    if "legal" in view:
+        return str(rng.choice(view["legal"]))
+
+    def ask(cards: list[str], done: list[str]) -> dict[str, Any]:
+        response = table.get(view["seat"], "options", {"ply": view["ply"], "cards": ",".join(cards),
+                                                       "done": ",".join(done)})
+        assert response.status_code == 200, response.text
+        answer: dict[str, Any] = response.json()
+        check({"type": "options", **answer})
+        return answer
+
+    return build(ask, view["sets"], rng)
+
+
 def ace_position(game_id: int) -> dict[str, Any]:
     return dict(Game.objects.get(pk=game_id).position)
 
@@ -114,7 +138,7 @@ def ace_check(line: dict[str, Any], seat: str | None, positions: dict[int, Any],
 
 
 def rhombus_check(line: dict[str, Any], seat: str | None, positions: dict[int, Any], sent: frozenset[str]) -> None:
-    if line["type"] == "error" or line["game"]["status"] == "running":
+    if line["type"] in ("error", "options") or line["game"]["status"] == "running":
         rhombus.check_frame(line, seat, positions, sent)
 
 

@@ -13,9 +13,11 @@ import pytest
 import requests
 
 from games import play
+from games.models import Game
 from ladder.api import answers, tokens
 from tests.api.streams import StreamReader
 from tests.games.conftest import services  # noqa: F401
+from tests.rhombus_steps import legal_texts
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -41,10 +43,10 @@ def test_each_seats_stream_line_of_a_move_is_the_view_it_would_load(
         shown = {seat: reader.until(lambda line: line["type"] == "sync") for seat, reader in streams.items()}
         actions = {seat: list(line.get("actions", [])) for seat, line in shown.items()}
         for ply in range(MOVES):
-            mover = next(seat for seat, line in shown.items() if line["legal"])
+            mover = next(seat for seat, line in shown.items() if line.get("legal") or line.get("sets"))
             before = shown[mover]["ply"]
             posted = requests.post(f"{daphne_server}/api/games/{game.pk}/actions",
-                                   json={"ply": ply, "action": shown[mover]["legal"][0]},
+                                   json={"ply": ply, "action": legal_texts(Game.objects.get(pk=game.pk))[0]},
                                    headers={"Authorization": f"Bearer {keys[mover]}"}, timeout=10)
             assert posted.status_code == 200, posted.text
             for seat, reader in streams.items():

@@ -2,8 +2,8 @@
 the rules in a few dozen actions: one side hunts, the other keeps still.
 
 Used by the browser tests (tests/gamepage/test_rhombus_page_browser.py) to
-decide what to click; it reads only the legal texts and the board, as a
-player's page shows them (RH29).
+decide what to click; it reads only the mover's legal texts, which the test
+asks of the rules (the page is never sent them, issue 24), and the board.
 """
 
 from __future__ import annotations

@@ -1,15 +1,18 @@
 """The live Rhombus page in real Chromium, against a real daphne (HTTP + websockets).
 
-Every action is made the way a person makes it: click the cards, then each
-piece and its target (or the start square for a new piece), and, when the
-clicks leave more than one legal text (zero, Mystery, reactivation), the
-button of the wanted one. What to play comes from tests/gamepage/rhombus_policy.py,
-which makes the seeded games below end by the rules (RH25, RH26) within a
-few dozen actions. Screenshots go to artifacts/ for a person to look at.
+Every action is made the way a person makes it: click the cards, then use by
+use each piece and its target (or the start square for a new piece), or the
+button of a use off the board (zero, Mystery) or of a whole action (elim,
+react, entry, discard). The page is never sent the legal list (issue 24): it
+asks the server, use by use, what can follow. What to play comes from
+tests/gamepage/rhombus_policy.py, which makes the seeded games below end by
+the rules (RH25, RH26) within a few dozen actions. Screenshots go to
+artifacts/ for a person to look at.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -18,11 +21,13 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
+from engine import rhombus
 from games import play
-from games.models import Game
+from games.models import Game, Move
 from tests.gamepage.rhombus_policy import ENTER, MOVE, choose
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
+from tests.rhombus_steps import FLUSH, deal, flush_on_an_open_board, legal_texts
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,46 +78,43 @@ def action_cards(text: str) -> list[str]:
     return cards
 
 
-def board_clicks(text: str) -> list[tuple[str, ...]]:
-    """The squares to click, use by use in the text's order: (from, to) for a
-    move, (start,) for a new piece."""
-    steps: list[tuple[str, ...]] = []
-    uses = [text] if text.startswith(("elim ", "entry ", "discard ")) else text.split(", ")
-    for use in uses:
-        move, enter = MOVE.search(use), ENTER.search(use)
-        if move:
-            steps.append((move[1], move[2]))
-        elif enter:
-            steps.append((enter[1],))
-    return steps
-
-
 def has_class(name: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{name})\b")
 
 
+WHOLE = ("elim ", "react ", "entry ", "discard ")
+
+
 def click_action(page: Page, text: str) -> None:
-    """Play ``text`` on ``page`` by clicking: cards, then squares, then, if
-    the clicks leave a choice, the text's button."""
+    """Play ``text`` on ``page`` by clicking: its cards, then use by use a
+    piece and its target, a start square, or a use's button (and the use's
+    button where a click pair makes more than one use); a whole action by its
+    button. The page sends the action once every card is used."""
     for card in action_cards(text):
         page.locator(f'#hand [data-card="{card}"][aria-pressed="false"]').first.click()
-    option = page.locator(f'#hand-actions [data-action="{text}"]')
-    expect(option).to_have_count(1)  # the chosen cards offer this very text
-    for step in board_clicks(text):
-        if len(step) == 2:
-            origin, target = (page.locator(f'#board [data-square="{sq}"]') for sq in step)
-            expect(origin).to_have_class(has_class("square--from"))
+    if text.startswith(WHOLE):
+        page.locator(f'#hand-actions [data-action="{text}"]').click()
+        return
+    for use in text.split(", "):
+        move, enter = MOVE.search(use), ENTER.search(use)
+        if move:
+            origin, target = (page.locator(f'#board [data-square="{sq}"]') for sq in (move[1], move[2]))
+            expect(origin).to_have_class(has_class("square--from"))  # lit once the options have come
             origin.click()
             expect(target).to_have_class(has_class("square--target|square--capture"))
             target.click()
-        else:
-            start = page.locator(f'#board [data-square="{step[0]}"]')
+        elif enter:
+            start = page.locator(f'#board [data-square="{enter[1]}"]')
             expect(start).to_have_class(has_class("square--enter|square--capture"))
             start.click()
-    # The click handlers run before click() returns: either the page sent the
-    # only text left, or it offers the texts the clicks still fit.
-    if option.count():
-        option.click()
+        else:  # zero or Mystery: a button
+            page.locator(f'#hand-actions [data-use="{use}"]').click()
+            continue
+        # The click handlers run before click() returns: the use is made, or
+        # the uses making that move are offered (two kill cards, two cards).
+        choice = page.locator(f'#hand-actions [data-use="{use}"]')
+        if choice.count():
+            choice.click()
 
 
 def wait_for_ply(pages: list[Page], ply: int) -> None:
@@ -121,9 +123,12 @@ def wait_for_ply(pages: list[Page], ply: int) -> None:
 
 
 def mover_view(game_id: int) -> tuple[str, dict[str, Any]]:
-    """The seat to move and what that seat's page is sent."""
+    """The seat to move and what that seat's page is sent, with the legal
+    actions from the rules beside it for the policy (the page gets none)."""
     game = Game.objects.get(pk=game_id)
-    return game.to_move, dict(play.view_for(game, game.seat(game.to_move).user))
+    view = dict(play.view_for(game, game.seat(game.to_move).user))
+    assert "legal" not in view and view["sets"]  # issue 24: the card sets, never the list
+    return game.to_move, {**view, "legal": legal_texts(game)}
 
 
 def game_row(game_id: int) -> Game:
@@ -275,21 +280,6 @@ def test_a_refused_typed_action_shows_the_rule_and_the_page_fits_a_phone(
     assert sw.locator("#board").inner_html() == board_before
 
 
-def deal(position: dict[str, Any], seat: str, table: list[str], hand: list[str]) -> dict[str, Any]:
-    """The position with ``seat`` holding these cards, each swapped with the
-    card in its place, wherever it lay (another seat's places or the pile)."""
-    places: list[list[str]] = [position["pile"]]
-    for info in position["seats"].values():
-        places += [info["table"], info["hand"]]
-    mine = position["seats"][seat]
-    for wanted, (row, i) in zip(table + hand, [(mine["table"], k) for k in range(len(table))]
-                                + [(mine["hand"], k) for k in range(len(hand))]):
-        holder = next(cards for cards in places if wanted in cards)
-        j = holder.index(wanted)
-        holder[j], row[i] = row[i], wanted
-    return position
-
-
 def test_either_of_two_alike_pieces_may_make_a_move(
     alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
 ) -> None:
@@ -305,6 +295,7 @@ def test_either_of_two_alike_pieces_may_make_a_move(
     sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
     _, view = orm(mover_view, game.pk)
     assert "KC a2-b3, QC b1-d2" in view["legal"] and "KC b1-b3, QC a2-d2" not in view["legal"]
+    # Neither the page nor anyone else lists them: the page asks, use by use, and sends what was clicked.
     sw.locator('#hand [data-card="KC"]').click()
     sw.locator('#hand [data-card="QC"]').click()
     for origin, target in (("b1", "b3"), ("a2", "d2")):
@@ -366,3 +357,201 @@ def test_an_out_player_clicks_the_partners_pieces(
     expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
     expect(sw.locator('#board [data-square="e5"] [data-piece="NE"]')).to_be_visible()
     expect(sw.locator("#moves li").last).to_contain_text("9S @e5")
+
+
+def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """Issue 24: the page gets the card sets, never the tens of thousands of
+    texts; four cards picked, it asks the server use by use which pieces can
+    move, each click pair makes a use, and the action goes out when the fourth
+    card is used. The record holds the action's canonical text (N1)."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus", "formation")))
+    orm(flush_on_an_open_board, game.pk)
+    listed = orm(lambda: len(legal_texts(Game.objects.get(pk=game.pk))))  # the test's count, not the page's
+    state_before = orm(lambda: play.state_of(Game.objects.get(pk=game.pk)))
+    assert listed > 20000
+
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": orm(session_cookie, alice),
+                          "url": daphne_server}])
+    sw = context.new_page()
+    frames: list[str] = []
+    sent: list[str] = []
+    sw.on("websocket", lambda ws: (ws.on("framereceived", lambda frame: frames.append(frame)),
+                                   ws.on("framesent", lambda frame: sent.append(frame))))
+    sw.goto(f"{daphne_server}/games/{game.pk}/")
+    expect(sw.locator("#game")).to_have_attribute("data-state", "live")
+    for card in FLUSH:
+        sw.locator(f'#hand [data-card="{card}"][aria-pressed="false"]').first.click()
+    for made in range(4):
+        piece = sw.locator("#board .square--from").first
+        expect(piece).to_be_visible()  # lit from the options answer
+        piece.click()
+        expect(sw.locator("#board .square--selected")).to_have_count(1)
+        if made == 2:  # two uses made, a piece picked: its targets lit, Back and Clear offered
+            ARTIFACTS.mkdir(exist_ok=True)
+            sw.screenshot(path=str(ARTIFACTS / "rhombus-formation-flush-building.png"), full_page=True)
+        sw.locator("#board .square--target, #board .square--capture").first.click()
+        choice = sw.locator("#hand-actions [data-use]")  # two cards making that move: either
+        if choice.count():
+            choice.first.click()
+        if made < 3:
+            expect(sw.locator("#hand-actions [data-done]")).to_have_attribute(
+                "data-done", re.compile(", ".join([r"[^,]+"] * (made + 1)) + "$"))
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+
+    acted = [json.loads(frame)["action"] for frame in sent if json.loads(frame)["type"] == "act"]
+    assert len(acted) == 1 and len(acted[0].split(", ")) == 4
+    recorded = orm(lambda: Move.objects.get(game_id=game.pk, ply=0).action)
+    _, played = rhombus.step(state_before, acted[0])
+    assert recorded == played.text  # the canonical text (N1) of what was clicked
+    expect(sw.locator("#moves li").last).to_contain_text(recorded)
+    received = [json.loads(frame) for frame in frames if isinstance(frame, str)]
+    assert received and all("legal" not in frame for frame in received)
+    asked = [json.loads(frame) for frame in sent if json.loads(frame)["type"] == "options"]
+    # Each choice that is a set is asked about (a single mover is one too); the flush at every use.
+    assert all(set(a["cards"]) <= set(FLUSH) for a in asked)
+    assert [a["done"] for a in asked if sorted(a["cards"]) == sorted(FLUSH)] == [
+        acted[0].split(", ")[:made] for made in range(4)]
+    answered = [frame for frame in received if frame["type"] == "options"]
+    assert len(answered) >= 4 and max(len(frame["uses"]) for frame in answered) < 200  # a few uses, not the list
+    ARTIFACTS.mkdir(exist_ok=True)
+    sw.screenshot(path=str(ARTIFACTS / "rhombus-formation-flush.png"), full_page=True)
+
+
+def focused(page: Page, attribute: str) -> str | None:
+    return page.evaluate(f"document.activeElement && document.activeElement.getAttribute({attribute!r})")
+
+
+def test_an_action_is_built_by_keyboard_alone(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """static/js/board-keys.js with the use-by-use builder: Enter picks a card;
+    once the options have come, Shift+Tab reaches the lit piece, Enter picks it,
+    and Tab reaches its moves' buttons, whose Enter plays the action."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
+    _, view = orm(mover_view, game.pk)
+    card = action_cards(next(text for text in view["legal"] if MOVE.search(text) and ", " not in text))[0]
+    sw.locator(f'#hand [data-card="{card}"]').focus()
+    sw.keyboard.press("Enter")
+    expect(sw.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    expect(sw.locator("#board .square--from").first).to_be_visible()
+    for _ in range(8):  # back past the other cards to the board's tab stop
+        if focused(sw, "data-square"):
+            break
+        sw.keyboard.press("Shift+Tab")
+    square = focused(sw, "data-square")
+    expect(sw.locator(f'#board [data-square="{square}"]')).to_have_class(has_class("square--from"))
+    expect(sw.locator(f'#board [data-square="{square}"]')).to_have_attribute(
+        "aria-label", re.compile(r"can move$"))
+    sw.keyboard.press("Enter")
+    expect(sw.locator(f'#board [data-square="{square}"]')).to_have_class(has_class("square--selected"))
+    for _ in range(12):  # on to the picked piece's moves, below the cards
+        if focused(sw, "data-use"):
+            break
+        sw.keyboard.press("Tab")
+    use = focused(sw, "data-use")
+    assert use is not None and re.match(rf"{card}(\+\S+)? {square}[-x][a-e][1-5]$", use), use
+    sw.keyboard.press("Enter")
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+    expect(sw.locator("#moves li").last).to_contain_text(use)
+
+
+def test_two_kill_cards_making_one_move_are_a_choice_and_back_undoes_a_use(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """RH16, RH21: with QH, 7H and 10H chosen, QH from a2 to NE's piece on c3 kills
+    with either kill card, so that click pair offers both uses; Back undoes a use
+    (the piece is back on c3), and the 10H's zero is a button (N2)."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+
+    def ne_on_c3() -> None:
+        position = Game.objects.get(pk=game.pk).position
+        position["board"]["c3"] = position["board"].pop("e4")
+        Game.objects.filter(pk=game.pk).update(position=deal(position, "SW", ["QH", "7H"], ["10H"]))
+
+    orm(ne_on_c3)
+    state_before = orm(lambda: play.state_of(Game.objects.get(pk=game.pk)))
+    sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
+    for card in ("QH", "7H", "10H"):
+        sw.locator(f'#hand [data-card="{card}"]').click()
+    square = lambda sq: sw.locator(f'#board [data-square="{sq}"]')  # noqa: E731
+    expect(square("a2")).to_have_class(has_class("square--from"))
+    square("a2").click()
+    expect(square("c3")).to_have_class(has_class("square--capture"))
+    square("c3").click()
+    choices = sw.locator("#hand-actions [data-use]")
+    expect(choices).to_have_text(["QH+10H a2xc3", "QH+7H a2xc3"])
+    expect(sw.locator("#builder-prompt")).to_have_text("QH 7H 10H: more than one use makes that move. Choose one:")
+    sw.locator('#hand-actions [data-use="QH+7H a2xc3"]').click()
+    expect(sw.locator("#hand-actions [data-done]")).to_have_text("Uses made: QH+7H a2xc3")
+    expect(square("c3").locator('[data-piece="SW"]')).to_be_visible()  # as the use leaves the board
+    sw.locator("#hand-actions [data-back]").click()
+    expect(sw.locator("#hand-actions [data-done]")).to_have_count(0)
+    expect(square("c3").locator('[data-piece="NE"]')).to_be_visible()
+    square("a2").click()
+    square("c3").click()
+    sw.locator('#hand-actions [data-use="QH+10H a2xc3"]').click()
+    sw.locator('#hand-actions [data-use="7H 0"]').click()
+    expect(sw.locator("#game")).to_have_attribute("data-ply", "1")
+    recorded = orm(lambda: Move.objects.get(game_id=game.pk, ply=0).action)
+    assert recorded == rhombus.step(state_before, "QH+10H a2xc3, 7H 0")[1].text  # its canonical text (N1)
+    expect(sw.locator("#moves li").last).to_contain_text(recorded)
+
+
+def test_the_page_says_it_waits_and_drops_an_answer_for_an_older_choice(
+    alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
+) -> None:
+    """The server's options answers are held back (Playwright's WebSocket route):
+    the page says it is asking, and an answer that comes after the player chose
+    other cards is not shown; the answer for the cards chosen now is."""
+    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    _, view = orm(mover_view, game.pk)
+    singles = [cards[0] for cards in view["sets"] if len(cards) == 1]
+    assert len(singles) >= 2
+    first, second = singles[:2]
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": orm(session_cookie, alice),
+                          "url": daphne_server}])
+    sw = context.new_page()
+    held: list[str] = []
+    routes: list[Any] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        routes.append(ws)
+        server.on_message(lambda message: held.append(message) if '"type": "options"' in message
+                          or '"type":"options"' in message else ws.send(message))
+
+    sw.route_web_socket(re.compile(r"/ws/games/\d+/$"), route)
+    sw.goto(f"{daphne_server}/games/{game.pk}/")
+    expect(sw.locator("#game")).to_have_attribute("data-state", "live")
+    card = lambda name: sw.locator(f'#hand [data-card="{name}"]').first  # noqa: E731
+    card(first).click()
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{first}: asking the server which uses can follow…")
+    expect(sw.locator("#hand-actions")).to_have_attribute("aria-busy", "true")
+    card(first).click()  # put it back, and choose the other
+    card(second).click()
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{second}: asking the server which uses can follow…")
+    for _ in range(50):  # the route's handlers run while the page waits
+        if len(held) == 2:
+            break
+        sw.wait_for_timeout(100)
+    assert [json.loads(message)["cards"] for message in held] == [[first], [second]]
+    routes[0].send(held[0])  # the older choice's answer: dropped
+    sw.wait_for_timeout(300)
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{second}: asking the server which uses can follow…")
+    expect(sw.locator("#board .square--from, #board .square--enter, #hand-actions [data-use]")).to_have_count(0)
+    # A refusal instead (the server's error frame): the page stops waiting and says so.
+    routes[0].send(json.dumps({"type": "error", "ply": 0, "message": "stale ply 0: the game is at ply 1"}))
+    expect(sw.locator("#builder-prompt")).to_have_text(
+        f"{second}: the server gave no answer (see above). Pick the cards again, or Clear.")
+    expect(sw.locator("#game-error")).to_have_text("stale ply 0: the game is at ply 1")
+    expect(sw.locator("#hand-actions")).not_to_have_attribute("aria-busy", "true")
+    routes[0].send(held[1])  # its answer after all: shown, as it is for the cards chosen now
+    answer = json.loads(held[1])
+    lit = {use.split(" ")[1].split("-")[0].split("x")[0] for use in answer["uses"] if MOVE.search(use)}
+    for square in lit:
+        expect(sw.locator(f'#board [data-square="{square}"]')).to_have_class(has_class("square--from"))

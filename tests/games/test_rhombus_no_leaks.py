@@ -2,7 +2,8 @@
 another seat (a partner's included) nor the pile, at any ply (issue 13).
 
 Random 2- and 4-player games, classic and Formation, are played over real
-sockets with every seat and a spectator connected; every frame is checked
+sockets with every seat and a spectator connected, each action built use by
+use from the server's options answers (issue 24); every frame is checked
 against the full position in the database at that frame's ply. Each game
 team game starts with a round of chat (issue 25): its players cannot name a
 card, and no chat frame carries one.
@@ -22,6 +23,7 @@ from games import play
 from games.models import Game
 from tests.conftest import make_user
 from tests.games.conftest import session_cookie
+from tests.rhombus_steps import build_over
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -51,14 +53,15 @@ def check_frame(frame: dict[str, Any], seat: str | None, positions: dict[int, Po
     one ``seat`` may see, or sent itself. The number of cards checked."""
     position = positions[frame["ply"]]
     assert "pile" not in json.dumps(frame).replace("pile_count", ""), frame
-    if frame["type"] not in ("error", "pong", "beat"):
+    if frame["type"] not in ("error", "pong", "beat", "options"):
         for name, shown in frame["seats"].items():
             assert ("hand" in shown) == (name == seat), (name, seat, shown)
             if name == seat:
                 assert shown["hand"] == position["seats"][seat]["hand"]
             else:
                 assert shown["hand_count"] == len(position["seats"][name]["hand"])
-        assert frame["seat"] == seat and (not frame["legal"] or frame["to_move"] == seat)
+        # The card sets that have an action (issue 24), the mover's only; never the legal list.
+        assert frame["seat"] == seat and "legal" not in frame and (not frame["sets"] or frame["to_move"] == seat)
     cards = CARD.findall(json.dumps(frame))
     assert set(cards) <= visible_to(position, seat) | sent, (seat, set(cards) - visible_to(position, seat))
     return len(cards)
@@ -94,8 +97,13 @@ async def play_one(users: list[Any], cookies: list[str], variant: str, sockets: 
         if ply >= PLIES:
             await socks[rng.choice(game.seat_names)].send({"type": "resign"})
         else:
-            assert latest[mover]["legal"], (latest[mover], latest[None])
-            await socks[mover].send({"type": "act", "ply": ply, "action": rng.choice(latest[mover]["legal"])})
+            assert latest[mover]["sets"], (latest[mover], latest[None])
+            answers: list[dict[str, Any]] = []  # the mover's options: its own cards only
+            action = await build_over(socks[mover], latest[mover], rng, answers)
+            for answer in answers:
+                check_frame(answer, mover, positions)
+            frames += len(answers)
+            await socks[mover].send({"type": "act", "ply": ply, "action": action})
         latest = {seat: await sock.receive() for seat, sock in socks.items()}
         after = await full_position(game.pk)  # committed before anyone was told
         positions[after["ply"]] = after

@@ -15,6 +15,7 @@ from games.timecontrols import TimeControl
 from ladder import lobby
 from ladder.models import Challenge, Seek
 from tests.bots.conftest import bot_accounts  # noqa: F401 - a fixture
+from tests.rhombus_steps import legal_texts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services")]
 
@@ -67,8 +68,7 @@ def test_play_the_computer_at_rhombus_and_the_bot_answers(client: Client, alice:
                                                 "time_control": "10+5"})
     game = Game.objects.get()
     assert response.url == f"/games/{game.pk}/" and (game.kind, game.seat_of(alice)) == ("rhombus", "SW")
-    legal = play.view_for(game, alice)["legal"]
-    play.submit(game.pk, alice, 0, legal[0])
+    play.submit(game.pk, alice, 0, legal_texts(game)[0])
     assert bots.play_move(game.pk, 1) == "played"
     assert Game.objects.get(pk=game.pk).ply == 2
 

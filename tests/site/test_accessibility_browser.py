@@ -27,6 +27,7 @@ from ladder.tournaments.models import Tournament
 from notify import notices
 from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
 from tests.tournaments.conftest import organizer, players  # noqa: F401 (shared)
+from tests.rhombus_steps import legal_texts
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -50,11 +51,11 @@ RUN_AXE = """async (tags) => {
 
 
 def play_first_legal(game: Game, plies: int) -> None:
-    """Each mover plays the first action the server lists, PLIES times."""
+    """Each mover plays the first action the rules list, PLIES times."""
     for _ in range(plies):
         game = Game.objects.get(pk=game.pk)
         mover = game.seat(game.to_move).user
-        play.submit(game.pk, mover, game.ply, str(play.view_for(game, mover)["legal"][0]))
+        play.submit(game.pk, mover, game.ply, legal_texts(game)[0])
 
 
 def running_tournament(organizer: Any, users: list[Any], **fields: Any) -> Tournament:
