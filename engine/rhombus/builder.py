@@ -34,7 +34,7 @@ from ..errors import NotationError
 from .actions import Action
 from .cards import CARD_INDEX, CARD_NAMES, START
 from .search import (
-    RESERVE, Masks, Search, mystery_choices, pack, start_play, table_places_after, use_combinations,
+    RESERVE, Key, Masks, Search, mystery_choices, pack, start_play, table_places_after, use_combinations,
 )
 from .state import FORMATION, State, plays_for
 
@@ -95,9 +95,9 @@ def _completes(search: Search, left: int, packed: int, masks: Masks, accept: Acc
 
 def _whole_actions(s: State, cards: tuple[int, ...] | None) -> dict[tuple[int, ...], list[str]]:
     """The actions not made of uses (RH22, RH23, RH46, RH47) by card set: cheap to list."""
-    from .rules import whole_outcomes  # rules imports this module
+    from .rules import Found, whole_outcomes  # rules imports this module
 
-    found: dict = {}
+    found: Found = {}
     whole_outcomes(s, found, cards)
     by_cards: dict[tuple[int, ...], list[str]] = {}
     for key, text in found.items():
@@ -165,15 +165,16 @@ def _done_uses(done: Sequence[str]) -> list[str]:
 
 def _after(search: Search, packed: int, done: list[str]) -> tuple[int, int, Masks] | None:
     """Where ``done`` leaves the search (uses left, position, masks); None if it cannot make them."""
-    left, masks = search.all_uses, ()
+    left = search.all_uses
+    masks_now: Masks = ()
     for text in done:
-        for choice, rest, after, after_masks in search.choices(left, packed, masks):
+        for choice, rest, after, after_masks in search.choices(left, packed, masks_now):
             if choice == text:
-                left, packed, masks = rest, after, after_masks
+                left, packed, masks_now = rest, after, after_masks
                 break
         else:
             return None
-    return left, packed, masks
+    return left, packed, masks_now
 
 
 def options(s: State, cards: Sequence[str], done: Sequence[str]) -> Options:
@@ -218,7 +219,7 @@ def options(s: State, cards: Sequence[str], done: Sequence[str]) -> Options:
     return Options(tuple(sorted(uses)), tuple(actions))
 
 
-def canonical(s: State, key: tuple) -> str | None:
+def canonical(s: State, key: Key) -> str | None:
     """The canonical text (N1) of the action of uses whose outcome is ``key`` (as
     :func:`engine.rhombus.check.key_of` gives it), or None if no legal action of uses has it.
 
