@@ -27,10 +27,11 @@ def rated(django_user_model: Any) -> Callable[[str, int], Any]:
 
 
 def legal_move(game_id: int) -> tuple[int, str]:
-    """The ply and the first legal action of the seat to move."""
+    """The ply and the first legal action of the seat to move (from the rules: a Rhombus
+    view names only the card sets that have one, issue 24)."""
     game = play.load(game_id)
     assert game is not None
-    return game.ply, play.seat_view(game, game.to_move)["legal"][0]
+    return game.ply, str(game.rules.legal_actions(play.state_of(game))[0])
 
 
 def move(game_id: int) -> Game:
