@@ -22,6 +22,13 @@ from tests.helpers import staff_group
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory
+    (chat lines, and the flood check over them, are rows)."""
+    return shared_daphne_server
+
+
 def cup_with_players() -> tuple[int, dict[str, str]]:
     make = get_user_model().objects.create_user
     olga = make("olga", "olga@example.org")

@@ -16,6 +16,14 @@ from tests.lobby.test_lobby_browser import logged_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory
+    (each challenge and game is new, and no page here shows the live-games list)."""
+    return shared_daphne_server
+
+
 GAME_URL = re.compile(r".*/games/(\d+)/$")
 
 

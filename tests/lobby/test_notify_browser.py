@@ -23,6 +23,15 @@ from tests.seats import seated
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory
+    (challenges, seeks and games are rows; only the first test shows the home
+    page's live-games panel, and none reads it)."""
+    return shared_daphne_server
+
+
 GAME_URL = re.compile(r".*/games/(\d+)/$")
 
 

@@ -25,6 +25,15 @@ from tests.helpers import ARTIFACTS
 from tests.seats import seated
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory
+    (the pool is rows, paired by each test's own worker)."""
+    return shared_daphne_server
+
+
 DESKTOP = {"width": 1280, "height": 900}
 
 

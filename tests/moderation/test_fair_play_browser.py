@@ -21,6 +21,14 @@ from tests.lobby.test_notify_browser import signed_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory
+    (reports and playbans are rows)."""
+    return shared_daphne_server
+
+
 PHONE = {"width": 375, "height": 740}
 
 

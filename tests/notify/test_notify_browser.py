@@ -32,6 +32,13 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 @pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory
+    (turns and notices are rows and per-user groups; each test has its own worker)."""
+    return shared_daphne_server
+
+
+@pytest.fixture
 def worker(daphne_server: str, tmp_path: Path) -> Iterator[Path]:
     """A Celery worker on the test database and Redis, up and answering; yields its log."""
     log = tmp_path / "worker.log"

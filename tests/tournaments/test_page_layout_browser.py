@@ -18,6 +18,13 @@ from ladder.tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture
+def daphne_server(shared_daphne_server: str) -> str:
+    """One daphne for the file: its tests keep nothing in daphne's memory."""
+    return shared_daphne_server
+
+
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 LONG = "W" * 100

@@ -9,14 +9,16 @@ are checked, and that no round was paired twice.
 
 from __future__ import annotations
 
+import os
+import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from django.db import connection
 from django.utils import timezone
 
@@ -35,17 +37,58 @@ PLAYERS = 16
 NO_SHOW, WITHDRAWS = 9, 12  # pairing numbers (seeded by rating: p09 and p12)
 
 
-@pytest.fixture
-def workers(tmp_path: Path) -> Iterator[Callable[[], str]]:
-    """Two real workers; yields a function returning both logs (for failure messages)."""
+@pytest.fixture(scope="module")
+def module_workers(tmp_path_factory: pytest.TempPathFactory, django_db_setup: None,
+                   django_db_blocker: Any) -> Iterator[tuple[list[str], Callable[[], str]]]:
+    """Two real workers for the file's tests (see ``workers``): their node names,
+    and a function returning both logs (for failure messages)."""
     redis_url = require_service("REDIS_URL", "Celery workers")
     require_service("DATABASE_URL", "workers sharing the test database")
-    env = {"REDIS_URL": redis_url, "DATABASE_URL": worker_database_url(connection)}
-    logs = [tmp_path / "worker-1.log", tmp_path / "worker-2.log"]
+    with django_db_blocker.unblock():
+        env = {"REDIS_URL": redis_url, "DATABASE_URL": worker_database_url(connection)}
+    folder = tmp_path_factory.mktemp("tournament-workers")
+    logs = [folder / "worker-1.log", folder / "worker-2.log"]
+    names = [f"tournaments-{index}-{os.getpid()}@{socket.gethostname()}" for index in (1, 2)]
     with ExitStack() as stack:
         for index, log in enumerate(logs, start=1):
             stack.enter_context(celery_worker(log, f"tournaments-{index}", **env))
-        yield lambda: "\n".join(log.read_text(errors="replace")[-3000:] for log in logs)
+        yield names, lambda: "\n".join(log.read_text(errors="replace")[-3000:] for log in logs)
+
+
+@pytest.fixture
+def workers(transactional_db: None, module_workers: tuple[list[str], Callable[[], str]]) -> Iterator[Callable[[], str]]:
+    """Two real workers; yields a function returning both logs (for failure messages).
+
+    Started once for the file (each start is seconds of CPU, twice a test):
+    a worker keeps nothing a test counts on being new (the bot accounts it
+    has read are re-read on the change announced in Redis, as in production).
+    After each test, before its rows are flushed, every task it set off has
+    run: none queued, none held for a countdown, none running, seen twice
+    in a row; so no task of one test writes amid the next one's rows. (When
+    each test had its own workers, a task still queued at its end ran at the
+    next test's start.)"""
+    names, logs = module_workers
+    yield logs
+    wait_until_idle(names, logs)
+
+
+def wait_until_idle(names: list[str], logs: Callable[[], str], timeout: float = 60) -> None:
+    from aceweb.celery import app
+
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    deadline, idle_seen = time.monotonic() + timeout, 0
+    try:
+        while idle_seen < 2:
+            assert time.monotonic() < deadline, f"the workers were still busy {timeout:.0f} s after the test\n{logs()}"
+            inspect = app.control.inspect(destination=names, timeout=5, limit=len(names))
+            held = [inspect.active(), inspect.reserved(), inspect.scheduled()]
+            idle = (client.llen("celery") == 0
+                    and all(replies is not None and set(replies) == set(names) and not any(replies.values())
+                            for replies in held))
+            idle_seen = idle_seen + 1 if idle else 0
+            time.sleep(0.1)
+    finally:
+        client.close()
 
 
 def wait_for(predicate: Callable[[], bool], logs: Callable[[], str], what: str, timeout: float = 60) -> None:
