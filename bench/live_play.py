@@ -583,6 +583,12 @@ async def build_action(sock: Any, state: dict[str, Any], rng: random.Random, sta
         return None
     ply, cards, done = state["ply"], rng.choice(state["sets"]), []
     while True:
+        first = state.get("firsts", {}).get(cards[0]) if len(cards) == 1 and not done else None
+        if first is not None:  # a one-card set's first answer comes with the view: no question
+            answer = first
+            if answer["actions"] and (not answer["uses"] or rng.random() < 0.2):
+                return str(rng.choice(answer["actions"]))
+            return str(rng.choice(answer["uses"])) if answer["uses"] else None
         asked = time.perf_counter()
         sock.send_json({"type": "options", "ply": ply, "cards": cards, "done": done})
         answer = await asyncio.wait_for(sock.next_options(ply), timeout)

@@ -12,7 +12,7 @@ from typing import NotRequired, TypedDict
 
 from ..shuffle import commitment
 from .actions import Action, card_order
-from .builder import card_sets
+from .builder import card_sets, options
 from .cards import CARD_INDEX, CARD_NAMES
 from .position import board_json
 from .rules import Outcome, legal_actions, outcome
@@ -34,6 +34,11 @@ class OutcomeJSON(TypedDict):
     reason: str
 
 
+class FirstJSON(TypedDict):
+    uses: list[str]
+    actions: list[str]
+
+
 class ViewJSON(TypedDict):
     seat: str | None
     variant: str
@@ -50,6 +55,7 @@ class ViewJSON(TypedDict):
     seed_hex: str | None
     legal: NotRequired[list[str]]
     sets: list[list[str]]
+    firsts: NotRequired[dict[str, FirstJSON]]
     outcome: OutcomeJSON | None
 
 
@@ -63,6 +69,9 @@ class View:
     (:func:`engine.rhombus.builder.card_sets`); a view made without the
     listing (``view(s, seat, listing=False)``, the live site's: a Formation
     flush can have tens of thousands of actions) has ``sets`` and no ``legal``,
+    and ``firsts``, the answer :func:`engine.rhombus.builder.options` gives for each
+    one-card set before any use (a card's uses are a few dozen at most), so that
+    a one-card action needs no question,
     and the player builds an action use by use (:func:`engine.rhombus.builder.options`).
     """
 
@@ -88,6 +97,7 @@ class View:
     legal: tuple[Action, ...]
     outcome: Outcome | None
     sets: tuple[tuple[str, ...], ...] = ()
+    firsts: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
     listed: bool = True
 
     def __reduce__(self) -> tuple[type[View], tuple[object, ...]]:
@@ -120,6 +130,7 @@ class View:
         }
         if not self.listed:
             del out["legal"]
+            out["firsts"] = {card: {"uses": list(uses), "actions": list(actions)} for card, uses, actions in self.firsts}
         return out
 
 
@@ -147,6 +158,7 @@ def view(s: State, seat: str | None, listing: bool = True) -> View:
     over = outcome(s)
     me = None if seat is None else s.seats.index(seat)
     moving = me == s.to_move and over is None
+    sets = _sets(legal_actions(s)) if moving and listing else card_sets(s) if moving else ()
     return View(
         seat=seat, variant=s.variant, ply=s.ply, seats=s.seats, board=s.board,
         tables=tuple(names(t) for t in s.tables),
@@ -159,7 +171,8 @@ def view(s: State, seat: str | None, listing: bool = True) -> View:
         seed_hex=s.seed.hex() if s.seed is not None and over is not None else None,
         legal=tuple(legal_actions(s)) if moving and listing else (),
         outcome=over,
-        sets=_sets(legal_actions(s)) if moving and listing else card_sets(s) if moving else (),
+        sets=sets,
+        firsts=() if listing else tuple((c[0], *options(s, c, [])) for c in sets if len(c) == 1),
         listed=listing,
     )
 

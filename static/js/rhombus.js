@@ -136,6 +136,13 @@
     if (!page.myTurn() || !chosenIsASet()) return;
     const key = currentKey();
     if (answers.has(key) || asked === key) return;
+    // A one-card set's first answer comes with the view (`firsts`): no question for it.
+    const cards = chosenCards();
+    const first = cards.length === 1 && !done.length && (current().firsts || {})[cards[0]];
+    if (first) {
+      answers.set(key, { uses: first.uses.map(parseUse).filter(Boolean), actions: first.actions });
+      return;
+    }
     asked = key;
     askedAt = performance.now();
     const ok = page.send({ type: "options", ply: current().ply, cards: chosenCards(), done: done.slice() });

@@ -180,6 +180,10 @@ def test_the_live_view_has_the_sets_and_no_list() -> None:
     assert live.to_json()["sets"] == [list(c) for c in card_sets(s)]
     assert rules.listed(s) is None  # nothing listed the position
     assert view(s, s.turn).to_json()["sets"] == live.to_json()["sets"]
+    singles = [c for c in card_sets(s) if len(c) == 1]
+    assert singles and live.to_json()["firsts"] == {  # a one-card action needs no question
+        c[0]: {"uses": list(options(s, c, []).uses), "actions": list(options(s, c, []).actions)} for c in singles}
+    assert "firsts" not in view(s, s.turn).to_json()
     other = [seat for seat in s.seats if seat != s.turn][0]
     assert view(s, other, listing=False).to_json()["sets"] == []  # a seat not to move sees no card set
     assert view(s, None, listing=False).to_json()["sets"] == []
