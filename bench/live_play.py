@@ -462,29 +462,25 @@ class Client:
         else:
             self.messages.put_nowait((at, message))
 
-    async def next_state(self, min_ply: int) -> tuple[float, dict[str, Any]]:
-        """The next sync/update with ply >= MIN_PLY (arrival time, message); Refused on error."""
+    async def _next(self, wanted: Callable[[dict[str, Any]], bool]) -> tuple[float, dict[str, Any]]:
+        """The next message ``wanted`` accepts (arrival time, message), the others dropped;
+        Refused on an error, ConnectionError once the socket is closed."""
         while True:
             at, message = await self.messages.get()
             if message is None:
                 raise ConnectionError("socket closed")
-            kind = message.get("type")
-            if kind == "error":
+            if message.get("type") == "error":
                 raise Refused(str(message.get("message")))
-            if kind in ("sync", "update") and message.get("ply", -1) >= min_ply:
+            if wanted(message):
                 return at, message
+
+    async def next_state(self, min_ply: int) -> tuple[float, dict[str, Any]]:
+        """The next sync/update with ply >= MIN_PLY (arrival time, message); Refused on error."""
+        return await self._next(lambda m: m.get("type") in ("sync", "update") and m.get("ply", -1) >= min_ply)
 
     async def next_options(self, ply: int) -> dict[str, Any]:
         """The answer to this socket's ``options`` question at ``ply``; Refused on error."""
-        while True:
-            at, message = await self.messages.get()
-            if message is None:
-                raise ConnectionError("socket closed")
-            kind = message.get("type")
-            if kind == "error":
-                raise Refused(str(message.get("message")))
-            if kind == "options" and message.get("ply") == ply:
-                return message
+        return (await self._next(lambda m: m.get("type") == "options" and m.get("ply") == ply))[1]
 
     async def close(self) -> None:
         try:
