@@ -48,11 +48,16 @@ MOST_ACTIONS = 80  # a bound on every loop; the seeded games end well before it
 FORMATION_ACTIONS = 30  # Formation ends only by a Formation or the quiet rule (RH44): then a resignation
 
 
-def open_game(browser: Browser, base: str, game_id: int, cookie: str | None, viewport: dict[str, int]) -> Page:
+def new_page(browser: Browser, base: str, cookie: str | None, viewport: dict[str, int]) -> Page:
+    """A page of its own browser context, signed in with ``cookie`` (None: anonymous)."""
     context = browser.new_context(viewport=viewport)
     if cookie is not None:
         context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-    page = context.new_page()
+    return context.new_page()
+
+
+def open_game(browser: Browser, base: str, game_id: int, cookie: str | None, viewport: dict[str, int]) -> Page:
+    page = new_page(browser, base, cookie, viewport)
     page.goto(f"{base}/games/{game_id}/")
     expect(page.locator("#game")).to_have_attribute("data-state", "live")
     return page
@@ -372,10 +377,7 @@ def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
     state_before = orm(lambda: play.state_of(Game.objects.get(pk=game.pk)))
     assert listed > 20000
 
-    context = chromium_browser.new_context(viewport=DESKTOP)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": orm(session_cookie, alice),
-                          "url": daphne_server}])
-    sw = context.new_page()
+    sw = new_page(chromium_browser, daphne_server, orm(session_cookie, alice), DESKTOP)
     frames: list[str] = []
     sent: list[str] = []
     sw.on("websocket", lambda ws: (ws.on("framereceived", lambda frame: frames.append(frame)),
@@ -520,10 +522,7 @@ def test_the_page_says_it_waits_and_drops_an_answer_for_an_older_choice(
     singles = [cards[0] for cards in view["sets"] if len(cards) == 1]
     assert len(singles) >= 2
     first, second = singles[:2]
-    context = chromium_browser.new_context(viewport=DESKTOP)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": orm(session_cookie, alice),
-                          "url": daphne_server}])
-    sw = context.new_page()
+    sw = new_page(chromium_browser, daphne_server, orm(session_cookie, alice), DESKTOP)
     held: list[str] = []
     routes: list[Any] = []
 
