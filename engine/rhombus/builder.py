@@ -71,9 +71,9 @@ def _must_enter(s: State) -> Accept | None:
     return lambda packed: packed >> shift & 15 < reserve
 
 
-def _searches(s: State, cards: tuple[int, ...] | None = None) -> Iterator[tuple[tuple[int, ...], Search]]:
+def searches(s: State, cards: tuple[int, ...] | None = None) -> Iterator[tuple[tuple[int, ...], Search]]:
     """One :class:`Search` for each card set (or only ``cards``), pairing of its kill cards and
-    choice of the cards its 8s take (RH19-RH21), as the full listing makes them."""
+    choice of the cards its 8s take (RH19-RH21): the full listing's and the builder's."""
     me = s.to_move
     owner = plays_for(s, me)  # RH34: an out player moves the partner's pieces
     table, hand = s.tables[me], s.hands[me]
@@ -109,7 +109,7 @@ def _use_sets(s: State) -> set[tuple[int, ...]]:
     """The card sets with a legal action made of uses (RH10, RH11)."""
     accept, packed = _must_enter(s), pack(start_play(s))
     found: set[tuple[int, ...]] = set()
-    for cards, search in _searches(s):
+    for cards, search in searches(s):
         if cards not in found and _completes(search, search.all_uses, packed, (), accept):
             found.add(cards)
     return found
@@ -135,7 +135,7 @@ def has_action(s: State) -> bool:
     if _whole_actions(s, None):
         return True
     accept, packed = _must_enter(s), pack(start_play(s))
-    return any(_completes(search, search.all_uses, packed, (), accept) for _, search in _searches(s))
+    return any(_completes(search, search.all_uses, packed, (), accept) for _, search in searches(s))
 
 
 def _card_ids(s: State, cards: Sequence[str]) -> tuple[int, ...] | None:
@@ -198,7 +198,7 @@ def options(s: State, cards: Sequence[str], done: Sequence[str]) -> Options:
         return NOTHING
     accept, start = _must_enter(s), pack(start_play(s))
     uses: set[str] = set()
-    for _, search in _searches(s, chosen):
+    for _, search in searches(s, chosen):
         at = _after(search, start, made)
         if at is None:
             continue
@@ -235,7 +235,7 @@ def canonical(s: State, key: Key) -> str | None:
     if accept is not None and not accept(target):
         return None
     best: str | None = None
-    for _, search in _searches(s, cards):
+    for _, search in searches(s, cards):
         if search.taken != taken:
             continue
         text = search.text_to(search.all_uses, pack(start), (), target)
@@ -244,4 +244,4 @@ def canonical(s: State, key: Key) -> str | None:
     return best
 
 
-__all__ = ["NOTHING", "Options", "canonical", "card_sets", "has_action", "options"]
+__all__ = ["NOTHING", "Options", "canonical", "card_sets", "has_action", "options", "searches"]

@@ -27,8 +27,8 @@ from .cards import BIT, CARD_NAMES, MOVERS, NINE, SQUARE_NAMES, START, rank, sui
 from .check import key_of
 from .moves import seat_squares, side_squares
 from .search import (
-    RESERVE, Key, Play, Search, entered, pack, unpack_from, is_straight_flush, moved, mystery_choices, pair_specs, remove_cards, start_play,
-    sub_hands, table_places_after, use_combinations,
+    RESERVE, Key, Play, entered, pack, unpack_from, is_straight_flush, moved, pair_specs, remove_cards, start_play,
+    sub_hands, table_places_after,
 )
 from .state import EMPTY, FORMATION, QUIET_LIMIT, State, plays_for, side_of
 
@@ -116,22 +116,15 @@ def _add(found: Found, key: Key, text: str) -> None:
 
 
 def _use_outcomes(s: State, found: Found, only: Only = None) -> None:
-    me = s.to_move
-    owner = plays_for(s, me)  # RH34: an out player moves the partner's pieces
-    table, hand = s.tables[me], s.hands[me]
-    start = START[s.seats[owner]]
     packed = pack(start_play(s))
-    for cards, ways in use_combinations(table + hand, s.variant == FORMATION):
-        if only is not None and cards != only:
-            continue
-        places = table_places_after(cards, len(table))
-        for taken in mystery_choices(cards, table, hand):
-            for specs in ways:
-                for outcome, text in Search(owner, start, specs, taken).packed_run(packed).items():
-                    key = (cards, outcome, places, taken, False)
-                    old = found.get(key)
-                    if old is None or text < old:
-                        found[key] = text
+    table_places = len(s.tables[s.to_move])
+    for cards, search in builder.searches(s, only):
+        places = table_places_after(cards, table_places)
+        for outcome, text in search.packed_run(packed).items():
+            key = (cards, outcome, places, search.taken, False)
+            old = found.get(key)
+            if old is None or text < old:
+                found[key] = text
 
 
 def _eliminator_outcomes(s: State, found: Found, cards: tuple[int, ...]) -> None:
