@@ -151,15 +151,16 @@ class Server:
     log: Path
 
 
-def start_servers(count: int, env: dict[str, str], log_dir: Path, ready_timeout: float = 60) -> list[Server]:
-    """COUNT daphne processes on free loopback ports, each answering HTTP."""
+def start_servers(count: int, env: dict[str, str], log_dir: Path, ready_timeout: float = 60,
+                  app: str = "aceweb.asgi:application") -> list[Server]:
+    """COUNT daphne processes serving APP on free loopback ports, each answering HTTP."""
     servers: list[Server] = []
     for i in range(count):
         port = free_port()
         log = log_dir / f"daphne-{i}-{port}.log"
         with open(log, "wb") as out:
             process = subprocess.Popen(
-                [str(DAPHNE), "-b", HOST, "-p", str(port), "aceweb.asgi:application"],
+                [str(DAPHNE), "-b", HOST, "-p", str(port), app],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
         servers.append(Server(port, process, log))
