@@ -2,15 +2,17 @@
 but carry it (issue 24).
 
     REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/live_floor.py \\
-        [--games 500] [--moves 50] [--think 2] [--servers 2] [--redis-db 15]
+        [--games 500] [--four 0] [--moves 50] [--think 2] [--servers 2] [--redis-db 15]
 
 Starts ``--servers`` daphne processes serving ``bench/floor_app.py`` on the
 Redis channel layer (its own Redis database, flushed before and after), opens
-two sockets a game, each seat on another process as in ``bench/live_play.py``,
-and plays ``--moves`` "moves" a game at ``--think`` seconds on average
-between them: each move a frame in, a hop to a database thread and back, an
-Ace in the Hole update to the mover, one group message through Redis, and in
-the other process a hop and the update to the other seat. No database, no
+two sockets a game (four in ``--four`` games), each seat on another process
+than the one before it as in ``bench/live_play.py``, and plays ``--moves``
+"moves" a game at ``--think`` seconds on average between them: each move a
+frame in, a hop to a database thread and back, an Ace in the Hole update to
+the mover, one group message through Redis, and in each other seat's process
+a hop and the update to that seat. (``--four`` games stand for Rhombus games
+of four in the mixed run; their frames here are the Ace frame.) No database, no
 rules, no sessions. It prints daphne's CPU a move, beside the load, as
 ``bench/live_play.py`` does: what ``live_play.py`` measures above it is the
 game's own work (loads, the move's write, views, presence, clocks,
@@ -43,28 +45,28 @@ from bench.live_play import (HOST, Client, cpu_seconds, cpu_used, drain, flush_r
 APP = "bench.floor_app:application"
 
 
-async def play(client_pairs: Sequence[tuple[Client, Client]], moves: int, think: float, seed: str,
+async def play(tables: Sequence[Sequence[Client]], moves: int, think: float, seed: str,
                move_timeout: float) -> list[float]:
     """Every game's moves, the seats taking turns; each move's round trip (s),
-    from the act sent to the update on both sockets."""
+    from the act sent to the update on every seat's socket."""
     trips: list[float] = []
 
-    async def game(index: int, seats: tuple[Client, Client]) -> None:
+    async def game(index: int, seats: Sequence[Client]) -> None:
         pause = random.Random(f"{seed}-{index}")
         for ply in range(moves):
             if think:
                 await asyncio.sleep(pause.uniform(0, 2 * think))
             sent = time.perf_counter()
-            seats[ply % 2].send_json({"type": "act", "ply": ply})
+            seats[ply % len(seats)].send_json({"type": "act", "ply": ply})
             for sock in seats:
                 await asyncio.wait_for(sock.next_state(ply + 1), max(0.001, sent + move_timeout - time.perf_counter()))
             trips.append(time.perf_counter() - sent)
 
-    await asyncio.gather(*(game(i, pair) for i, pair in enumerate(client_pairs)))
+    await asyncio.gather(*(game(i, seats) for i, seats in enumerate(tables)))
     return trips
 
 
-async def drive(games: int, ports: Sequence[int], pids: Sequence[int], moves: int, think: float,
+async def drive(games: int, four: int, ports: Sequence[int], pids: Sequence[int], moves: int, think: float,
                 seed: str, move_timeout: float, total_timeout: float) -> tuple[list[float], float, dict[str, float]]:
     """Open the sockets, wait for the servers to settle, play; the round trips,
     the wall time of the play and the CPU used while playing."""
@@ -78,19 +80,18 @@ async def drive(games: int, ports: Sequence[int], pids: Sequence[int], moves: in
         await asyncio.wait_for(client.next_state(0), move_timeout)
         return client
 
-    async def open_game(game: int) -> tuple[Client, Client]:
-        red, black = await asyncio.gather(open_seat(game, 0), open_seat(game, 1))
-        return red, black
+    async def open_game(game: int) -> list[Client]:
+        return list(await asyncio.gather(*(open_seat(game, seat) for seat in range(2 if game < games else 4))))
 
-    pairs = await asyncio.gather(*(open_game(g) for g in range(games)))
+    tables = await asyncio.gather(*(open_game(g) for g in range(games + four)))
     try:
         await asyncio.get_running_loop().run_in_executor(None, drain, ports)
         before, started = cpu_seconds(pids, ""), time.perf_counter()
-        trips = await asyncio.wait_for(play(pairs, moves, think, seed, move_timeout), total_timeout)
+        trips = await asyncio.wait_for(play(tables, moves, think, seed, move_timeout), total_timeout)
         wall = time.perf_counter() - started
         return trips, wall, cpu_used(before, cpu_seconds(pids, ""))
     finally:
-        await asyncio.gather(*(sock.close() for pair in pairs for sock in pair), return_exceptions=True)
+        await asyncio.gather(*(sock.close() for seats in tables for sock in seats), return_exceptions=True)
 
 
 def percentile(values: Sequence[float], p: float) -> float:
@@ -102,6 +103,7 @@ def percentile(values: Sequence[float], p: float) -> float:
 class Floor:
     servers: int
     games: int
+    four: int  # of them, games of four seats
     trips: list[float]  # each move's round trip, s
     wall: float  # s
     cpu: dict[str, float]  # s used while playing, by whom
@@ -110,32 +112,35 @@ class Floor:
         moves = len(self.trips)
         return "\n".join([
             f"servers: {self.servers} daphne process(es) serving {APP}",
-            f"games: {self.games}, moves: {moves}, wall time: {self.wall:.2f} s, moves/s: {moves / self.wall:.1f}",
+            f"games: {self.games} ({self.four} of four seats), moves: {moves}, wall time: {self.wall:.2f} s, moves/s: {moves / self.wall:.1f}",
             f"round trip ms (act sent -> update on both sockets): p50 {percentile(self.trips, 50):.1f}  "
             f"p99 {percentile(self.trips, 99):.1f}  max {percentile(self.trips, 100):.1f}",
             f"cpu ms per move (while playing): daphne {1000 * self.cpu['daphne'] / moves:.2f}  "
             f"client {1000 * self.cpu['client'] / moves:.2f}"])
 
 
-def run_floor(*, games: int, moves: int, think: float, servers: int, redis_url: str, seed: str = "1",
+def run_floor(*, games: int, four: int = 0, moves: int, think: float, servers: int, redis_url: str, seed: str = "1",
               move_timeout: float = 10, total_timeout: float = 600) -> Floor:
-    """Serve the floor app from SERVERS daphne processes on REDIS_URL and play."""
+    """Serve the floor app from SERVERS daphne processes on REDIS_URL and play
+    GAMES games of two seats and FOUR of four."""
     env = dict(os.environ, REDIS_URL=redis_url, DEBUG="false", HTTPS="false", PYTHONUNBUFFERED="1",
                DJANGO_SETTINGS_MODULE="aceweb.settings", SECRET_KEY="floor-bench-" + "x" * 40)
     env.pop("DATABASE_URL", None)  # the floor touches no database
     with log_directory(None) as logs:
         started = start_servers(servers, env, logs, app=APP)
         try:
-            trips, wall, cpu = asyncio.run(drive(games, [s.port for s in started], [s.process.pid for s in started],
+            trips, wall, cpu = asyncio.run(drive(games, four, [s.port for s in started], [s.process.pid for s in started],
                                                  moves, think, seed, move_timeout, total_timeout))
         finally:
             stop_servers(started)
-    return Floor(servers, games, trips, wall, cpu)
+    return Floor(servers, games + four, four, trips, wall, cpu)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500, help="games played at once (default 500)")
+    parser.add_argument("--four", type=int, default=0,
+                        help="games of four seats beside them, each move reaching three other sockets (default 0)")
     parser.add_argument("--moves", type=int, default=50, help="moves a game (default 50, a live Ace game's mean)")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds between a game's moves (default 2)")
     parser.add_argument("--servers", type=int, default=2, help="daphne processes (default 2)")
@@ -157,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     load = os.getloadavg()
     say(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     try:
-        floor = run_floor(games=args.games, moves=args.moves, think=args.think, servers=args.servers,
+        floor = run_floor(games=args.games, four=args.four, moves=args.moves, think=args.think, servers=args.servers,
                           redis_url=redis_url, seed=args.seed, move_timeout=args.move_timeout,
                           total_timeout=args.timeout)
     finally:
@@ -165,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(floor.report(), flush=True)
     load = os.getloadavg()
     say(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    return 0 if len(floor.trips) == args.games * args.moves else 1
+    return 0 if len(floor.trips) == (args.games + args.four) * args.moves else 1
 
 
 if __name__ == "__main__":
