@@ -13,9 +13,7 @@ socket opens: games.sockets): consumers run no LocaleMiddleware.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import random
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
@@ -27,7 +25,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from games import bots, chat, live, play, signins, steps, watch
 from games.heartbeat import HEARTBEAT
-from games.models import PRESENCE_HEARTBEAT, Game
+from games.models import Game
 from games.sockets import JsonFrameConsumer, SignedOut, db_work
 from relation import follows
 
@@ -47,7 +45,6 @@ class GameConsumer(JsonFrameConsumer):
     viewer: Any = None  # whose view this socket gets: its user, or None to watch
     watching = False  # ?watch=1: it only follows the game (and acts on nothing)
     api_only = False  # a BOT account's socket: its own view, but no actions
-    heartbeat: asyncio.Task[None] | None = None
     chat_player: bool | None = None  # the person sits at this game; known with the first chat line
     # _submitted and _options_of check the session with the game's load: one hop and statement fewer each
     checked_in_work = frozenset({"act", "options"})
@@ -72,33 +69,14 @@ class GameConsumer(JsonFrameConsumer):
             await self._say(gettext_noop("there is no game %(id)s"), id=self.game_id)
             await self.close(code=NO_SUCH_GAME)
         else:
-            HEARTBEAT.join(self)
-            if self.seat is not None:
-                self.heartbeat = asyncio.create_task(self._stay_present())
+            HEARTBEAT.join(self)  # which keeps a player's seat present while this is open
 
     async def disconnect(self, code: int) -> None:
         HEARTBEAT.leave(self)
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.heartbeat
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.seat is not None:
             await self._depart()
-
-    async def _stay_present(self) -> None:
-        """Keep this seat present while the socket is open (games.models, presence).
-
-        The first beat comes at a random point of the period: sockets opened
-        together (a server restart, a tournament round) would otherwise all
-        beat in the same instant, every period, and delay the moves made then.
-        """
-        period = PRESENCE_HEARTBEAT.total_seconds()
-        await asyncio.sleep(random.uniform(0, period))
-        while True:
-            await self._arrive()
-            await asyncio.sleep(period)
 
     # --- From the client --------------------------------------------------
 

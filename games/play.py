@@ -566,18 +566,29 @@ def _stamp(game_id: int, user: Any, field: str) -> Presence:
     move), in one statement that locks it and returns what it held before."""
     if user is None or not getattr(user, "is_authenticated", False):
         return Presence(None, None)
-    now = timezone.now()
-    before = _stamped(game_id, user.pk, field, now)
+    return _stamp_with(game_id, user.pk, field, timezone.now())
+
+
+def _stamp_with(game_id: int, user_id: int, field: str, now: datetime) -> Presence:
+    before = _stamped(game_id, user_id, field, now)
     if before is None:
         return Presence(None, None)
-    name = before.name
-    after = Seat(name=name, seen_at=before.seen_at, left_at=before.left_at)
-    setattr(after, field, now)
-    if after.present(now) == before.present(now):
-        return Presence(name, None)
+    if not _changes_presence(before, field, now):
+        return Presence(before.name, None)
     ply = Game.objects.filter(pk=game_id).values_list("ply", flat=True).get()
-    kind = "game.left" if field == "left_at" else "game.changed"
-    return Presence(name, {"type": kind, "ply": ply, "seat": name})
+    return Presence(before.name, _presence_event(field, ply, before.name))
+
+
+def _changes_presence(before: Seat, field: str, now: datetime) -> bool:
+    """Whether stamping ``field`` of the seat as it was ``before`` at ``now``
+    turns it present or absent (the group is told only then)."""
+    after = Seat(name=before.name, seen_at=before.seen_at, left_at=before.left_at)
+    setattr(after, field, now)
+    return after.present(now) != before.present(now)
+
+
+def _presence_event(field: str, ply: int, seat: str) -> dict[str, Any]:
+    return {"type": "game.left" if field == "left_at" else "game.changed", "ply": ply, "seat": seat}
 
 
 def _stamped(game_id: int, user_id: int, field: str, now: datetime) -> Seat | None:
@@ -609,6 +620,47 @@ def _stamp_sql(field: str) -> str:
     return (f'UPDATE "{table}" s SET "{column}" = %s '
             f'FROM (SELECT "{pk}", "{seen}", "{left}" FROM "{table}" WHERE "{game}" = %s AND "{user}" = %s '
             f'FOR UPDATE) old WHERE s."{pk}" = old."{pk}" RETURNING s."{name}", old."{seen}", old."{left}"')
+
+
+def stay_present(seats: list[tuple[int, int]]) -> list[tuple[int, dict[str, Any]]]:
+    """The heartbeat of every player socket open in this process, in one
+    statement: stamp the seats of these (game id, user id) pairs as seen now
+    (``arrive`` for each, issue 24: each socket stamping its own seat was a
+    hop and a statement every PRESENCE_HEARTBEAT per socket, a quarter of an
+    idle process's CPU). Returns, for each seat whose presence this changed
+    (a stamp gone stale), its game and the group message that says so."""
+    seats = sorted(set(seats))
+    if not seats:
+        return []
+    now = timezone.now()
+    if connection.vendor != "postgresql":
+        stamped = [(game_id, _stamp_with(game_id, user_id, "seen_at", now)) for game_id, user_id in seats]
+        return [(game_id, presence.event) for game_id, presence in stamped if presence.event is not None]
+    with statements.cursor() as cursor:
+        cursor.execute(_stay_present_sql(), [Seat._meta.get_field("seen_at").get_db_prep_save(now, connection),
+                                             [game_id for game_id, _user in seats], [user for _game, user in seats]])
+        rows = cursor.fetchall()
+    changed = [(game_id, name) for game_id, name, seen, left in rows
+               if _changes_presence(Seat(name=name, seen_at=seen, left_at=left), "seen_at", now)]
+    if not changed:
+        return []
+    plies = dict(Game.objects.filter(pk__in={game_id for game_id, _name in changed}).values_list("pk", "ply"))
+    return [(game_id, _presence_event("seen_at", plies[game_id], name)) for game_id, name in changed]
+
+
+@functools.cache
+def _stay_present_sql() -> str:
+    """``_stamp_sql("seen_at")`` for many seats: the rows locked in one order
+    (by key), so that two processes stamping a seat both have sockets of
+    never wait on each other in a cycle."""
+    seat = Seat._meta
+    table, seen, left, name = seat.db_table, *(seat.get_field(f).column for f in ("seen_at", "left_at", "name"))
+    game, user, pk = seat.get_field("game").column, seat.get_field("user").column, seat.pk.column
+    return (f'UPDATE "{table}" s SET "{seen}" = %s '
+            f'FROM (SELECT "{pk}", "{seen}", "{left}" FROM "{table}" '
+            f'WHERE ("{game}", "{user}") IN (SELECT * FROM unnest(%s::bigint[], %s::bigint[])) '
+            f'ORDER BY "{pk}" FOR UPDATE) old '
+            f'WHERE s."{pk}" = old."{pk}" RETURNING s."{game}", s."{name}", old."{seen}", old."{left}"')
 
 
 # --- Rematch ---------------------------------------------------------------
