@@ -28,8 +28,9 @@ from games.timecontrols import TimeControl
 # Presence (R17 abandonment, RH27). A player's sockets stamp their Seat's
 # ``seen_at`` when they open, their process stamps the seats of all its open
 # players' sockets every PRESENCE_HEARTBEAT (games.heartbeat, one statement), and
-# a socket stamps ``left_at`` when it closes. Timestamps rather than connection counters: a crashed process
-# cannot leave a stale count behind, its stamps simply stop and go stale.
+# a socket stamps ``left_at`` when it closes. Timestamps rather than connection
+# counters: a crashed process cannot leave a stale count behind, its stamps simply
+# stop and go stale.
 PRESENCE_HEARTBEAT = timedelta(seconds=20)
 PRESENCE_STALE = timedelta(seconds=60)
 # How long the player to move may be gone during their own turn before the

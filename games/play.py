@@ -651,8 +651,8 @@ def stay_present(seats: list[tuple[int, int]]) -> list[tuple[int, dict[str, Any]
 @functools.cache
 def _stay_present_sql() -> str:
     """``_stamp_sql("seen_at")`` for many seats: the rows locked in one order
-    (by key), so that two processes stamping a seat both have sockets of
-    never wait on each other in a cycle."""
+    (by key), so that two processes that both hold sockets of the same
+    players never wait on each other in a cycle."""
     seat = Seat._meta
     table, seen, left, name = seat.db_table, *(seat.get_field(f).column for f in ("seen_at", "left_at", "name"))
     game, user, pk = seat.get_field("game").column, seat.get_field("user").column, seat.pk.column
