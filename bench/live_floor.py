@@ -112,8 +112,9 @@ class Floor:
         moves = len(self.trips)
         return "\n".join([
             f"servers: {self.servers} daphne process(es) serving {APP}",
-            f"games: {self.games} ({self.four} of four seats), moves: {moves}, wall time: {self.wall:.2f} s, moves/s: {moves / self.wall:.1f}",
-            f"round trip ms (act sent -> update on both sockets): p50 {percentile(self.trips, 50):.1f}  "
+            f"games: {self.games} ({self.four} of four seats), moves: {moves}, "
+            f"wall time: {self.wall:.2f} s, moves/s: {moves / self.wall:.1f}",
+            f"round trip ms (act sent -> update on every seat's socket): p50 {percentile(self.trips, 50):.1f}  "
             f"p99 {percentile(self.trips, 99):.1f}  max {percentile(self.trips, 100):.1f}",
             f"cpu ms per move (while playing): daphne {1000 * self.cpu['daphne'] / moves:.2f}  "
             f"client {1000 * self.cpu['client'] / moves:.2f}"])
@@ -129,8 +130,9 @@ def run_floor(*, games: int, four: int = 0, moves: int, think: float, servers: i
     with log_directory(None) as logs:
         started = start_servers(servers, env, logs, app=APP)
         try:
-            trips, wall, cpu = asyncio.run(drive(games, four, [s.port for s in started], [s.process.pid for s in started],
-                                                 moves, think, seed, move_timeout, total_timeout))
+            ports, pids = [s.port for s in started], [s.process.pid for s in started]
+            trips, wall, cpu = asyncio.run(drive(games, four, ports, pids, moves, think, seed, move_timeout,
+                                                 total_timeout))
         finally:
             stop_servers(started)
     return Floor(servers, games + four, four, trips, wall, cpu)
