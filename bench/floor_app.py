@@ -40,7 +40,7 @@ from games.sockets import db_work, encode  # noqa: E402
 
 
 def _sample_view() -> dict[str, Any]:
-    """Seat A's view of an Ace in the Hole game some twenty plies in, with the
+    """Red's view of an Ace in the Hole game some twenty plies in, with the
     keys and sizes of the site's frames (``games.play.seat_view``)."""
     rules = engine.GAMES["ace-in-the-hole"]
     state = rules.start("floor", 2)
@@ -50,9 +50,8 @@ def _sample_view() -> dict[str, Any]:
         if not view.get("legal"):
             break
         state, _text = rules.play(state, rng.choice(view["legal"]))
-    seat = rules.seats_for(2)[0]
-    view = dict(rules.seat_view(state, seat).to_json())
     red, black = rules.seats_for(2)
+    view = dict(rules.seat_view(state, red).to_json())
     clock = {"ms": {red: 10_799_000, black: 10_799_000}, "running": red,
              "turn_started_at": "2026-11-27T07:00:00.000000+00:00", "initial_seconds": 10_800,
              "increment_seconds": 0, "days_per_move": None, "time_control": "classical", "abort_at": None}
@@ -75,7 +74,7 @@ def _update(ply: int) -> dict[str, Any]:
 
 
 class FloorConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
-    """One socket of a two-seat game: "act" frames as the game socket takes them."""
+    """One seat's socket of a game: "act" frames as the game socket takes them."""
 
     async def connect(self) -> None:
         self.group = f"floor-{self.scope['url_route']['kwargs']['game_id']}"
