@@ -23,9 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 
 TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test"
-# A Redis database number of the tests' own: the test session flushes it, and
-# xdist worker N uses the one N above it (tests/workers.py): 10, 11, 12.
-TEST_REDIS_URL = "redis://127.0.0.1:6379/10"
+# A Redis database number of the tests' own: the test session flushes it.
+TEST_REDIS_URL = "redis://127.0.0.1:6379/13"
 DEFAULT_PORTS = {"postgres": 5432, "postgresql": 5432, "pgsql": 5432, "redis": 6379, "rediss": 6379}
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -262,14 +261,12 @@ def test(extra: list[str]) -> int:
 
 
 def workers(extra: list[str], env: dict[str, str]) -> list[str]:
-    """pytest-xdist options: TEST_WORKERS processes (3 on this 2-core machine: most
-    of the suite waits on daphne, Chromium, Celery or a socket rather than
-    computing, so a third worker fills those waits), whole
+    """pytest-xdist options: TEST_WORKERS processes (2: this machine's cores), whole
     test files to a worker so that module fixtures are built once, handed out in
     the order tests/conftest.py puts them (slowest first; xdist's own reordering
     by test count would start a file of one 90 s test last). None when the caller
     chose the workers (-n) or turned xdist off (-p no:xdist, TEST_WORKERS=0)."""
-    count = env.get("TEST_WORKERS", "3")
+    count = env.get("TEST_WORKERS", "2")
     chosen = any(arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
                  for arg in extra)
     if chosen or count == "0":

@@ -30,7 +30,7 @@ def worker_redis_url(url: str, worker: str) -> str:
     base, number, query = found.group(1), int(found.group(2) or 0), found.group(3) or ""
     if number == 0:
         raise ValueError("REDIS_URL names database 0, a developer's `make run` data: "
-                         "the tests flush their database, so give them one of their own (make test uses 10)")
+                         "the tests flush their database, so give them one of their own (make test uses 13)")
     if number + index >= REDIS_DATABASES:
         raise ValueError(f"REDIS_URL's database {number} plus worker {worker}'s index passes "
                          f"{REDIS_DATABASES - 1}: give the tests a lower database number")
