@@ -18,22 +18,22 @@ from django.utils import timezone
 from games.models import Game
 from games.sockets import SIGNED_OUT
 from ladder.models import Seek
-from tests.games.conftest import TIMEOUT, Socket, load_game, session_cookie
+from tests.games.conftest import Socket, load_game, session_cookie
 from tests.lobby.conftest import LobbySocket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
+SECOND = 1.0
+
 
 async def closed_for_signing_out(comm: Any) -> None:
-    """The socket says why, then closes with 4401 (after any update that was
-    already on its way). Each wait is the suite's bound for a reply through the
-    thread pool, PostgreSQL and Redis (TIMEOUT): with three test workers on two
-    cores, one second was once too short for the password change's check."""
-    error = await comm.receive_json_from(timeout=TIMEOUT)
+    """The socket says why, then closes with 4401, within a second (after any
+    update that was already on its way)."""
+    error = await comm.receive_json_from(timeout=SECOND)
     while error["type"] == "update":
-        error = await comm.receive_json_from(timeout=TIMEOUT)
+        error = await comm.receive_json_from(timeout=SECOND)
     assert error["type"] == "error" and "signed out" in error["message"]
-    assert await comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": SIGNED_OUT}
+    assert await comm.receive_output(timeout=SECOND) == {"type": "websocket.close", "code": SIGNED_OUT}
 
 
 @database_sync_to_async
@@ -94,7 +94,7 @@ async def test_a_session_that_expires_closes_its_socket(game: Game, alice: Any) 
         await red.open()
         error = await red.comm.receive_json_from(timeout=3)
         assert "signed out" in error["message"]
-        assert await red.comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": SIGNED_OUT}
+        assert await red.comm.receive_output(timeout=SECOND) == {"type": "websocket.close", "code": SIGNED_OUT}
         red.closed = True
     finally:
         await red.close()
@@ -147,11 +147,11 @@ async def test_a_login_ended_quietly_after_an_accepted_action_stops_the_next(
         await database_sync_to_async(type(alice).objects.filter(pk=alice.pk).update)(is_active=False)
         await lobby.send({"type": "seek", "time_control": "3+2"})
         while True:
-            message = await lobby.comm.receive_json_from(timeout=TIMEOUT)
+            message = await lobby.comm.receive_json_from(timeout=SECOND)
             if message["type"] == "error":
                 break
         assert "signed out" in message["message"]
-        assert await lobby.comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": SIGNED_OUT}
+        assert await lobby.comm.receive_output(timeout=SECOND) == {"type": "websocket.close", "code": SIGNED_OUT}
         lobby.closed = True
         assert await database_sync_to_async(Seek.objects.count)() == 1
     finally:
