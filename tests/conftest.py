@@ -27,9 +27,9 @@ from tests.helpers import (ROOT, chromium, redis_db_number, require_service, sto
 
 # The longest files, slowest first (`make test ARGS="--junitxml=FILE"`, each
 # test's time summed per file: 2026-11-27, every file here 28-117 s). Under xdist
-# (`make test`: three workers, a file to one worker, in collection order) they
-# start first, so that no worker is left running one of them at the end while
-# the others have nothing to do.
+# (`make test`: two workers, a file to one worker, in collection order) they
+# start first, so that neither worker is left running one of them at the end
+# while the other has nothing to do.
 SLOW_FILES = [
     "games/test_soak.py", "site/test_accessibility_browser.py", "gamepage/test_rhombus_page_browser.py",
     "tournaments/test_workers.py", "api/test_api_no_leaks.py", "bots/test_bot_worker.py",
