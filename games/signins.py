@@ -29,7 +29,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
 from django.contrib.sessions.models import Session
 from django.db import connection, transaction
-from django.db.models.signals import pre_save
+from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 from importlib import import_module
 
@@ -137,13 +137,27 @@ def _on_logout(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
         _tell(user.pk, {"type": "session.ended", "session": session_tag(request.session.session_key)})
 
 
+PASSWORD_CHANGED = "_games_signins_password_changed"  # set on a user by pre_save, taken by post_save
+
+
 def _on_user_save(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
     """A new password ends the user's other sessions (their stored hash no
-    longer matches): once it is committed, every socket of theirs checks."""
+    longer matches): noted here, before the row is written (the stored hash
+    is still the old one), and told once it is written (_on_user_saved)."""
     if instance.pk is None or (update_fields is not None and "password" not in update_fields):
         return
     before = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
     if before is not None and before != instance.password:
+        setattr(instance, PASSWORD_CHANGED, True)
+
+
+def _on_user_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """Once the new password is committed, every socket of the user checks.
+    From post_save, not pre_save: outside a transaction (allauth's password
+    change runs in none) on_commit runs at once, and from pre_save that was
+    before the UPDATE, so a socket could check, find the old hash, and stay
+    signed in."""
+    if instance.__dict__.pop(PASSWORD_CHANGED, False):
         user_id = instance.pk
         transaction.on_commit(lambda: _tell(user_id, {"type": "session.check"}))
 
@@ -152,3 +166,4 @@ def connect_signals() -> None:
     """Called by GamesConfig.ready()."""
     user_logged_out.connect(_on_logout, dispatch_uid="games.signins.logout")
     pre_save.connect(_on_user_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.signins.password")
+    post_save.connect(_on_user_saved, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.signins.password_saved")

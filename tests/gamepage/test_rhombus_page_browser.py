@@ -304,6 +304,9 @@ def test_either_of_two_alike_pieces_may_make_a_move(
     sw.locator('#hand [data-card="KC"]').click()
     sw.locator('#hand [data-card="QC"]').click()
     for origin, target in (("b1", "b3"), ("a2", "d2")):
+        # The page ignores a click on the board until the server's options for the
+        # chosen cards (and the uses made) have come: wait for them to light the piece.
+        expect(sw.locator(f'#board [data-square="{origin}"]')).to_have_class(has_class("square--from"))
         sw.locator(f'#board [data-square="{origin}"]').click()
         expect(sw.locator(f'#board [data-square="{target}"]')).to_have_class(has_class("square--target"))
         sw.locator(f'#board [data-square="{target}"]').click()

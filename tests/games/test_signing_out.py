@@ -15,6 +15,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
 
+from games import signins
 from games.models import Game
 from games.sockets import SIGNED_OUT
 from ladder.models import Seek
@@ -156,3 +157,15 @@ async def test_a_login_ended_quietly_after_an_accepted_action_stops_the_next(
         assert await database_sync_to_async(Seek.objects.count)() == 1
     finally:
         await lobby.close()
+
+
+def test_the_sockets_are_told_of_a_new_password_only_once_it_is_stored(alice: Any, monkeypatch: Any) -> None:
+    """Outside a transaction, as allauth changes a password: when the sockets are
+    told to check, a check already reads the new hash (told earlier, a socket of
+    an ended session judged the old hash good and stayed signed in)."""
+    told: list[tuple[str, str]] = []
+    monkeypatch.setattr(signins, "_tell", lambda user_id, message: told.append(
+        (message["type"], type(alice).objects.get(pk=user_id).password)))
+    alice.set_password("a-new-password-42")
+    alice.save()
+    assert told == [("session.check", alice.password)]
