@@ -594,9 +594,10 @@ def _presence_event(field: str, ply: int, seat: str) -> dict[str, Any]:
 def _stamped(game_id: int, user_id: int, field: str, now: datetime) -> Seat | None:
     """Set the seat's ``field`` to ``now``; the seat as it was before (None: no such seat).
 
-    On PostgreSQL one statement: every socket of a player runs it every
-    PRESENCE_HEARTBEAT, and the ORM's two were 7 % of daphne's CPU at 500 games
-    (issue 24). Elsewhere the ORM."""
+    On PostgreSQL one statement (``_stamp_sql``, which ``stay_present`` runs for
+    many seats): a player's socket runs it when it opens or closes and on each
+    ping, and the ORM's two were 7 % of daphne's CPU at 500 games (issue 24).
+    Elsewhere the ORM."""
     if connection.vendor != "postgresql":  # RETURNING there names only the updated row
         with transaction.atomic():
             seat = Seat.objects.select_for_update().filter(game_id=game_id, user_id=user_id).first()
@@ -604,31 +605,40 @@ def _stamped(game_id: int, user_id: int, field: str, now: datetime) -> Seat | No
                 Seat.objects.filter(pk=seat.pk).update(**{field: now})
             return seat
     with statements.cursor() as cursor:
-        cursor.execute(_stamp_sql(field), [Seat._meta.get_field(field).get_db_prep_save(now, connection),
-                                           game_id, user_id])
+        cursor.execute(_stamp_sql(field), _stamp_params(field, now, [(game_id, user_id)]))
         row = cursor.fetchone()
-    return None if row is None else Seat(name=row[0], seen_at=row[1], left_at=row[2])
+    return None if row is None else Seat(name=row[1], seen_at=row[2], left_at=row[3])
 
 
 @functools.cache
 def _stamp_sql(field: str) -> str:
-    """Set ``field`` of a game's seat of a user; its name and its stamps before."""
+    """Set ``field`` of the seats of (game id, user id) pairs, given as two
+    arrays; each seat's game, name and stamps from before. The rows are locked
+    in one order (by key), so that two processes that both hold sockets of the
+    same players (``stay_present``) never wait on each other in a cycle."""
     seat = Seat._meta
     table, column = seat.db_table, seat.get_field(field).column
     game, user, pk = seat.get_field("game").column, seat.get_field("user").column, seat.pk.column
     seen, left, name = (seat.get_field(f).column for f in ("seen_at", "left_at", "name"))
     return (f'UPDATE "{table}" s SET "{column}" = %s '
-            f'FROM (SELECT "{pk}", "{seen}", "{left}" FROM "{table}" WHERE "{game}" = %s AND "{user}" = %s '
-            f'FOR UPDATE) old WHERE s."{pk}" = old."{pk}" RETURNING s."{name}", old."{seen}", old."{left}"')
+            f'FROM (SELECT "{pk}", "{seen}", "{left}" FROM "{table}" '
+            f'WHERE ("{game}", "{user}") IN (SELECT * FROM unnest(%s::bigint[], %s::bigint[])) '
+            f'ORDER BY "{pk}" FOR UPDATE) old '
+            f'WHERE s."{pk}" = old."{pk}" RETURNING s."{game}", s."{name}", old."{seen}", old."{left}"')
+
+
+def _stamp_params(field: str, now: datetime, seats: list[tuple[int, int]]) -> list[Any]:
+    return [Seat._meta.get_field(field).get_db_prep_save(now, connection),
+            [game_id for game_id, _user in seats], [user_id for _game, user_id in seats]]
 
 
 def stay_present(seats: list[tuple[int, int]]) -> list[tuple[int, dict[str, Any]]]:
     """The heartbeat of every player socket open in this process, in one
     statement: stamp the seats of these (game id, user id) pairs as seen now
     (``arrive`` for each, issue 24: each socket stamping its own seat was a
-    hop and a statement every PRESENCE_HEARTBEAT per socket, a quarter of an
-    idle process's CPU). Returns, for each seat whose presence this changed
-    (a stamp gone stale), its game and the group message that says so."""
+    hop and a statement every PRESENCE_HEARTBEAT per socket, most of an idle
+    process's CPU). Returns, for each seat whose presence this changed (a
+    stamp gone stale), its game and the group message that says so."""
     seats = sorted(set(seats))
     if not seats:
         return []
@@ -637,8 +647,7 @@ def stay_present(seats: list[tuple[int, int]]) -> list[tuple[int, dict[str, Any]
         stamped = [(game_id, _stamp_with(game_id, user_id, "seen_at", now)) for game_id, user_id in seats]
         return [(game_id, presence.event) for game_id, presence in stamped if presence.event is not None]
     with statements.cursor() as cursor:
-        cursor.execute(_stay_present_sql(), [Seat._meta.get_field("seen_at").get_db_prep_save(now, connection),
-                                             [game_id for game_id, _user in seats], [user for _game, user in seats]])
+        cursor.execute(_stamp_sql("seen_at"), _stamp_params("seen_at", now, seats))
         rows = cursor.fetchall()
     changed = [(game_id, name) for game_id, name, seen, left in rows
                if _changes_presence(Seat(name=name, seen_at=seen, left_at=left), "seen_at", now)]
@@ -646,21 +655,6 @@ def stay_present(seats: list[tuple[int, int]]) -> list[tuple[int, dict[str, Any]
         return []
     plies = dict(Game.objects.filter(pk__in={game_id for game_id, _name in changed}).values_list("pk", "ply"))
     return [(game_id, _presence_event("seen_at", plies[game_id], name)) for game_id, name in changed]
-
-
-@functools.cache
-def _stay_present_sql() -> str:
-    """``_stamp_sql("seen_at")`` for many seats: the rows locked in one order
-    (by key), so that two processes that both hold sockets of the same
-    players never wait on each other in a cycle."""
-    seat = Seat._meta
-    table, seen, left, name = seat.db_table, *(seat.get_field(f).column for f in ("seen_at", "left_at", "name"))
-    game, user, pk = seat.get_field("game").column, seat.get_field("user").column, seat.pk.column
-    return (f'UPDATE "{table}" s SET "{seen}" = %s '
-            f'FROM (SELECT "{pk}", "{seen}", "{left}" FROM "{table}" '
-            f'WHERE ("{game}", "{user}") IN (SELECT * FROM unnest(%s::bigint[], %s::bigint[])) '
-            f'ORDER BY "{pk}" FOR UPDATE) old '
-            f'WHERE s."{pk}" = old."{pk}" RETURNING s."{game}", s."{name}", old."{seen}", old."{left}"')
 
 
 # --- Rematch ---------------------------------------------------------------
