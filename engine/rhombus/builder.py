@@ -129,6 +129,57 @@ def card_sets(s: State) -> tuple[tuple[str, ...], ...]:
     return tuple(_names(c) for c in sorted(sets, key=lambda c: (len(c), c)))
 
 
+First = tuple[str, tuple[str, ...], tuple[str, ...]]
+
+
+def sets_and_firsts(s: State) -> tuple[tuple[tuple[str, ...], ...], tuple[First, ...]]:
+    """:func:`card_sets`, and for each one-card set its card and ``options(s, [card], [])``: the
+    mover's view carries both (issue 24). One pass over the searches, the position packed once:
+    a one-card set's offered first uses also say that it completes, so it is not searched twice.
+
+    >>> from engine.rhombus import new_game
+    >>> sets_and_firsts(new_game("demo"))[1][0]
+    ('8D', ('8D mystery',), ())
+    """
+    from .rules import ended
+
+    if ended(s) is not None:
+        return (), ()
+    accept, packed = _must_enter(s), pack(start_play(s))
+    whole = _whole_actions(s, None)
+    found: set[tuple[int, ...]] = set(whole)
+    firsts: dict[tuple[int, ...], set[str]] = {}
+    for cards, search in searches(s):
+        if len(cards) == 1:
+            uses = firsts.setdefault(cards, set())
+            _offer(uses, search, search.all_uses, packed, (), accept)
+            if uses:
+                found.add(cards)
+        if cards not in found and _completes(search, search.all_uses, packed, (), accept):
+            found.add(cards)
+    if not found and s.variant == FORMATION:  # RH48: a discard of each single card
+        singles = sorted({(c,) for c in _held(s)})
+        return tuple(_names(c) for c in singles), tuple((CARD_NAMES[c[0]], (), ("discard " + CARD_NAMES[c[0]],))
+                                                        for c in singles)
+    sets = sorted(found, key=lambda c: (len(c), c))
+    return (tuple(_names(c) for c in sets),
+            tuple((CARD_NAMES[c[0]], tuple(sorted(firsts.get(c, ()))), tuple(sorted(whole.get(c, []))))
+                  for c in sets if len(c) == 1))
+
+
+def _offer(uses: set[str], search: Search, left: int, packed: int, masks: Masks, accept: Accept | None) -> None:
+    """Add to ``uses`` each next use of ``search`` (the uses ``left`` from the position) that can
+    still complete a legal action."""
+    for text, rest, after, after_masks in search.choices(left, packed, masks) if left else ():
+        if text in uses:
+            continue
+        if rest == 0:
+            if accept is None or accept(after):
+                uses.add(text)
+        elif _completes(search, rest, after, after_masks, accept):
+            uses.add(text)
+
+
 def has_action(s: State) -> bool:
     """Whether the player to move has a legal action (RH26), RH48's discards aside: the search
     stops at the first."""
@@ -202,15 +253,7 @@ def options(s: State, cards: Sequence[str], done: Sequence[str]) -> Options:
         at = _after(search, start, made)
         if at is None:
             continue
-        left, packed, masks = at
-        for text, rest, after, after_masks in search.choices(left, packed, masks) if left else ():
-            if text in uses:
-                continue
-            if rest == 0:
-                if accept is None or accept(after):
-                    uses.add(text)
-            elif _completes(search, rest, after, after_masks, accept):
-                uses.add(text)
+        _offer(uses, search, *at, accept)
     actions: list[str] = []
     if not made:
         actions = sorted(_whole_actions(s, chosen).get(chosen, []))
@@ -244,4 +287,4 @@ def canonical(s: State, key: Key) -> str | None:
     return best
 
 
-__all__ = ["NOTHING", "Options", "canonical", "card_sets", "has_action", "options", "searches"]
+__all__ = ["NOTHING", "Options", "canonical", "card_sets", "has_action", "options", "searches", "sets_and_firsts"]

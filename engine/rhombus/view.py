@@ -12,7 +12,7 @@ from typing import NotRequired, TypedDict
 
 from ..shuffle import commitment
 from .actions import Action, card_order
-from .builder import card_sets, options
+from .builder import sets_and_firsts
 from .cards import CARD_INDEX, CARD_NAMES
 from .position import board_json
 from .rules import Outcome, legal_actions, outcome
@@ -158,7 +158,7 @@ def view(s: State, seat: str | None, listing: bool = True) -> View:
     over = outcome(s)
     me = None if seat is None else s.seats.index(seat)
     moving = me == s.to_move and over is None
-    sets = _sets(legal_actions(s)) if moving and listing else card_sets(s) if moving else ()
+    sets, firsts = (_sets(legal_actions(s)), ()) if moving and listing else sets_and_firsts(s) if moving else ((), ())
     return View(
         seat=seat, variant=s.variant, ply=s.ply, seats=s.seats, board=s.board,
         tables=tuple(names(t) for t in s.tables),
@@ -172,7 +172,7 @@ def view(s: State, seat: str | None, listing: bool = True) -> View:
         legal=tuple(legal_actions(s)) if moving and listing else (),
         outcome=over,
         sets=sets,
-        firsts=() if listing else tuple((c[0], *options(s, c, [])) for c in sets if len(c) == 1),
+        firsts=firsts,
         listed=listing,
     )
 

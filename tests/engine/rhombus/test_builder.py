@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from engine.errors import EngineError, IllegalAction, NotationError
 from engine.rhombus import Action, State, apply, legal_actions, new_game, rules, step, view
 from engine.rhombus.actions import card_order
-from engine.rhombus.builder import NOTHING, canonical, card_sets, options
+from engine.rhombus.builder import NOTHING, canonical, card_sets, options, sets_and_firsts
 from engine.rhombus.check import key_of
 from engine.rhombus.rules import legal
 
@@ -187,6 +187,28 @@ def test_the_live_view_has_the_sets_and_no_list() -> None:
     other = [seat for seat in s.seats if seat != s.turn][0]
     assert view(s, other, listing=False).to_json()["sets"] == []  # a seat not to move sees no card set
     assert view(s, None, listing=False).to_json()["sets"] == []
+
+
+def sets_then_options(s: State) -> tuple[object, object]:
+    sets = card_sets(s)
+    return sets, tuple((c[0], *options(s, c, [])) for c in sets if len(c) == 1)
+
+
+@pytest.mark.parametrize("players, variant", KINDS)
+def test_the_view_s_one_pass_is_card_sets_and_each_single_card_s_options(players: int, variant: str) -> None:
+    """sets_and_firsts (the mover's view, one pass over the searches) says what card_sets and
+    options say one card at a time, on positions of every phase and on RH47's and RH48's."""
+    rng = random.Random(f"firsts-{players}-{variant}")
+    positions = [reached(players, variant, seed, rng.randrange(0, 90)) for seed in range(40)]
+    if variant == "formation":
+        positions += [formation(NO_SW_PIECE, (["9H", "10H", "6C"], ["6C"]), reserve=(6, 3)),  # RH47
+                      formation(BLOCKED, (["6C", "QD", "KH"], ["AS"]), reserve=(5, 2))]  # RH48
+        positions += [with_cards(reached(players, variant, 7, 30), cards) for cards in FLUSHES]
+    with_singles = 0
+    for s in positions:
+        assert sets_and_firsts(s) == sets_then_options(s)
+        with_singles += bool(sets_and_firsts(s)[1])
+    assert with_singles > len(positions) // 2
 
 
 def played_or_refused(s: State, text: str, listed_first: bool) -> object:
