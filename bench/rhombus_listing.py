@@ -146,14 +146,15 @@ COLLECT = False
 
 
 def build_once(s: rhombus.State, rng: random.Random) -> tuple[float, list[float], float, str]:
-    """CPU seconds of ``card_sets``, of each ``options`` call building one action of the largest
+    """CPU seconds of the mover's first view's questions (``sets_and_firsts``: the card sets and
+    each single card's first options), of each ``options`` call building one action of the largest
     card set (ties drawn at random), and of the ``step`` recording it; and the recorded text."""
     if COLLECT:
         gc.collect()
     rules._LISTED.clear()
     rules._STEPPED.clear()
     start = time.process_time()
-    sets = builder.card_sets(s)
+    sets = builder.sets_and_firsts(s)[0]
     sets_cpu = time.process_time() - start
     most = max(len(c) for c in sets)
     cards = rng.choice([c for c in sets if len(c) == most])
@@ -187,7 +188,7 @@ def report_steps(name: str, states: list[rhombus.State], top: int, seed: str) ->
     sets = [r[0][0] * 1000 for r in rows]
     calls = [c * 1000 for r in rows for c in r[0][1]]
     steps = [r[0][2] * 1000 for r in rows]
-    print(f"{name}: {len(rows)} positions, CPU ms: card sets {_figures(sets)}; "
+    print(f"{name}: {len(rows)} positions, CPU ms: sets and firsts {_figures(sets)}; "
           f"options ({len(calls)} calls) {_figures(calls)}; step {_figures(steps)}")
     for (sets_cpu, call_cpus, step_cpu, text), s in sorted(rows, key=lambda r: -max(r[0][1]))[:top]:
         print(f"    options max {max(call_cpus) * 1000:7.2f} ms, sets {sets_cpu * 1000:6.2f}, step {step_cpu * 1000:6.2f}  "
