@@ -105,28 +105,11 @@ def _whole_actions(s: State, cards: tuple[int, ...] | None) -> dict[tuple[int, .
     return by_cards
 
 
-def _use_sets(s: State) -> set[tuple[int, ...]]:
-    """The card sets with a legal action made of uses (RH10, RH11)."""
-    accept, packed = _must_enter(s), pack(start_play(s))
-    found: set[tuple[int, ...]] = set()
-    for cards, search in searches(s):
-        if cards not in found and _completes(search, search.all_uses, packed, (), accept):
-            found.add(cards)
-    return found
-
-
 def card_sets(s: State) -> tuple[tuple[str, ...], ...]:
     """Every card set (names in card order, N5) with a legal action for the player to move, by size
     and then card order; () once the game is over (N12).  With pieces on the board and nothing
     legal, each single card (its RH48 discard)."""
-    from .rules import ended
-
-    if ended(s) is not None:
-        return ()
-    sets = _use_sets(s) | set(_whole_actions(s, None))
-    if not sets and s.variant == FORMATION:  # RH48
-        sets = {(c,) for c in _held(s)}
-    return tuple(_names(c) for c in sorted(sets, key=lambda c: (len(c), c)))
+    return sets_and_firsts(s)[0]
 
 
 First = tuple[str, tuple[str, ...], tuple[str, ...]]
@@ -157,14 +140,14 @@ def sets_and_firsts(s: State) -> tuple[tuple[tuple[str, ...], ...], tuple[First,
                 found.add(cards)
         if cards not in found and _completes(search, search.all_uses, packed, (), accept):
             found.add(cards)
-    if not found and s.variant == FORMATION:  # RH48: a discard of each single card
-        singles = sorted({(c,) for c in _held(s)})
-        return tuple(_names(c) for c in singles), tuple((CARD_NAMES[c[0]], (), ("discard " + CARD_NAMES[c[0]],))
-                                                        for c in singles)
+    if not found and s.variant == FORMATION:  # RH48: with nothing legal, each single card's discard
+        found = {(c,) for c in _held(s)}
+        whole = {card: ["discard " + CARD_NAMES[card[0]]] for card in found}
     sets = sorted(found, key=lambda c: (len(c), c))
+    singles = [c for c in sets if len(c) == 1]
     return (tuple(_names(c) for c in sets),
             tuple((CARD_NAMES[c[0]], tuple(sorted(firsts.get(c, ()))), tuple(sorted(whole.get(c, []))))
-                  for c in sets if len(c) == 1))
+                  for c in singles))
 
 
 def _offer(uses: set[str], search: Search, left: int, packed: int, masks: Masks, accept: Accept | None) -> None:
