@@ -412,8 +412,12 @@ def requeue_lost_moves() -> list[int]:
     """Queue the bot moves that running games wait on but nobody queued; their ids.
 
     For a periodic task: a move whose sending failed (broker down) or whose
-    record Redis lost. A move queued and not yet played is left alone, even
-    with no worker running: the first worker to come will play it.
+    record Redis lost; and one recorded as queued that no worker has started
+    within the broker's visibility timeout and the bot's pace, as when the
+    process that recorded it died before its message reached the broker (a web
+    host killed just after the move before). A move queued more lately is left
+    alone, even with no worker running: the first worker to come will play it.
+    A second message for a move still queued costs a stale-ply check, no more.
     """
     if _redis() is None or not bot_levels():
         return []
@@ -422,7 +426,7 @@ def requeue_lost_moves() -> list[int]:
                .prefetch_related("seats"))
     lost = []
     for game in waiting.iterator(chunk_size=500):
-        if level_of(game.user_id_at(game.to_move)) is not None and _queued_ply(game.pk) != game.ply:
+        if level_of(game.user_id_at(game.to_move)) is not None and _unsent(_wait_record(game.pk), game.ply):
             schedule(game.pk, game.ply, delay=0)
             lost.append(game.pk)
     return lost
@@ -667,10 +671,22 @@ def _release(game_id: int, ply: int) -> None:
         log.warning("could not release the bot move of game %s at ply %s", game_id, ply, exc_info=True)
 
 
-def _queued_ply(game_id: int) -> int | None:
+def _wait_record(game_id: int) -> dict[str, Any]:
     client = _redis()
     raw = client.get(_wait_key(game_id)) if client is not None else None
-    return json.loads(raw).get("ply") if raw else None
+    return json.loads(raw) if raw else {}
+
+
+def _unsent(record: dict[str, Any], ply: int) -> bool:
+    """Whether the move at ``ply`` may never have reached the broker (``requeue_lost_moves``)."""
+    if record.get("ply") != ply:
+        return True
+    waited = time.time() - (record.get("queued") or 0)
+    return record.get("started") is None and waited > _visibility_timeout() + MIN_DELAY_SECONDS
+
+
+def _visibility_timeout() -> float:
+    return float(settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600))
 
 
 def _count_delivery(task_id: str) -> int:

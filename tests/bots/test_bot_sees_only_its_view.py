@@ -156,6 +156,26 @@ def test_a_bot_move_nobody_queued_is_queued_once_by_the_periodic_task(
     assert bots.requeue_lost_moves() == []  # queued now: left for a worker
 
 
+def test_a_bot_move_recorded_as_queued_that_no_worker_started_is_queued_again(
+        alice: Any, bot_accounts: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A web host killed between recording the move as queued and sending its message
+    (tests/site/test_several_hosts.py saw one): once the broker would have handed a live
+    message out again, the periodic task sends another; a duplicate is dropped as stale."""
+    from tests.bots.conftest import wait_state
+
+    game = play.start_game(bot_accounts["greedy"], alice, seed=SEED)  # nothing committed: nothing sent
+    bots._mark(game.pk, 0, "queued")
+    assert bots.requeue_lost_moves() == []  # queued lately: left for a worker
+    queued_at = wait_state(game.pk)["queued"]
+    monkeypatch.setattr(bots.time, "time", lambda: queued_at + bots._visibility_timeout() + 1)
+    assert bots.requeue_lost_moves() == [game.pk]
+    assert wait_state(game.pk)["queued"] == queued_at + bots._visibility_timeout() + 1  # recorded afresh
+    assert bots.requeue_lost_moves() == []  # and left alone again
+    bots._mark(game.pk, 0, "started")
+    monkeypatch.setattr(bots.time, "time", lambda: queued_at + 10 * bots._visibility_timeout())
+    assert bots.requeue_lost_moves() == []  # a worker has it: a lost worker's message comes back by itself
+
+
 def test_a_bot_accepts_a_rematch_at_once_with_the_colours_swapped(
         alice: Any, bot_accounts: dict[str, Any]) -> None:
     game = human_vs_bot(alice, bot_accounts["greedy"])
