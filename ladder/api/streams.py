@@ -103,18 +103,24 @@ async def _lines(group: str, watcher: _Watcher) -> AsyncIterator[bytes]:
     # the channel's buffer (the layer takes it for a consumer that has gone),
     # and a message already in it would be lost (bench/api_streams.py saw it).
     receiving = asyncio.ensure_future(layer.receive(channel))
+    clock = asyncio.get_running_loop().time
     try:
         yield b"\n"  # listening: what happens from now on will be streamed (the headers went out before)
         for line in await watcher.opening():
             yield _encode(line)
+        # A keep-alive goes out whenever nothing has for API_STREAM_KEEPALIVE seconds, even
+        # while messages come that make no line (a player's group hears of every turn).
+        sent = clock()
         while not watcher.done:
-            done, _ = await asyncio.wait({receiving}, timeout=settings.API_STREAM_KEEPALIVE)
-            if not done:
-                yield b"\n"
-            else:
+            done, _ = await asyncio.wait({receiving}, timeout=max(0.0, sent + settings.API_STREAM_KEEPALIVE - clock()))
+            if done:
                 message, receiving = receiving.result(), asyncio.ensure_future(layer.receive(channel))
                 for line in await watcher.after(message):
                     yield _encode(line)
+                    sent = clock()
+            if clock() - sent >= settings.API_STREAM_KEEPALIVE:
+                yield b"\n"
+                sent = clock()
             await watcher.idle()
     finally:
         receiving.cancel()

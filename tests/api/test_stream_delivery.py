@@ -63,3 +63,34 @@ async def test_no_message_is_lost_between_keep_alives(settings: Any) -> None:
     await lines.aclose()
     assert seen == list(range(MESSAGES))
     assert keepalives > MESSAGES // 10  # the keep-alives really came between the messages
+
+
+class Silent(Recorder):
+    """A watcher whose messages make no line, as most of a player's group messages do
+    on the event stream (every turn of every game reaches it)."""
+
+    async def after(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        return []
+
+
+async def test_messages_that_make_no_line_do_not_stop_the_keep_alives(settings: Any) -> None:
+    """The example bot's event stream went silent for a whole Rhombus game (a turn
+    message every half second, none a line) and its client timed out after 60 s."""
+    settings.API_STREAM_KEEPALIVE = 0.05
+    lines = streams._lines("stream-silent-test", Silent())
+    assert await anext(lines) == b"\n"  # listening
+
+    async def send() -> None:
+        layer = get_channel_layer()
+        for n in range(400):  # one message every 2.5 ms, for 1 s: always within a keep-alive
+            await layer.group_send("stream-silent-test", {"type": "game.changed", "n": n})
+            await asyncio.sleep(0.0025)
+
+    sender = asyncio.create_task(send())
+    keepalives = 0
+    async with asyncio.timeout(30):
+        while not sender.done():
+            assert await anext(lines) == b"\n"
+            keepalives += 1
+    await lines.aclose()
+    assert keepalives >= 10  # about one each 0.05 s of the second the messages came
