@@ -1,14 +1,16 @@
-"""A BOT account that plays random legal moves of Ace in the Hole through the
-aceweb API: the example that docs/api.md walks through.
+"""A BOT account that plays random legal moves of Ace in the Hole and Rhombus
+through the aceweb API: the example that docs/api.md walks through.
 
 Standard library plus one HTTP library (requests). It listens to the
-account's event stream; accepts every Ace in the Hole challenge for two
-players (and declines the rest); plays each of its games from that game's
-stream, choosing among the ``legal`` actions its seat's view lists; and
-can start games against the site's computer players itself.
+account's event stream; accepts every challenge for two players (and
+declines the rest); plays each of its games from that game's stream:
+an Ace in the Hole view lists its ``legal`` actions, and a Rhombus action is
+built a use at a time from the card ``sets`` the view names and the
+``options`` the server answers (docs/api.md, "Playing Rhombus step by
+step"); and it can start games against the site's computer players itself.
 
     python docs/examples/random_bot.py --server http://127.0.0.1:8000 --token acew_... \\
-        --upgrade --play-computer greedy --rated --games 1
+        --upgrade --play-computer greedy --rated --games 1 [--rules rhombus]
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import requests
 
@@ -82,14 +85,33 @@ def play_game(api: Api, game_id: int, done: threading.Event, log: Any) -> None:
             print(f"game {game_id} over: {game['status']}, winner {game['winner']} ({game['reason']})", file=log)
             say_good_game(api, game_id, log)
             break
-        if view["to_move"] == view["seat"] and view["legal"] and view["ply"] > acted_at:
-            action = random.choice(view["legal"])
+        if view["to_move"] == view["seat"] and (view.get("legal") or view.get("sets")) and view["ply"] > acted_at:
             acted_at = view["ply"]
             try:
+                action = random.choice(view["legal"]) if view.get("legal") else build_rhombus_action(api, game_id, view)
                 api.post(f"/api/games/{game_id}/actions", {"ply": view["ply"], "action": action})
             except ApiError as refusal:  # e.g. out of time: the stream's next line says what happened
-                print(f"game {game_id}: {action} refused: {refusal}", file=log)
+                print(f"game {game_id}: refused: {refusal}", file=log)
     done.set()
+
+
+def build_rhombus_action(api: Api, game_id: int, view: dict[str, Any]) -> str:
+    """A random legal Rhombus action, built as the game page builds one: a card set
+    from ``sets``, then a use at a time from the server's ``options`` (a one-card
+    set's first answer is in the view's ``firsts``) until the uses take every
+    chosen card, or a whole action (an Eliminator, a discard, ...) as it is."""
+    cards: list[str] = random.choice(view["sets"])
+    done: list[str] = []
+    while True:
+        first = view.get("firsts", {}).get(cards[0]) if len(cards) == 1 and not done else None
+        answer = first or api.get(f"/api/games/{game_id}/options?ply={view['ply']}"
+                                  f"&cards={quote(','.join(cards))}&done={quote(','.join(done))}")
+        choice = random.choice(answer["uses"] + answer["actions"])
+        if choice in answer["actions"]:
+            return choice
+        done.append(choice)
+        if sum(len(use.split(" ")[0].split("+")) for use in done) == len(cards):  # "QH+7H c2xc5" takes two
+            return ", ".join(done)
 
 
 def say_good_game(api: Api, game_id: int, log: Any) -> None:
@@ -103,8 +125,9 @@ def say_good_game(api: Api, game_id: int, log: Any) -> None:
 def answer_challenge(api: Api, challenge: dict[str, Any], log: Any) -> None:
     if challenge["direction"] != "incoming" or challenge["status"] != "pending":
         return
-    # "rules" is {"key": "ace-in-the-hole", "title": "Ace in the Hole"} (docs/api.md).
-    playable = challenge["rules"]["key"] == ACE and challenge["players"] == 2
+    # "rules" is {"key": "ace-in-the-hole", "title": "Ace in the Hole"} (docs/api.md); every game is
+    # played the same way, but this example plays only for two players.
+    playable = challenge["players"] == 2
     verdict = "accept" if playable else "decline"
     print(f"challenge {challenge['id']} from {challenge['challenger']}: {verdict}", file=log)
     try:
@@ -120,7 +143,7 @@ def run(api: Api, args: argparse.Namespace, log: Any = sys.stdout) -> int:
     print(f"playing as {account['username']} (BOT: {account['bot']})", file=log)
     if args.play_computer:
         game = api.post("/api/computer", {"level": args.play_computer, "time_control": args.time_control,
-                                          "rated": args.rated})
+                                          "rated": args.rated, "rules": args.rules})
         print(f"started game {game['game']} against the {args.play_computer} bot", file=log)
     games: dict[int, threading.Event] = {}
     for event in api.stream("/api/stream/event"):
@@ -146,6 +169,7 @@ def main() -> int:
     parser.add_argument("--upgrade", action="store_true", help="turn the account into a BOT account first (for ever)")
     parser.add_argument("--play-computer", metavar="LEVEL", help="start a game against this computer level")
     parser.add_argument("--rated", action="store_true", help="that game is rated")
+    parser.add_argument("--rules", default=ACE, help="that game's rules: ace-in-the-hole, rhombus, rhombus-formation")
     parser.add_argument("--time-control", default="5+3")
     parser.add_argument("--games", type=int, default=0, help="stop after this many finished games (0: never)")
     args = parser.parse_args()

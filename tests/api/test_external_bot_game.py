@@ -56,12 +56,36 @@ def test_the_example_bot_plays_a_rated_game_against_a_built_in_bot(
     assert list(Line.objects.filter(author=robo).values_list("room", "preset")) == [(f"game:{game.pk}", "goodgame")]
 
 
-def test_the_example_bot_declines_a_persons_rhombus_challenge_and_plays_their_ace_challenge(
+def test_the_example_bot_plays_rhombus_a_use_at_a_time(
+        daphne_server: str, workers: Callable[..., Worker], bot_accounts: dict[str, Any],
+        django_user_model: Any) -> None:
+    """A Rhombus view lists no actions: the example builds each from the view's card
+    ``sets`` and ``firsts`` and the server's ``options`` (docs/api.md), to the game's end."""
+    worker = workers("bots")
+    robo = django_user_model.objects.create_user("robo", password=None)
+    _, token = tokens.make(robo, "random bot", ["bot:play"])
+    run = subprocess.run(
+        [sys.executable, str(CLIENT), "--server", daphne_server, "--token", token, "--upgrade",
+         "--play-computer", "random", "--rules", "rhombus", "--time-control", "10+5", "--games", "1"],
+        capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, f"{run.stdout}\n{run.stderr}\n{worker.log[-3000:]}"
+    assert "refused" not in run.stdout, run.stdout  # every action it built was legal
+    game = Game.objects.get(seats__user=robo)
+    assert game.kind == "rhombus" and game.status == "finished" and game.reason != "resignation", game.reason
+    plies = list(Move.objects.filter(game=game).order_by("ply").values_list("ply", flat=True))
+    assert plies == list(range(game.ply)) and game.ply > 10  # every ply stored once, none lost
+    robo_seat = next(seat.name for seat in game.table if seat.user_id == robo.pk)
+    assert Move.objects.filter(game=game, seat=robo_seat).count() >= game.ply // 2 - 1
+
+
+def test_the_example_bot_declines_a_persons_four_player_challenge_and_plays_their_ace_challenge(
         daphne_server: str, django_user_model: Any, tmp_path: Path) -> None:
     """Issue 22, 2: the example read a challenge's rules as ``["kind"]`` and
     crashed (KeyError) on the first challenge anyone sent it."""
     robo = django_user_model.objects.create_user("robo", password=None)
     alice = django_user_model.objects.create_user("alice", password="password")
+    for name in ("bob", "carol"):
+        django_user_model.objects.create_user(name, password="password")
     _, robo_token = tokens.make(robo, "random bot", ["bot:play"])
     _, alice_token = tokens.make(alice, "alice's script", ["play"])
     out = tmp_path / "random_bot.out"
@@ -80,8 +104,8 @@ def test_the_example_bot_declines_a_persons_rhombus_challenge_and_plays_their_ac
             assert response.status_code == 200, response.text
             return int(response.json()["id"])
 
-        rhombus = challenge(rules="rhombus")
-        wait_until(lambda: Challenge.objects.get(pk=rhombus).status == "declined", client, out)
+        teams = challenge(rules="rhombus", players=4, username=None, partner="robo", opponents=["bob", "carol"])
+        wait_until(lambda: Challenge.objects.get(pk=teams).status == "declined", client, out)
         ace = challenge()
         wait_until(lambda: Challenge.objects.get(pk=ace).game_id is not None, client, out)
         game_id = Challenge.objects.get(pk=ace).game_id
@@ -100,7 +124,7 @@ def test_the_example_bot_declines_a_persons_rhombus_challenge_and_plays_their_ac
             client.kill()
             client.wait()
     said = out.read_text()
-    assert f"challenge {rhombus} from alice: decline" in said and f"challenge {ace} from alice: accept" in said
+    assert f"challenge {teams} from alice: decline" in said and f"challenge {ace} from alice: accept" in said
     assert "played 1 game(s): done" in said, said
     game = Game.objects.get(pk=game_id)
     robo_seat = next(seat.name for seat in game.table if seat.user_id == robo.pk)
