@@ -415,7 +415,7 @@ def requeue_lost_moves() -> list[int]:
     record Redis lost; and one recorded as queued that no worker has started
     within the broker's visibility timeout and the bot's pace, as when the
     process that recorded it died before its message reached the broker (a web
-    host killed just after the move before). A move queued more lately is left
+    host killed just after the human's move it answers). A move queued more lately is left
     alone, even with no worker running: the first worker to come will play it.
     A second message for a move still queued costs a stale-ply check, no more.
     """
