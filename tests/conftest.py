@@ -31,12 +31,12 @@ from tests.helpers import (ROOT, chromium, redis_db_number, require_service, sto
 # start first, so that neither worker is left running one of them at the end
 # while the other has nothing to do.
 SLOW_FILES = [
-    "games/test_soak.py", "site/test_accessibility_browser.py", "gamepage/test_rhombus_page_browser.py",
-    "tournaments/test_workers.py", "api/test_api_no_leaks.py", "bots/test_bot_worker.py",
-    "live/test_live_socket.py", "games/test_seats_migration.py", "gamepage/test_game_page_browser.py",
-    "bots/test_new_bot_accounts_move_at_once.py", "gamepage/test_keyboard_play_browser.py",
-    "notify/test_notify_browser.py", "site/test_phone_width_browser.py", "live/test_live_browser.py",
-    "gamepage/test_long_move_list_browser.py", "api/test_stream_answers.py", "api/test_external_bot_game.py",
+    "api/test_external_bot_game.py", "games/test_soak.py", "site/test_accessibility_browser.py",
+    "gamepage/test_rhombus_page_browser.py", "tournaments/test_workers.py", "api/test_api_no_leaks.py",
+    "bots/test_bot_worker.py", "live/test_live_socket.py", "games/test_seats_migration.py",
+    "gamepage/test_game_page_browser.py", "bots/test_new_bot_accounts_move_at_once.py",
+    "gamepage/test_keyboard_play_browser.py", "notify/test_notify_browser.py", "site/test_phone_width_browser.py",
+    "live/test_live_browser.py", "gamepage/test_long_move_list_browser.py", "api/test_stream_answers.py",
     "engine/test_bots.py", "site/test_console_noise.py",
 ]
 # Fixtures that start a server, a browser or a worker, or flush the database:
