@@ -76,20 +76,37 @@ def _plain(text: str) -> str:
     return "".join(char for char in text if not unicodedata.combining(char)).replace("ё", "е")
 
 
-def _squeezed(text: str) -> str:
-    """Runs of one letter as one, punctuation inside words gone, spaced letters joined."""
-    text = re.sub(r"(\w)\1+", r"\1", text)
+def _squeezed(text: str, apart: tuple[bool, bool] = (False, False)) -> str:
+    """Runs of one letter as one, punctuation inside words gone, spaced letters
+    joined; ``apart`` keeps a spaced run's first and/or last letter a word of its own."""
     text = _WORD_BREAK.sub("", text)
-    text = _SPACED_LETTERS.sub(lambda match: match.group(0).replace(" ", ""), text)
+    text = _SPACED_LETTERS.sub(lambda match: _joined(match.group(0), *apart), text)
+    text = re.sub(r"(\w)\1+", r"\1", text)  # after joining: "a s s h o l e" has its double s only then
     return " ".join(text.split())
 
 
-def foldings(text: str) -> tuple[str, str]:
-    """The line read as Latin letters and read as Cyrillic ones."""
+def _joined(run: str, first_apart: bool, last_apart: bool) -> str:
+    """A run of spaced letters as one word. A one-letter word may stand just
+    before or after it ("what a l o s e r", "ну и д е б и л", "tonto y i d i o t a"),
+    and nothing tells it from the word's own first letter ("a s s h o l e"): each
+    reading is tried (``_READINGS``), and the line weighs what its worst says."""
+    letters = run.split(" ")
+    head = [letters.pop(0)] if first_apart and len(letters) > 2 else []
+    tail = [letters.pop()] if last_apart and len(letters) > 2 else []
+    return " ".join([*head, "".join(letters), *tail])
+
+
+# Each spaced run read whole, without a word before it, after it, or either.
+_READINGS = ((False, False), (True, False), (False, True), (True, True))
+
+
+def foldings(text: str) -> list[tuple[str, str]]:
+    """The line read as Latin letters and as Cyrillic ones, once for each
+    reading of its spaced letters (only one when it has none)."""
     plain = _plain(text)
-    latin = _squeezed(plain.translate(_TO_LATIN))
-    cyrillic = _squeezed(plain.translate(_TO_CYRILLIC).translate(_CYRILLIC_EXTRA))
-    return latin, cyrillic
+    latin, cyrillic = plain.translate(_TO_LATIN), plain.translate(_TO_CYRILLIC).translate(_CYRILLIC_EXTRA)
+    readings = _READINGS if _SPACED_LETTERS.search(_WORD_BREAK.sub("", plain)) else _READINGS[:1]
+    return [(_squeezed(latin, apart), _squeezed(cyrillic, apart)) for apart in readings]
 
 
 def _pattern(entries: tuple[str, ...]) -> re.Pattern[str]:
@@ -113,9 +130,12 @@ _CRITICAL_PATTERNS = _compiled(_CRITICAL)
 
 def weight(text: str) -> int:
     """How abusive one line is: CRITICAL if it holds a critical entry, else
-    INSULT for each insult found (in either folding)."""
-    latin, cyrillic = foldings(text)
+    INSULT for each insult found (in either folding), under the reading of its
+    spaced letters that finds the most."""
+    return max(_weight(latin, cyrillic) for latin, cyrillic in foldings(text))
+
+
+def _weight(latin: str, cyrillic: str) -> int:
     if _CRITICAL_PATTERNS[0].search(latin) or _CRITICAL_PATTERNS[1].search(cyrillic):
         return CRITICAL
-    found = len(_INSULT_PATTERNS[0].findall(latin)) + len(_INSULT_PATTERNS[1].findall(cyrillic))
-    return found * INSULT
+    return len(_INSULT_PATTERNS[0].findall(latin)) + len(_INSULT_PATTERNS[1].findall(cyrillic))

@@ -21,6 +21,17 @@ def test_an_insult_weighs(line: str) -> None:
 
 
 @pytest.mark.parametrize("line", [
+    # A one-letter word just before (or after) the spaced letters is a word of its own (issue 35):
+    "what a l o s e r", "such a m o r o n", "you are a i d i o t", "you l o s e r", "a s s h o l e",
+    "du bist n i d i o t", "was für n t r o t t e l", "d u m m k o p f",
+    "tonto y i m b e c i l", "eres a i d i o t a", "p e n d e j o y",
+    "ну и д е б и л", "а у р о д", "и д и о т",
+])
+def test_spaced_letters_weigh_beside_a_one_letter_word(line: str) -> None:
+    assert shutup.INSULT <= shutup.weight(line) < shutup.CRITICAL
+
+
+@pytest.mark.parametrize("line", [
     "kys", "kill yourself", "Hurensohn", "du Missgeburt", "hijo de puta", "maricón", "убей себя", "пидор",
     "п и д о р",
 ])
