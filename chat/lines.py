@@ -9,7 +9,7 @@ speaker is (``Speaker``); this module knows no game and no tournament.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,6 +27,7 @@ from chat.models import ChatTimeout, Line, Mute, RoomLock
 SHOWN = 100  # lines of a room shown (lichess keeps the last 100 too)
 FLOOD_LINES = 5  # lichess's Flood: at most 5 lines ...
 FLOOD_SECONDS = 10  # ... in 10 seconds
+REPEAT_SECONDS = 60  # a near-repeat counts in the same room within a minute (lichess's flood source and expiry)
 LINKS_FROM_GAMES = 10  # an account's finished games before it may post links
 SCORE_LINES = 20  # the abuse score sums the author's last 20 lines ...
 SCORE_HOURS = 24  # ... of the last day
@@ -50,6 +51,9 @@ PRESETS: dict[str, Promise] = {
 abuse_found = Signal()  # sender=Line, author, lines (the scored window), critical (bool)
 # Sent after a moderator removed lines: the floors whose rooms they were tell their pages.
 lines_removed = Signal()  # sender=Line, lines
+# Sent after commit when a user mutes or unmutes someone: the floors tell that user's
+# open sockets and streams, which keep the mute list while they are open.
+mutes_changed = Signal()  # sender=Mute, user
 
 
 class Refused(ValueError):
@@ -59,6 +63,34 @@ class Refused(ValueError):
         super().__init__(str(message))
         self.code = code
         self.message = message
+
+
+# Who may say nothing here now, whatever the room: a higher floor registers the
+# check (games: a player seated in a running team game, RH36), so that every room,
+# today's and any added later, is held to it by this one function.
+Silence = Callable[[Any, str, bool], "Refused | None"]  # (user, room, preset) -> why not, or None
+_silences: list[Silence] = []
+
+
+def provide_silence(check: Silence) -> None:
+    """Register ``check(user, room, preset)`` (registering twice is harmless)."""
+    if check not in _silences:
+        _silences.append(check)
+
+
+def silenced(user: Any, room: str = "", preset: bool = False) -> Refused | None:
+    """The first registered check's refusal of such a line by ``user`` now, or
+    None. ``room`` "" asks for text written elsewhere than in a chat room (a
+    tournament's name, say); pages ask it to show a closed box, not a field."""
+    for check in _silences:
+        if (refusal := check(user, room, preset)) is not None:
+            return refusal
+    return None
+
+
+def refuse_silenced(user: Any, room: str = "", preset: bool = False) -> None:
+    if (refusal := silenced(user, room, preset)) is not None:
+        raise refusal
 
 
 @dataclass(frozen=True)
@@ -72,21 +104,21 @@ class Speaker:
 
 
 def post(room: str, speaker: Speaker, *, text: str = "", preset: str = "",
-         presets_only: bool = False, now: datetime | None = None) -> Line:
+         now: datetime | None = None) -> Line:
     """Store one line in room, or raise Refused and store nothing."""
     now = now or timezone.now()
     refuse_timed_out(speaker.user, now)
+    refuse_silenced(speaker.user, room, bool(preset))
     if preset:
         refuse_unknown_preset(preset)
         text = ""
     else:
-        if presets_only:
-            raise Refused("presets-only", _("While a team game runs, players may say only the preset phrases "
-                                            "(RH36: no hints between partners)."))
         text = checked_text(text, speaker)
         refuse_locked_room(room, speaker, now)
     recent = list(Line.objects.filter(author=speaker.user).order_by("-id")[:SCORE_LINES])
-    refuse_flood(recent, text, now)
+    refuse_flood(recent, now)
+    if text:
+        refuse_repeat(speaker.user, room, text, now)
     with transaction.atomic():
         line = Line.objects.create(room=room, author=speaker.user, text=text, preset=preset, created=now,
                                    weight=shutup.weight(text) if text else 0)
@@ -137,13 +169,20 @@ def refuse_locked_room(room: str, speaker: Speaker, now: datetime) -> None:
                       % {"until": until, "games": LINKS_FROM_GAMES})
 
 
-def refuse_flood(recent: list[Line], text: str, now: datetime) -> None:
-    """At most FLOOD_LINES in FLOOD_SECONDS; free text not nearly the same as
-    either of the author's last two lines (presets may repeat)."""
+def refuse_flood(recent: list[Line], now: datetime) -> None:
+    """At most FLOOD_LINES in FLOOD_SECONDS, in any rooms."""
     window = recent[:FLOOD_LINES]
     if len(window) == FLOOD_LINES and now - window[-1].created < timedelta(seconds=FLOOD_SECONDS):
         raise Refused("flood", _("Too many lines at once: wait a few seconds."))
-    if text and any(line.text and texts.too_close(text, line.text) for line in recent[:2]):
+
+
+def refuse_repeat(user: Any, room: str, text: str, now: datetime) -> None:
+    """Free text not nearly the same as either of the author's last two lines in
+    this room within REPEAT_SECONDS, as lichess's flood keeps a source's lines a
+    minute: a greeting may be said again in the next game (presets always may)."""
+    since = now - timedelta(seconds=REPEAT_SECONDS)
+    said = Line.objects.filter(author=user, room=room, created__gte=since).order_by("-id")
+    if any(earlier and texts.too_close(text, earlier) for earlier in said.values_list("text", flat=True)[:2]):
         raise Refused("repeat", _("You said nearly the same a moment ago."))
 
 
@@ -190,10 +229,17 @@ def muted_names(user: Any) -> set[str]:
 def mute(user: Any, other: Any) -> None:
     if user.pk != other.pk:
         Mute.objects.get_or_create(user=user, muted=other)
+        _mutes_changed(user)
 
 
 def unmute(user: Any, other: Any) -> None:
     Mute.objects.filter(user=user, muted=other).delete()
+    _mutes_changed(user)
+
+
+def _mutes_changed(user: Any) -> None:
+    """After commit, so that a socket reading the list again reads the new one."""
+    transaction.on_commit(lambda: mutes_changed.send(sender=Mute, user=user))
 
 
 def mutes(user: Any, other: Any) -> bool:

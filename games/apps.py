@@ -10,14 +10,17 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.core.signals import request_finished
 
-        from chat.lines import lines_removed
-        from games import chat, notices, play, signins, tasks, turns
+        from chat.lines import lines_removed, provide_silence
+        from games import chat, notices, partners, play, signins, tasks, turns
         from games.signals import game_finished
         from games.sockets import close_request_connections
         from notify import live
 
         signins.connect_signals()
         lines_removed.connect(chat.announce_removed, dispatch_uid="games.chat.removed")
+        # Issue 35: partners of a running team game say nothing anywhere and sit at no other game together (RH36).
+        provide_silence(partners.silence)
+        play.provide_table_check(partners.refusal)
         request_finished.connect(close_request_connections, dispatch_uid="games.close_request_connections")
         # Issue 26: the "your turn" list, its notices, and the end of a game.
         live.provide_turns(turns.turns_json)

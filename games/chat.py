@@ -3,7 +3,8 @@
 
 - The players' room is its seated players' only, during and after the game. In
   a running 4-player team game only the preset phrases may be said (RH36: no
-  hints between partners, whose hands are hidden from each other, RH29).
+  hints between partners, whose hands are hidden from each other, RH29); the
+  site holds its players to that in every room (games.partners).
 - The spectators' room is everyone else's; the players neither read nor write
   it until the game is over, so that nothing a watcher says reaches a player
   while it could help them.
@@ -55,7 +56,8 @@ def may_write(game: Game, user: Any, room: str) -> bool:
 
 
 def presets_only(game: Game, room: str) -> bool:
-    """RH36: partners give no hints, so a running team game's players say only presets."""
+    """RH36: partners give no hints, so a running team game's players say only presets
+    (what the page offers; the refusal is games.partners.silence's, as anywhere else)."""
     return room == PLAYERS and game.running and game.players == 4
 
 
@@ -75,8 +77,7 @@ def say(game_id: int, user: Any, room: str, *, text: str = "", preset: str = "")
         raise Refused("room", gettext("A game's chat rooms are %(rooms)s.") % {"rooms": ", ".join(ROOMS)})
     if not may_write(game, user, room):
         raise Refused("room", _room_refusal(game, user, room))
-    line = chat_lines.post(room_name(game.pk, room), speaker(user), text=text, preset=preset,
-                           presets_only=presets_only(game, room), now=timezone.now())
+    line = chat_lines.post(room_name(game.pk, room), speaker(user), text=text, preset=preset, now=timezone.now())
     shown = line_json(line, room)
     play.notify(game.pk, game.ply, "chat.line", room=room, line=shown)
     return shown
@@ -108,11 +109,26 @@ def boxes(game: Game, user: Any) -> list[dict[str, Any]]:
     """The game page's chat boxes (templates/chat/_box.html): each room the user
     may read, its last lines, and whether and how they may write there."""
     titles = {PLAYERS: gettext_lazy("Players' chat"), SPECTATORS: gettext_lazy("Spectators' chat")}
-    return [{"room": room, "title": titles[room], "presets": room == PLAYERS,
-             "lines": chat_lines.recent_lines(room_name(game.pk, room), user),
-             "may_write": may_write(game, user, room), "presets_only": presets_only(game, room),
-             "closed": "" if may_write(game, user, room) else _room_refusal(game, user, room)}
-            for room in ROOMS if may_read(game, user, room)]
+    shown = []
+    for room in ROOMS:
+        if may_read(game, user, room):
+            closed = _closed(game, user, room)
+            shown.append({"room": room, "title": titles[room], "presets": room == PLAYERS,
+                          "lines": chat_lines.recent_lines(room_name(game.pk, room), user),
+                          "may_write": not closed, "presets_only": presets_only(game, room), "closed": closed})
+    return shown
+
+
+def _closed(game: Game, user: Any, room: str) -> str:
+    """Why the box offers its reader no way to write, or "": the room's own rule,
+    or the site's (a player of a running team game writes only that game's
+    presets, games.partners; its own box offers them with a sentence saying why)."""
+    if not may_write(game, user, room):
+        return _room_refusal(game, user, room)
+    if presets_only(game, room):
+        return ""
+    silence = chat_lines.silenced(user, room_name(game.pk, room))
+    return "" if silence is None else str(silence)
 
 
 def rooms_json(game: Game, user: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import contextlib
 import functools
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, TypedDict
 
@@ -125,6 +125,25 @@ def provide_start_check(check: StartCheck) -> None:
     """Register a check ``check(user, rated)``: None, or why ``user`` may not start a game."""
     if check not in _start_checks:
         _start_checks.append(check)
+
+
+# Whether these users may sit down to one new game together: games.partners
+# registers its check (no two partners of a running team game, RH36) in
+# GamesConfig.ready(), since it needs games.bots, which imports this module.
+TableCheck = Callable[[Sequence[Any]], "str | None"]
+_table_checks: list[TableCheck] = []
+
+
+def provide_table_check(check: TableCheck) -> None:
+    """Register a check ``check(users)``: None, or why these users may not start a game together."""
+    if check not in _table_checks:
+        _table_checks.append(check)
+
+
+def _may_sit_together(users: Sequence[Any]) -> None:
+    for check in _table_checks:
+        if (why := check(users)) is not None:
+            raise Refusal(why)
 
 
 # Who hears of each accepted move, inside its transaction (after the move is
@@ -307,6 +326,8 @@ def _new_game(users: tuple[Any, ...], setup: Setup, rated: bool, tc: TimeControl
                       % {"game": rules.title, "variants": ", ".join(rules.variants), "variant": repr(setup.variant)})
     if len({user.pk for user in users}) != len(users):
         raise Refusal(gettext("a game needs %(count)s different players") % {"count": len(users)})
+    if event is None:  # a tournament's pairings are the event's, not its players' choice
+        _may_sit_together(users)
     now = timezone.now()
     game = Game(kind=rules.name, variant=setup.variant, players=len(users), rated=rated,
                 initial_seconds=tc.initial_seconds, increment_seconds=tc.increment_seconds,
@@ -681,6 +702,7 @@ def rematch(game_id: int, user: Any) -> Game:
             return game
         if any(not _bot_plays(game, name) for name in game.seat_names if name != seat):
             _may_start(user, game.rated)  # playing the computer again is never refused
+        _may_sit_together([s.user for s in game.table])  # refused at the offer, not only at the last answer
         game.rematch_offers = [*game.rematch_offers, seat]
         waiting = [name for name in game.seat_names if name not in game.rematch_offers and not _bot_plays(game, name)]
         if not waiting:

@@ -27,7 +27,7 @@ from django.utils.translation import gettext
 
 import engine
 from chat import lines as chat_lines
-from games import bots, play
+from games import bots, partners, play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 from ladder import bot_accounts, ratings
@@ -206,6 +206,14 @@ def checked_partner(partner: Any, players: int, user: Any) -> Any:
     return found
 
 
+def refuse_partners(users: Sequence[Any]) -> None:
+    """No game, seek or challenge seating two partners of a running team game
+    together (RH36: no hints between partners; games.partners)."""
+    why = partners.refusal(users)
+    if why is not None:
+        raise LobbyRefusal(why)
+
+
 def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any = "random",
                 rules: Any = ACE, players: Any = 2, partner: Any = None) -> Seek:
     """Put an open seek in the lobby: one per user, game and time control.
@@ -219,6 +227,8 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
     restrictions.check(user, "seek", rated=rated, error=LobbyRefusal)
     players = checked_players(players, chosen)
     partner = checked_partner(partner, players, user)
+    if partner is not None:
+        refuse_partners([user, partner])
     if players == 4:
         _not_seated_elsewhere(user, tc)
     already = LobbyRefusal(gettext("you already have an open %(game)s %(control)s seek: cancel it first")
@@ -304,6 +314,7 @@ def _join(seek: Seek, user: Any) -> Game | Seek:
         raise LobbyRefusal(gettext("the last seat is held for %(name)s, the creator's partner")
                            % {"name": seek.partner.get_username()})
     _not_seated_elsewhere(user, seek.tc)
+    refuse_partners([*(entry.user for entry in seated), user])
     SeekEntry.objects.create(seek=seek, user=user)
     lobby_changed_on_commit()
     if len(seated) + 1 < 4:
@@ -465,6 +476,7 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
     if bots.is_bot(opponent):  # bots play only through "Play the computer" (games/bots.py)
         raise LobbyRefusal(gettext("%(name)s is a computer player: choose it under Play the computer in the lobby")
                            % {"name": opponent.get_username()})
+    refuse_partners([user, opponent])
     now = now or timezone.now()
     if _pending(user, opponent, now).exists():
         raise LobbyRefusal(gettext("you have already challenged %(name)s: wait for an answer")
@@ -500,6 +512,7 @@ def create_team_challenge(user: Any, partner: Any, opponents: Any, time_control:
     restrictions.check(user, "challenge", rated=rated, error=LobbyRefusal)
     checked_players(4, chosen)  # "Ace in the Hole is played by 2 players, not 4"
     mate, rivals = _invitees(user, partner, opponents)
+    refuse_partners([user, mate, *rivals])
     now = now or timezone.now()
     already = LobbyRefusal(gettext("you already have a challenge pending with %(name)s as the challenged player or "
                                    "partner: wait for an answer or cancel it") % {"name": mate.get_username()})
@@ -602,6 +615,7 @@ def _accept_team(challenge: Challenge, user: Any) -> Game | Challenge:
     if mine.answer == ChallengeInvitee.Answer.ACCEPTED:
         raise LobbyRefusal(gettext("you have already accepted that challenge: wait for the others"))
     restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
+    refuse_partners([challenge.challenger, *(invitee.user for invitee in invitees)])
     mine.answer = ChallengeInvitee.Answer.ACCEPTED
     mine.save(update_fields=["answer"])
     _challenge_changed_on_commit(challenge)

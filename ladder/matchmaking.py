@@ -52,7 +52,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 import engine
-from games import play
+from games import partners, play
 from games.models import Game
 from games.timecontrols import REAL_TIME, TimeControl
 from ladder import lobby
@@ -150,6 +150,12 @@ class Candidate:
     last_colour: str | None = None  # "red" or "black" in their previous game
     rules: str = ACE  # the Setup's key: "ace-in-the-hole", "rhombus", "rhombus-formation"
     players: int = 2  # 2, or 4 (Rhombus teams)
+    # Waiting users who are this one's partners in a running team game: never at one table (RH36, games.partners).
+    partners: frozenset[int] = frozenset()
+
+    def sits_with(self, other: Candidate) -> bool:
+        """Whether the two may be seated at one table."""
+        return self.user != other.user and other.user not in self.partners
 
 
 def pairings(candidates: Iterable[Candidate], now: datetime) -> list[tuple[Candidate, ...]]:
@@ -181,8 +187,7 @@ def _tables_of_four(group: Sequence[Candidate], now: datetime) -> list[tuple[Can
     i = 0
     while i + 4 <= len(by_rating):
         four = by_rating[i:i + 4]
-        fits = len({c.user for c in four}) == 4 and all(
-            windows[a.entry].admits(b.rating) for a in four for b in four)
+        fits = all(a is b or (a.sits_with(b) and windows[a.entry].admits(b.rating)) for a in four for b in four)
         if fits:
             tables.append(tuple(sorted(four, key=lambda c: c.entry)))
             i += 4
@@ -199,7 +204,7 @@ def _match_group(group: Sequence[Candidate], now: datetime) -> list[tuple[Candid
         # Only the NEIGHBOURS nearest in rating above each player: the blossom
         # algorithm is cubic, and nobody's best opponent is further off than that.
         for b in by_rating[i + 1:i + 1 + NEIGHBOURS]:
-            if a.user == b.user or not (windows[a.entry].admits(b.rating) and windows[b.entry].admits(a.rating)):
+            if not (a.sits_with(b) and windows[a.entry].admits(b.rating) and windows[b.entry].admits(a.rating)):
                 continue
             graph.add_edge(a.entry, b.entry, weight=_weight(a, b))
     by_entry = {c.entry: c for c in group}
@@ -411,10 +416,11 @@ def take_out_of_pool(*users: Any) -> None:
 
 def _candidates() -> list[Candidate]:
     entries = list(PoolEntry.objects.filter(status=PoolEntry.Status.WAITING))
-    return [_candidate(entry) for entry in entries]
+    mates = partners.partners_of({entry.user_id for entry in entries})
+    return [_candidate(entry, frozenset(mates.get(entry.user_id, ()))) for entry in entries]
 
 
-def _candidate(entry: PoolEntry) -> Candidate:
+def _candidate(entry: PoolEntry, mates: frozenset[int] = frozenset()) -> Candidate:
     # The player's last two-player game of this game: its opponent, and its
     # first seat ("red": Red, or SW in Rhombus) or second ("black").
     last = (Game.objects.filter(seats__user_id=entry.user_id, kind=entry.kind, players=2)
@@ -425,7 +431,7 @@ def _candidate(entry: PoolEntry) -> Candidate:
         colour = "red" if first == entry.user_id else "black"
         opponent = second if colour == "red" else first
     return Candidate(entry.pk, entry.user_id, entry.rating, entry.joined, entry.time_control,
-                     opponent, colour, entry_setup(entry).key, entry.players)
+                     opponent, colour, entry_setup(entry).key, entry.players, mates)
 
 
 def _start_table(table: Sequence[Candidate]) -> Game | None:
@@ -442,8 +448,11 @@ def _start_table(table: Sequence[Candidate]) -> Game | None:
             return None
         users = {e.pk: e.user for e in entries}
         seated = _seats(table, users)
-        game = play.start_game(*seated, rated=True, time_control=TimeControl.parse(table[0].time_control),
-                               setup=entry_setup(entries[0]))
+        try:
+            game = play.start_game(*seated, rated=True, time_control=TimeControl.parse(table[0].time_control),
+                                   setup=entry_setup(entries[0]))
+        except play.Refusal:  # partners of a team game that started since the run read the pool (RH36)
+            return None
         for entry in entries:
             entry.status, entry.game = PoolEntry.Status.PAIRED, game
             entry.save(update_fields=["status", "game"])

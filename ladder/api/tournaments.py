@@ -298,7 +298,7 @@ def create(request: HttpRequest, body: TournamentIn) -> dict[str, Any]:
     them in ``detail``."""
     if not running.may_organize(request.user):
         raise HttpError(403, gettext("only organizers create tournaments"))
-    form = TournamentForm(data=body.model_dump())
+    form = TournamentForm(data=body.model_dump(), author=request.user)
     if not form.is_valid():
         raise _form_errors(form)
     tournament = form.save(commit=False)

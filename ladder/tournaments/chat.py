@@ -66,6 +66,15 @@ def say(tournament_id: int, user: Any, *, text: str = "", preset: str = "") -> L
     return shown
 
 
+def closed(tournament: Tournament, user: Any) -> str:
+    """Why the page shows ``user`` no field to write in, or "": the room's rule,
+    or the site's (a player of a running team game writes nothing here, RH36)."""
+    if not may_write(tournament, user):
+        return refusal(tournament, user)
+    silence = chat_lines.silenced(user, room_name(tournament.pk))
+    return "" if silence is None else str(silence)
+
+
 def refusal(tournament: Tournament, user: Any) -> str:
     """Why ``user`` may not write here, in words for them (the page shows it instead of the box)."""
     if tournament.chat_for == ChatFor.OFF:

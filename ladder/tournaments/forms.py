@@ -19,6 +19,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from chat import lines as chat_lines
 from games.timecontrols import OFFERED
 from ladder.tournaments.models import TIEBREAK_CHOICES, Tournament
 
@@ -142,8 +143,9 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "rounds": gettext_lazy("At most the number of players less one (each pair meets once)."),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, author: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.author = author  # who writes the name and description, which everyone reads
         self.zone = time_zone_named(self.data.get("time_zone") if self.is_bound else self.initial.get("time_zone"))
 
     def full_clean(self) -> None:
@@ -181,12 +183,23 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        self._check_author_may_write()
         self._reset_other_formats(data)
         self._check_players_and_rounds(data)
         self._check_schedule(data, timezone.now())
         if data.get("min_rating") and data.get("max_rating") and data["min_rating"] > data["max_rating"]:
             self.add_error("max_rating", _("the maximum rating is below the minimum"))
         return data
+
+    def _check_author_may_write(self) -> None:
+        """A tournament's name and description are text the whole site reads: a
+        player seated in a running team game writes none (RH36, games.partners)."""
+        if self.author is None or not {"name", "description"} & set(self.changed_data):
+            return
+        try:
+            chat_lines.refuse_silenced(self.author)
+        except chat_lines.Refused as refused:
+            self.add_error(None, str(refused))
 
     def _reset_other_formats(self, data: dict[str, Any]) -> None:
         """A setting the chosen format does not use goes back to its default,

@@ -64,6 +64,7 @@ def next_round(request: HttpRequest, tournament_id: int) -> JsonResponse:
 
 def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
     user = request.user
+    chat_closed = chat.closed(tournament, user)
     context: dict[str, Any] = {
         "tournament": tournament,
         "mine": pages.my_entry(tournament, user),
@@ -77,8 +78,8 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
         # Every name on the page is an entrant's: who of them is a bot, in one query.
         "bots": bot_accounts.bots_among(Entry.objects.filter(tournament=tournament).values("user_id")),
         # The chat box's state, in the live part too: the organizer's switch or a new entry changes it.
-        "chat_may_write": chat.may_write(tournament, user),
-        "chat_closed": chat.refusal(tournament, user),
+        "chat_closed": chat_closed,
+        "chat_may_write": not chat_closed,
         "chat_for_choices": Tournament.ChatFor.choices,
         "running_boards": pages.running_boards(tournament) if tournament.status != Tournament.Status.UPCOMING else [],
     }
@@ -121,7 +122,7 @@ def create(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("only organizers create tournaments")
     preset = forms.PRESETS.get(request.GET.get("preset", ""), ("", {}))[1]
     initial = {"starts_at": forms.default_start(timezone.now()), "time_zone": request.GET.get("tz"), **preset}
-    form = forms.TournamentForm(request.POST or None, initial=initial)
+    form = forms.TournamentForm(request.POST or None, initial=initial, author=request.user)
     if request.method == "POST" and form.is_valid():
         tournament = form.save(commit=False)
         tournament.organizer = request.user
@@ -139,7 +140,8 @@ def edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if tournament.status != Tournament.Status.UPCOMING:
         messages.error(request, _("A tournament can be edited only until it starts."))
         return redirect(tournament.get_absolute_url())
-    form = forms.TournamentForm(request.POST or None, instance=tournament, initial={"time_zone": request.GET.get("tz")})
+    form = forms.TournamentForm(request.POST or None, instance=tournament, initial={"time_zone": request.GET.get("tz")},
+                                author=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("Saved."))

@@ -14,6 +14,8 @@ from django.utils.translation import override
 from chat import lines, shutup
 from chat.lines import Refused, Speaker
 from chat.models import ChatTimeout, Line
+from games import play
+from games.play import Setup
 
 pytestmark = pytest.mark.django_db
 ROOM = "game:1"
@@ -67,12 +69,26 @@ def test_a_line_nearly_the_same_as_one_of_the_last_two_is_refused_but_presets_re
     assert lines.post(ROOM, Speaker(alice), text="good game", now=start + timedelta(seconds=20))
 
 
-def test_presets_only_refuses_free_text_and_names_the_rule(alice: Any) -> None:
-    refusal = refused("presets-only", speaker=Speaker(alice), text="good luck", presets_only=True)
-    assert "RH36" in str(refusal)
-    line = lines.post(ROOM, Speaker(alice), preset="goodluck", presets_only=True)
+def test_a_greeting_may_be_said_again_in_another_room_or_a_minute_later(alice: Any) -> None:
+    """Issue 35: "Привет, удачи!" in one game, then in the next, was refused as a repeat
+    minutes later; the near-repeat check is one room's, for REPEAT_SECONDS."""
+    start = timezone.now()
+    lines.post(ROOM, Speaker(alice), text="Привет, удачи!", now=start)
+    assert lines.post("game:2", Speaker(alice), text="Привет, удачи!", now=start + timedelta(seconds=5))
+    refused("repeat", speaker=Speaker(alice), text="привет, удачи", now=start + timedelta(seconds=30))
+    later = start + timedelta(seconds=lines.REPEAT_SECONDS + 1)
+    assert lines.post(ROOM, Speaker(alice), text="Привет, удачи!", now=later)
+
+
+def test_a_team_games_own_room_takes_its_players_presets_only_and_names_the_rule(
+        alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
+    game = play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"))
+    own = f"game:{game.pk}"
+    refusal = refused("presets-only", room=own, speaker=Speaker(alice), text="good luck")
+    assert "RH36" in str(refusal) and "until it is over" in str(refusal)
+    line = lines.post(own, Speaker(alice), preset="goodluck")
     assert (line.text, line.preset) == ("", "goodluck")
-    refused("preset", speaker=Speaker(alice), preset="my-hand-is-JH", presets_only=True)
+    refused("preset", room=own, speaker=Speaker(alice), preset="my-hand-is-JH")
 
 
 @pytest.mark.parametrize("language, said", [

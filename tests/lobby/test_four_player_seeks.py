@@ -81,6 +81,7 @@ def test_the_named_partner_ends_on_the_creator_s_team(alice: Any, bob: Any, char
         assert team_of(game, "bob") == {"bob", "charlie"}
         if colour != "random":  # red: the creator's team sits SW+NE, the creator first
             assert seated(game)["SW" if colour == "red" else "SE"] == "alice"
+        play.resign(game.pk, bob)  # partners of a running team game sit at no other game together (RH36)
 
 
 def test_the_last_seat_is_held_for_the_named_partner(alice: Any, bob: Any, charlie: Any, dave: Any,
