@@ -9,7 +9,11 @@ user's group here, and:
 - a password change, which ends every other session of the user, asks each of
   the user's sockets to check its own session (``session.check``);
 - each socket checks again when its session is due to expire, and before
-  every action it takes (games.sockets.JsonFrameConsumer). That check is one
+  every action it takes (games.sockets.JsonFrameConsumer).
+
+The same group carries ``mutes.changed`` when the user mutes or unmutes someone
+(chat.lines.mutes_changed, issue 35): the sockets, and the user's API game
+streams, which join the group too, read the mute list again. That check is one
   query (``still_signs_in``): it reads what Django's judgement depends on and
   judges again only when that has changed since the socket last checked.
 """
@@ -33,6 +37,7 @@ from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 from importlib import import_module
 
+from chat.lines import mutes_changed
 from games import statements
 
 
@@ -162,8 +167,15 @@ def _on_user_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
         transaction.on_commit(lambda: _tell(user_id, {"type": "session.check"}))
 
 
+def _on_mutes_changed(sender: Any, user: Any, **kwargs: Any) -> None:
+    """chat.lines.mutes_changed, after commit: every socket and stream of the user
+    reads its mute list again, so that a mute or unmute holds on pages already open."""
+    _tell(user.pk, {"type": "mutes.changed"})
+
+
 def connect_signals() -> None:
     """Called by GamesConfig.ready()."""
+    mutes_changed.connect(_on_mutes_changed, dispatch_uid="games.signins.mutes_changed")
     user_logged_out.connect(_on_logout, dispatch_uid="games.signins.logout")
     pre_save.connect(_on_user_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.signins.password")
     post_save.connect(_on_user_saved, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.signins.password_saved")

@@ -267,6 +267,10 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if event.get("session") == self.session_tag:
             await self._sign_out()
 
+    async def mutes_changed(self, event: dict[str, Any]) -> None:
+        """The user muted or unmuted someone (games.signins): read the list again with the next line."""
+        self.muted = None
+
     async def session_check(self, event: dict[str, Any]) -> None:
         """The user's password changed: sessions other than the new one ended."""
         if not await self._still_signed_in():

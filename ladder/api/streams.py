@@ -26,7 +26,7 @@ from django.utils import translation
 from ninja import Router
 
 from chat import lines as chat_lines
-from games import chat, play, sockets
+from games import chat, play, signins, sockets
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import db_work
 from ladder import lobby
@@ -56,7 +56,7 @@ def _stream_doc(lines: str) -> dict[str, Any]:
 async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
     """Everything that happens to your account, as it happens: what a bot listens
     to, to learn of challenges and of its games' starts."""
-    return _streaming(lobby.user_group(request.user.pk), _EventWatcher(request.user))
+    return _streaming((lobby.user_group(request.user.pk),), _EventWatcher(request.user))
 
 
 @router.get("/stream/game/{game_id}", response=ERRORS, auth=StreamToken("play"), summary="Stream your seat's view of a game",
@@ -70,7 +70,9 @@ async def game_stream(request: HttpRequest, game_id: int) -> StreamingHttpRespon
     """Your seat's own view after every change of one of your games: the same
     payloads as the game socket (docs/protocol.md)."""
     await db_work(seated_game)(game_id, request.user)
-    return _streaming(play.group_name(game_id), _SeatWatcher(game_id, request.user))
+    # The user's group too: a mute or unmute reaches an open stream (games.signins).
+    groups = (play.group_name(game_id), signins.user_group(request.user.pk))
+    return _streaming(groups, _SeatWatcher(game_id, request.user))
 
 
 class _Watcher(Protocol):
@@ -85,20 +87,21 @@ class _Watcher(Protocol):
     async def closing(self) -> None: ...
 
 
-def _streaming(group: str, watcher: _Watcher) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(_lines(group, watcher), content_type=NDJSON)
+def _streaming(groups: tuple[str, ...], watcher: _Watcher) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(_lines(groups, watcher), content_type=NDJSON)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy must pass each line on at once
     return response
 
 
-async def _lines(group: str, watcher: _Watcher) -> AsyncIterator[bytes]:
-    """Join the group first, then read the opening lines, so that no change
+async def _lines(groups: tuple[str, ...], watcher: _Watcher) -> AsyncIterator[bytes]:
+    """Join the groups first, then read the opening lines, so that no change
     between the two is missed; then the lines each message makes, until the
     watcher is done or the client goes (Django then cancels this)."""
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(group, channel)
+    for group in groups:
+        await layer.group_add(group, channel)
     # One receive stays pending across keep-alives: a cancelled receive drops
     # the channel's buffer (the layer takes it for a consumer that has gone),
     # and a message already in it would be lost (bench/api_streams.py saw it).
@@ -124,7 +127,8 @@ async def _lines(group: str, watcher: _Watcher) -> AsyncIterator[bytes]:
             await watcher.idle()
     finally:
         receiving.cancel()
-        await layer.group_discard(group, channel)
+        for group in groups:
+            await layer.group_discard(group, channel)
         await watcher.closing()
 
 
@@ -157,8 +161,14 @@ class _SeatWatcher:
         return await db_work(self._line)("sync")
 
     async def after(self, message: dict[str, Any]) -> list[Line]:
-        if message.get("type") == "chat.line":
+        kind = message.get("type")
+        if kind == "chat.line":
             return await self._chat_line(message)
+        if kind == "mutes.changed":
+            self.muted = None  # read again with the next line
+            return []
+        if kind in ("session.ended", "session.check"):  # the user's group: for sockets (a stream has a token)
+            return []
         if message.get("seat") == self.seat:  # this seat's own presence: nothing new to show it
             if message.get("type") == "game.left":
                 await self._stamp(play.arrive)  # another of its sockets closed: this stream is still here
