@@ -131,11 +131,13 @@
   }
 
   // A move list button shows the notation, as a chess move list does; its name
-  // and tooltip say the action in words as well.
+  // and tooltip say the action in words as well. The name ends with the visible
+  // notation, not in brackets: a name must hold the visible text, and axe-core
+  // reads bracketed text as an aside (label-content-name-mismatch).
   function nameMove(button, step, all) {
     const words = wordsOf(step, all);
     button.title = words;
-    button.setAttribute("aria-label", `${words} (${step.action})`);
+    button.setAttribute("aria-label", `${words} ${step.action}`);
   }
 
   function appendMove(step, moveList) {

@@ -85,7 +85,8 @@ def test_stepping_through_a_finished_team_game(finished_four: Any, live_server: 
             assert board_on_page(page) == step["view"]["board"]
             current = page.locator(".replay__move.is-current")
             assert current.locator('.notation[translate="no"]').text_content() == step["action"]  # a move list
-            assert str(current.get_attribute("aria-label")).endswith(f" ({step['action']})")
+            name = str(current.get_attribute("aria-label"))  # worded, ending with the notation it shows
+            assert name.endswith(f" {step['action']}") and len(name) > len(step["action"]) + 20
             changed += step["view"]["board"] != steps[index - 1]["view"]["board"]
         assert changed, "some action moved a piece"
 
