@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from games import play
 from games.models import Game
 from tests.games.conftest import session_cookie
+from tests.helpers import ARTIFACTS
 from tests.rhombus_steps import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -144,6 +145,8 @@ def test_every_use_button_and_the_prompt_say_in_words_what_they_do(
     expect(page.locator("#builder-prompt")).to_have_text(words["prompt"])
     expect_worded(page, '#hand-actions [data-use="QD a2-a5"]', words["QD a2-a5"], "QD a2-a5")
     no_raw_notation(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"rhombus-worded-uses-{language}-phone.png"), full_page=True)
     page.locator('#hand-actions [data-use="QD a2-a5"]').click()
     expect(page.locator("#game")).to_have_attribute("data-ply", "1")
     expect(page.locator("#moves li").last.locator('.notation[translate="no"]')).to_have_text("QD a2-a5")

@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.conf import settings
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from games import play
+from tests.gamepage.test_rhombus_words_browser import open_as
 from tests.games.conftest import session_cookie
+from tests.helpers import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,8 +31,6 @@ def daphne_server(shared_daphne_server: str) -> str:
     """One daphne for the file: its tests keep nothing in daphne's memory."""
     return shared_daphne_server
 
-
-PHONE = {"width": 390, "height": 844}
 
 WORDS: dict[str, dict[str, str]] = {
     "de": {"you": "du", "partner": "dein Partner", "opponent": "Gegner", "SW–NE": "Team SW–NE", "SE–NW": "Team SE–NW",
@@ -49,15 +48,6 @@ WORDS: dict[str, dict[str, str]] = {
                            "игрока скрыты даже от его партнёра (RH29): пока партия не закончится, здесь можно говорить "
                            "только эти быстрые фразы."},
 }
-
-
-def open_as(browser: Browser, base: str, game_id: int, cookie: str, language: str) -> Page:
-    context = browser.new_context(locale=language, viewport=PHONE)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-    page = context.new_page()
-    page.goto(f"{base}/games/{game_id}/")
-    expect(page.locator("#game")).to_have_attribute("data-state", "live")
-    return page
 
 
 @pytest.mark.parametrize("language", ["de", "es", "ru"])
@@ -82,6 +72,9 @@ def test_each_seat_says_whose_it_is_and_the_players_chat_says_why_presets_only(
     expect(players_chat.locator("[data-preset]").first).to_be_visible()
     expect(players_chat.locator("[data-chat-form]")).to_be_hidden()
     expect(watcher.locator("[data-chat-presets-only]")).to_have_count(0)  # a spectator is told nothing of it
+    ARTIFACTS.mkdir(exist_ok=True)
+    bob_page.screenshot(path=str(ARTIFACTS / f"rhombus-4p-seats-{language}-phone.png"), full_page=True)
+    watcher.screenshot(path=str(ARTIFACTS / f"rhombus-4p-teams-spectator-{language}-phone.png"), full_page=True)
 
     orm(play.resign, game.pk, alice)  # over: free text opens, and the sentence goes
     expect(bob_page.locator("#game")).to_have_attribute("data-status", "finished")

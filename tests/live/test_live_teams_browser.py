@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Locator, expect
 from games import play
 from games.models import Game
 from tests.conftest import make_user
+from tests.helpers import ARTIFACTS
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -55,4 +56,6 @@ def test_a_team_game_reads_as_two_teams_with_their_seats(
         expect(board.locator(".live-board__versus")).to_have_text(VERSUS[language])
         expect(board.locator(".live-board__player [data-clock]")).to_have_count(4)  # each seat's clock, running
         names_are_whole(board)
+    ARTIFACTS.mkdir(exist_ok=True)
+    board.screenshot(path=str(ARTIFACTS / f"live-team-game-{language}-phone.png"))
     page.context.close()
