@@ -82,6 +82,7 @@ class CardJSON(TypedDict):
     kind: str
     game: str  # a key of GAMES (the page words it: a card is built once for every reader)
     players: list[SeatJSON]
+    sides: list[list[str]]  # the seats that play together: one each, or two teams of partners (RH31)
     rating: int | None
     time_control: str
     speed: str
@@ -183,6 +184,7 @@ def card(game: Game) -> CardJSON:
         "game": game_key(game.kind, game.players),
         "players": [{"seat": seat.name, "name": public["players"][seat.name], "rating": seat.rating}
                     for seat in game.table],
+        "sides": public["sides"],
         "rating": game.rating or None,  # 0: started before ratings were kept with games
         "time_control": game.time_control.key,
         "speed": game.time_control.speed,

@@ -1116,8 +1116,10 @@ def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> Payl
         start = 0 if since is None else min(since, game.ply)
         view["actions"] = _actions(game, start)
         view["actions_from"] = start
-    if not game.running:  # resigned or aborted: the engine does not know it is over
+    if not game.running:  # resigned, out of time or aborted: the engine does not know it is over
         view.update({key: [] for key in ("legal", "sets") if key in view})
+        if "firsts" in view:  # the one-card sets' first uses: nothing left to offer (docs/protocol.md)
+            view["firsts"] = {}
     if "seed_hex" in view:  # Rhombus: the seed is public once the game is over, however it ended (RH30)
         view["seed_hex"] = None if game.running else game.position.get("seed_hex")
     payload: PayloadJSON = {**view, "game": game_json(game)}

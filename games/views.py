@@ -122,8 +122,10 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
         "chat": chat.boxes(game, request.user),
     }
     if game.kind == "rhombus":
-        ctx.update(kind=game.kind, variant=game.variant, players=game.players,
-                   around=around_the_board(game.seat_names, bottom, names))
+        around = around_the_board(game.seat_names, bottom, names)
+        for bar in around:
+            bar.update(whose_seat(game, bar["side"], seat))
+        ctx.update(kind=game.kind, variant=game.variant, players=game.players, around=around)
         return render(request, "games/rhombus.html", ctx)
     top = next(name for name in game.seat_names if name != bottom)
     ctx.update(top={"side": top, "name": names[top]}, bottom={"side": bottom, "name": names[bottom]})
@@ -135,6 +137,20 @@ def game_chat(request: HttpRequest, game_id: int) -> JsonResponse:
     the page asks once the game is over, when the spectators' room opens to the players."""
     game = get_object_or_404(Game, pk=game_id)
     return JsonResponse(chat.rooms_json(game, request.user))
+
+
+def whose_seat(game: Game, seat: str, viewer: str | None) -> dict[str, str]:
+    """In a team game (RH31), what a seat is to the page's reader, for its bar:
+    {"relation": "you" | "partner" | "opponent"}, or to a spectator the team it
+    plays for ({"relation": "team", "team": "SW–NE"}). Nothing when each side
+    is one seat: the bars say it already."""
+    if len(game.sides) == len(game.seat_names):
+        return {}
+    if viewer is None:
+        return {"relation": "team", "team": "\u2013".join(game.side_of(seat))}
+    if seat == viewer:
+        return {"relation": "you"}
+    return {"relation": "partner" if seat in game.side_of(viewer) else "opponent"}
 
 
 def around_the_board(seats: tuple[str, ...], bottom: str, names: dict[str, str]) -> list[dict[str, str]]:

@@ -195,6 +195,8 @@ window.AcewebChat = (function () {
       }
       room.lines.forEach((line) => show(box, line));
       box.querySelector("[data-chat-form]").hidden = room.presets_only;
+      const note = box.querySelector("[data-chat-presets-only]"); // RH36's sentence: gone with the team game
+      if (note) note.hidden = !room.presets_only;
       setWritable(room.room, room.may_write);
     }
   }

@@ -60,10 +60,16 @@
     }
   }
 
-  function playerItem(card, player) {
-    const li = document.createElement("li");
+  function playerItem(player, tag, seatShown) {
+    const li = document.createElement(tag || "li");
     li.className = "live-board__player";
     li.dataset.seat = player.seat;
+    if (seatShown) {
+      const seat = document.createElement("span");
+      seat.className = "live-board__seat";
+      seat.textContent = player.seat;
+      li.append(seat, " ");
+    }
     const link = document.createElement("a");
     link.href = "/@/" + encodeURIComponent(player.name) + "/";
     link.textContent = player.name;
@@ -75,6 +81,40 @@
     clock.dataset.clock = "";
     li.append(link, " ", rating, " ", clock);
     return li;
+  }
+
+  // A team game (RH31): each team's seats together, "SW alice & NE carol vs
+  // SE bob & NW dave", as templates/games/_live_board.html writes it.
+  function teamItems(card) {
+    const items = [];
+    card.sides.forEach((side, i) => {
+      if (i) {
+        const versus = document.createElement("li");
+        versus.className = "live-board__versus";
+        versus.textContent = gettext("vs");
+        items.push(versus);
+      }
+      const team = document.createElement("li");
+      team.className = "live-board__team";
+      team.dataset.side = side.join("+");
+      card.players.filter((p) => side.includes(p.seat)).forEach((player, j) => {
+        const item = playerItem(player, "span", true);
+        if (j) {
+          const and = document.createElement("span");
+          and.className = "live-board__and";
+          and.textContent = "&";
+          item.prepend(and, " ");
+        }
+        team.append(item);
+      });
+      items.push(team);
+    });
+    return items;
+  }
+
+  function playerItems(card) {
+    const teams = card.sides && card.sides.length < card.players.length;
+    return teams ? teamItems(card) : card.players.map((p) => playerItem(p));
   }
 
   function article(card, big) {
@@ -113,10 +153,13 @@
     if (card.kind === "rhombus") drawRhombus(board, card.board);
     else drawAce(board, card.board);
     const list = el.querySelector(".live-board__players");
-    if (list.children.length !== card.players.length) {
-      list.replaceChildren(...card.players.map((p) => playerItem(card, p)));
+    const seated = card.players.map((p) => `${p.seat} ${p.name}`).join(" ");
+    if (list.dataset.seated !== seated) { // drawn by the server, or new players: drawn again
+      list.replaceChildren(...playerItems(card));
+      list.classList.toggle("live-board__players--teams", card.sides.length < card.players.length);
+      list.dataset.seated = seated;
     }
-    for (const item of list.children) {
+    for (const item of list.querySelectorAll(".live-board__player")) {
       if (item.dataset.seat === card.to_move) item.dataset.toMove = "";
       else delete item.dataset.toMove;
     }

@@ -3,6 +3,7 @@
 // spectator's view (RH29): the board, the table cards, the discard pile and
 // counts; every seat's hand only once the game is over. The board, bars and
 // cards use the live page's markup and CSS (static/js/rhombus.js, rhombus.css).
+// Each action is said in words beside its notation (static/js/rhombus-notation.js).
 (function () {
   "use strict";
   const root = document.querySelector("[data-replay][data-kind='rhombus']");
@@ -11,6 +12,7 @@
   const steps = JSON.parse(data.textContent);
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
   const QUIET_LIMIT = 100; // RH27
+  const { actionWords, worded } = window.RhombusNotation;
 
   function node(tag, attrs, children) {
     const el = document.createElement(tag);
@@ -51,7 +53,8 @@
           [node("span", { class: "rh-piece__label", text: seat })]));
       }
       cell.classList.toggle("square--last", last.has(square));
-      cell.setAttribute("aria-label", seat ? interpolate(gettext("%(seat)s piece on %(square)s"), { seat: seat, square: square }, true) : square); // what it shows first, as _rhombus_board.html
+      cell.setAttribute("aria-label", seat ? interpolate(gettext("%(seat)s piece on %(square)s"), { seat: seat, square: square }, true)
+        : interpolate(pgettext("an empty square of the board", "square %(square)s"), { square: square }, true)); // what it shows first, as _rhombus_board.html
     });
   }
 
@@ -81,9 +84,14 @@
     // A Formation game runs to 2,000 plies: counts grouped as the page's language writes them.
     const count = (n) => n.toLocaleString(document.documentElement.lang);
     const numbers = { step: count(step.index), last: count(steps.length - 1) };
-    set("[data-step-label]", step.action
-      ? interpolate(gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"), { ...numbers, seat: step.seat, action: step.action }, true)
-      : interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    const label = root.querySelector("[data-step-label]");
+    if (label && step.action) {
+      const words = interpolate(gettext("Step %(step)s of %(last)s: %(seat)s: %(action)s"),
+        { ...numbers, seat: step.seat, action: wordsOf(step, steps) }, true);
+      label.replaceChildren(...worded(words, step.action));
+    } else {
+      set("[data-step-label]", interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    }
     set("[data-stock]", interpolate(gettext("Pile %(pile)s · reshuffles %(reshuffles)s · quiet %(quiet)s/%(limit)s (RH27) · dealer %(dealer)s"),
       { pile: v.pile_count, reshuffles: v.reshuffles, quiet: v.quiet, limit: QUIET_LIMIT, dealer: v.dealer }, true));
     cards(root.querySelector("[data-discard-cards]"), v.discard, "data-discard", gettext("none yet"));
@@ -115,13 +123,39 @@
     return { index, action: played.action, seat: played.seat, view, hands: null };
   }
 
+  // A step's action in words, on the board of the step before it.
+  function wordsOf(step, all) {
+    const at = step.index - 1; // the steps are in order from 0: found at once, else looked for
+    const before = all[at] && all[at].index === at ? all[at] : all.find((s) => s.index === at);
+    return actionWords(step.action, before ? before.view.board : step.view.board);
+  }
+
+  // A move list button shows the notation, as a chess move list does; its name
+  // and tooltip say the action in words as well. The name ends with the visible
+  // notation, not in brackets: a name must hold the visible text, and axe-core
+  // reads bracketed text as an aside (label-content-name-mismatch).
+  function nameMove(button, step, all) {
+    const words = wordsOf(step, all);
+    button.title = words;
+    button.setAttribute("aria-label", `${words} ${step.action}`);
+  }
+
   function appendMove(step, moveList) {
+    const button = node("button", { class: "replay__move", type: "button", "data-step": String(step.index) },
+      [window.RhombusNotation.notation(step.action)]);
+    nameMove(button, step, steps);
     const item = node("li", { value: String(step.index), class: "rh-move", "data-seat": step.seat }, [
-      node("span", { class: "rh-move__seat rh-move__seat--" + step.seat, text: step.seat }), " ",
-      node("button", { class: "replay__move", type: "button", "data-step": String(step.index), text: step.action }),
+      node("span", { class: "rh-move__seat rh-move__seat--" + step.seat, text: step.seat }), " ", button,
     ]);
     moveList.append(item);
   }
+
+  // The server wrote the list's notation: name each of its buttons in words.
+  root.querySelectorAll(".replay__list [data-step]").forEach((button) => {
+    const index = Number(button.dataset.step);
+    const step = steps[index] && steps[index].index === index ? steps[index] : steps.find((s) => s.index === index);
+    if (step && step.action) nameMove(button, step, steps);
+  });
 
   // Stepping, keys and following the live game: static/js/replay-shared.js.
   ReplayPage.start(root, steps, {

@@ -14,18 +14,20 @@
 // the whole actions (elim, react, entry, discard) are buttons, Back undoes the
 // last use and Clear starts again. When every chosen card is used, the uses
 // joined by ", " are sent; the server records the action's canonical text (N1).
+// Every button and prompt says in words what a use does, the notation beside
+// it (static/js/rhombus-notation.js).
 (function () {
   "use strict";
 
   const FILES = "abcde";
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
-  const CORNERS = { a1: "SW", e1: "SE", e5: "NE", a5: "NW" }; // RH3
   const DISCARDS_SHOWN = 6;
   const QUIET_LIMIT = 100; // RH27
 
   const root = document.getElementById("game");
   if (!root || root.dataset.kind !== "rhombus") return;
   const { el } = window.GamePage;
+  const { CORNERS, parseUse, parseAction, applyUse, useWords, actionWords, notation, worded, faces } = window.RhombusNotation;
   const $ = (id) => document.getElementById(id);
 
   let page = null; // GamePage's handle: state(), myTurn(), sendAction(), ...
@@ -42,42 +44,6 @@
   const colourOf = (code) => ("HD".includes(suitOf(code)) ? "red" : "black");
   const cardName = (code) => window.CardNames.rhombusCardName(code); // "7 of spades", in the reader's language
   const cardsKey = (cards) => cards.slice().sort().join(" ");
-
-  // One use of an action (Notation): "QH b1-b4", "QH+7H c2xc5", "9D @a1",
-  // "9D+10D @xa1", "10C 0", "8S mystery", "8S mystery QD".
-  function parseUse(text) {
-    const m = /^(\S+?)(?:\+(\S+))? (.+)$/.exec(text);
-    if (!m) return null;
-    const [, card, kill, rest] = m;
-    const use = { text, card, kill: kill || null, cards: kill ? [card, kill] : [card] };
-    let sq = /^([a-e][1-5])([-x])([a-e][1-5])$/.exec(rest);
-    if (sq) return { ...use, kind: "move", from: sq[1], to: sq[3], capture: sq[2] === "x" };
-    sq = /^@(x?)([a-e][1-5])$/.exec(rest);
-    if (sq) return { ...use, kind: "enter", to: sq[2], capture: sq[1] === "x" };
-    if (rest === "0") return { ...use, kind: "zero" };
-    sq = /^mystery(?: (\S+))?$/.exec(rest);
-    if (sq) return { ...use, kind: "mystery", taken: sq[1] || null };
-    return null;
-  }
-
-  // A whole action, for the last one played's squares.
-  function parseAction(text) {
-    const words = text.split(" ");
-    if (words[0] === "discard") {
-      return { text, kind: "discard", cards: text.slice(8).split(", "), uses: [] };
-    }
-    if (words[0] === "react") return { text, kind: "react", cards: words.slice(1), uses: [] };
-    if (words[0] === "elim") {
-      const sq = /^([a-e][1-5])x([a-e][1-5])$/.exec(words[4]);
-      return { text, kind: "elim", cards: words.slice(1, 4), uses: [{ kind: "move", from: sq[1], to: sq[2], capture: true }] };
-    }
-    if (words[0] === "entry") {
-      return { text, kind: "entry", cards: words.slice(1, 5), uses: [{ kind: "enter", to: words[5].slice(2), capture: true }] };
-    }
-    const uses = text.split(", ").map(parseUse);
-    if (uses.some((u) => !u)) return { text, kind: "other", cards: [], uses: [] };
-    return { text, kind: "uses", cards: uses.flatMap((u) => u.cards), uses };
-  }
 
   // --- Derived facts ----------------------------------------------------
 
@@ -167,18 +133,8 @@
 
   // --- The board as the uses made leave it ------------------------------
 
-  function boardAfterUses() {
-    const board = { ...current().board };
-    for (const use of done.map(parseUse).filter(Boolean)) {
-      if (use.kind === "move") {
-        board[use.to] = board[use.from];
-        delete board[use.from];
-      } else if (use.kind === "enter") {
-        board[use.to] = CORNERS[use.to]; // a new piece stands on its start square (RH20, RH34)
-      }
-    }
-    return board;
-  }
+  // A new piece stands on its start square (RH18, RH34).
+  const boardAfterUses = () => done.map(parseUse).filter(Boolean).reduce(applyUse, { ...current().board });
 
   // Squares to light up from the server's next uses: pieces that can move and
   // entry squares, or once a piece is picked, its targets.
@@ -243,9 +199,11 @@
   const LIT_NAMES = () => ({ target: gettext("move here"), capture: gettext("capture here"), enter: gettext("bring a piece in here") });
 
   // A square's name starts with what it shows (a name must contain the visible
-  // text): the piece's seat, then the square and what a click does there.
+  // text): the piece's seat, then the square and what a click does there. An
+  // empty square is named in words too, not by its coordinates alone.
   function squareLabel(square, seat, marks) {
-    const name = seat ? interpolate(gettext("%(seat)s piece on %(square)s"), { seat: seat, square: square }, true) : square;
+    const name = seat ? interpolate(gettext("%(seat)s piece on %(square)s"), { seat: seat, square: square }, true)
+      : interpolate(pgettext("an empty square of the board", "square %(square)s"), { square: square }, true);
     let lit = null;
     if (marks.froms.has(square)) lit = gettext("can move");
     if (square === marks.from) lit = gettext("chosen");
@@ -348,10 +306,18 @@
     renderBuilder();
   }
 
-  function button(text, attrs, onClick) {
-    const node = el("button", { type: "button", class: "button rh-option", text, ...attrs });
+  // A button: its words, or its words and the notation beside them (`children`).
+  function button(children, attrs, onClick) {
+    const node = el("button", { type: "button", class: "button rh-option", ...attrs },
+      typeof children === "string" ? [children] : children);
     node.addEventListener("click", onClick);
     return node;
+  }
+
+  // A use's button says what it does, on the board as the uses made leave it.
+  function useButton(text, board) {
+    const use = parseUse(text);
+    return button(worded(use ? useWords(use, board) : text, text), { "data-use": text }, () => makeUse(text));
   }
 
   function builderText() {
@@ -373,11 +339,12 @@
   function builderButtons() {
     const found = options();
     if (!found) return [];
-    if (choice) return choice.map((text) => button(text, { "data-use": text }, () => makeUse(text)));
+    const board = boardAfterUses();
+    if (choice) return choice.map((text) => useButton(text, board));
     const uses = found.uses.filter((u) => u.kind === "zero" || u.kind === "mystery" || (picked && u.kind === "move" && u.from === picked));
     return [
-      ...uses.map((u) => button(u.text, { "data-use": u.text }, () => makeUse(u.text))),
-      ...found.actions.map((text) => button(text, { "data-action": text }, () => send(text))),
+      ...uses.map((u) => useButton(u.text, board)),
+      ...found.actions.map((text) => button(worded(actionWords(text, board), text), { "data-action": text }, () => send(text))),
     ];
   }
 
@@ -386,7 +353,7 @@
     const box = $("hand-actions");
     box.removeAttribute("aria-busy");
     if (sent) {
-      prompt.textContent = interpolate(gettext("Sent: %(action)s"), { action: sent }, true);
+      prompt.replaceChildren(...worded(interpolate(gettext("Sent: %(action)s"), { action: actionWords(sent, current().board) }, true), sent));
       box.replaceChildren();
       return;
     }
@@ -403,12 +370,13 @@
       return;
     }
     if (waiting()) box.setAttribute("aria-busy", "true");
-    prompt.textContent = interpolate(builderText(), { cards: chosenCards().join(" ") }, true);
+    prompt.textContent = interpolate(builderText(), { cards: faces(chosenCards()) }, true); // the cards as they show: "Q♥ 7♥"
     const buttons = builderButtons();
     const parts = [];
     if (done.length) {
-      parts.push(el("span", { class: "rh-options__title", "data-done": done.join(", "),
-        text: interpolate(gettext("Uses made: %(uses)s"), { uses: done.join(", ") }, true) }));
+      const made = done.join(", ");
+      parts.push(el("span", { class: "rh-options__title", "data-done": made },
+        worded(interpolate(gettext("Uses made: %(uses)s"), { uses: actionWords(made, current().board) }, true), made)));
     }
     if (buttons.length) {
       parts.push(el("span", { class: "rh-options__title", text: choice ? gettext("The uses that make this move:")
@@ -430,7 +398,7 @@
     const state = current();
     const rows = (state.actions || []).map((entry, i) => el("li", { class: "moves__turn rh-move", "data-seat": entry.seat, "data-ply": String(i + 1) }, [
       el("span", { class: `rh-move__seat rh-move__seat--${entry.seat}`, text: entry.seat }),
-      el("span", { class: "rh-move__action", text: entry.action }),
+      el("span", { class: "rh-move__action" }, [notation(entry.action)]), // a move list, as chess writes one
     ]));
     const list = $("moves");
     list.replaceChildren(...rows);

@@ -488,10 +488,16 @@ def test_two_kill_cards_making_one_move_are_a_choice_and_back_undoes_a_use(
     expect(square("c3")).to_have_class(has_class("square--capture"))
     square("c3").click()
     choices = sw.locator("#hand-actions [data-use]")
-    expect(choices).to_have_text(["QH+10H a2xc3", "QH+7H a2xc3"])
-    expect(sw.locator("#builder-prompt")).to_have_text("QH 7H 10H: more than one use makes that move. Choose one:")
+    # Worded, the notation beside (issue 35, 3): which card, which piece, where, whose piece it eliminates.
+    expect(choices).to_have_text([
+        "Q♥ with 10♥: move the piece on a2 to c3 and eliminate NE's piece there (RH16) QH+10H a2xc3",
+        "Q♥ with 7♥: move the piece on a2 to c3 and eliminate NE's piece there (RH16) QH+7H a2xc3"])
+    expect(choices.locator('.notation[translate="no"]')).to_have_text(["QH+10H a2xc3", "QH+7H a2xc3"])
+    expect(sw.locator("#builder-prompt")).to_have_text("Q♥ 7♥ 10♥: more than one use makes that move. Choose one:")
     sw.locator('#hand-actions [data-use="QH+7H a2xc3"]').click()
-    expect(sw.locator("#hand-actions [data-done]")).to_have_text("Uses made: QH+7H a2xc3")
+    expect(sw.locator("#hand-actions [data-done]")).to_have_text(
+        "Uses made: Q♥ with 7♥: move the piece on a2 to c3 and eliminate NE's piece there (RH16) QH+7H a2xc3")
+    expect(sw.locator('#hand-actions [data-use="10H 0"]')).to_have_text("10♥ as zero: it moves nothing (RH15) 10H 0")
     expect(square("c3").locator('[data-piece="SW"]')).to_be_visible()  # as the use leaves the board
     sw.locator("#hand-actions [data-back]").click()
     expect(sw.locator("#hand-actions [data-done]")).to_have_count(0)
@@ -504,6 +510,14 @@ def test_two_kill_cards_making_one_move_are_a_choice_and_back_undoes_a_use(
     recorded = orm(lambda: Move.objects.get(game_id=game.pk, ply=0).action)
     assert recorded == rhombus.step(state_before, "QH+10H a2xc3, 7H 0")[1].text  # its canonical text (N1)
     expect(sw.locator("#moves li").last).to_contain_text(recorded)
+
+
+SUIT_SIGNS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+
+
+def face(card: str) -> str:
+    """A card as the page shows it in words: "QH" -> "Q♥" (static/js/card-names.js cardText)."""
+    return card[:-1] + SUIT_SIGNS[card[-1]]
 
 
 def without_firsts(message: str) -> str:
@@ -540,11 +554,11 @@ def test_the_page_says_it_waits_and_drops_an_answer_for_an_older_choice(
     expect(sw.locator("#game")).to_have_attribute("data-state", "live")
     card = lambda name: sw.locator(f'#hand [data-card="{name}"]').first  # noqa: E731
     card(first).click()
-    expect(sw.locator("#builder-prompt")).to_have_text(f"{first}: asking the server which uses can follow…")
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{face(first)}: asking the server which uses can follow…")
     expect(sw.locator("#hand-actions")).to_have_attribute("aria-busy", "true")
     card(first).click()  # put it back, and choose the other
     card(second).click()
-    expect(sw.locator("#builder-prompt")).to_have_text(f"{second}: asking the server which uses can follow…")
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{face(second)}: asking the server which uses can follow…")
     for _ in range(50):  # the route's handlers run while the page waits
         if len(held) == 2:
             break
@@ -552,12 +566,12 @@ def test_the_page_says_it_waits_and_drops_an_answer_for_an_older_choice(
     assert [json.loads(message)["cards"] for message in held] == [[first], [second]]
     routes[0].send(held[0])  # the older choice's answer: dropped
     sw.wait_for_timeout(300)
-    expect(sw.locator("#builder-prompt")).to_have_text(f"{second}: asking the server which uses can follow…")
+    expect(sw.locator("#builder-prompt")).to_have_text(f"{face(second)}: asking the server which uses can follow…")
     expect(sw.locator("#board .square--from, #board .square--enter, #hand-actions [data-use]")).to_have_count(0)
     # A refusal instead (the server's error frame): the page stops waiting and says so.
     routes[0].send(json.dumps({"type": "error", "ply": 0, "message": "stale ply 0: the game is at ply 1"}))
     expect(sw.locator("#builder-prompt")).to_have_text(
-        f"{second}: the server gave no answer (see above). Pick the cards again, or Clear.")
+        f"{face(second)}: the server gave no answer (see above). Pick the cards again, or Clear.")
     expect(sw.locator("#game-error")).to_have_text("stale ply 0: the game is at ply 1")
     expect(sw.locator("#hand-actions")).not_to_have_attribute("aria-busy", "true")
     routes[0].send(held[1])  # its answer after all: shown, as it is for the cards chosen now

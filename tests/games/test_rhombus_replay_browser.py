@@ -78,9 +78,15 @@ def test_stepping_through_a_finished_team_game(finished_four: Any, live_server: 
             else:
                 page.locator('[data-go="next"]').click()
             step = steps[index]
-            assert step_label(page) == f"Step {index} of 16: {step['seat']} {step['action']}"
+            # Said in words, the notation beside them (issue 35, 3).
+            assert step_label(page).startswith(f"Step {index} of 16: {step['seat']}: ")
+            assert step_label(page).endswith(f" {step['action']}") and len(step_label(page)) > len(step["action"]) + 30
+            assert page.locator('[data-step-label] .notation[translate="no"]').text_content() == step["action"]
             assert board_on_page(page) == step["view"]["board"]
-            assert page.locator(".replay__move.is-current").text_content() == step["action"]
+            current = page.locator(".replay__move.is-current")
+            assert current.locator('.notation[translate="no"]').text_content() == step["action"]  # a move list
+            name = str(current.get_attribute("aria-label"))  # worded, ending with the notation it shows
+            assert name.endswith(f" {step['action']}") and len(name) > len(step["action"]) + 20
             changed += step["view"]["board"] != steps[index - 1]["view"]["board"]
         assert changed, "some action moved a piece"
 

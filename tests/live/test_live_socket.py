@@ -141,8 +141,8 @@ def test_the_games_of_the_players_you_follow_come_in_their_own_frame(
 # A card token anywhere in text: 10H, 7S, AH, QC... (pawn names look the same).
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[HDSC](?![0-9A-Za-z])")
 PAWN = re.compile(r"[AKQJ][HDSC]")
-CARD_FIELDS = {"id", "url", "kind", "game", "players", "rating", "time_control", "speed", "status", "ply", "to_move",
-               "board", "clock", "result", "event"}
+CARD_FIELDS = {"id", "url", "kind", "game", "players", "sides", "rating", "time_control", "speed", "status", "ply",
+               "to_move", "board", "clock", "result", "event"}
 
 
 def test_no_frame_of_the_list_or_tv_holds_a_card_of_a_hand_or_a_deck(
