@@ -69,3 +69,30 @@ def test_axe_core_finds_nothing_on_finished_tournaments_at_phone_width(
             problems += [f"{format}, {who}, {problem}" for problem in violations(page, path)]
         context.close()
     assert not problems, "axe-core found:\n" + "\n".join(problems)
+
+
+# Each name in a table, with the number of lines its text takes (an inline
+# element broken over lines has one client rectangle per line).
+NAME_LINES = """() => [...document.querySelectorAll(
+    ".standings tbody td:nth-child(2) a, .crosstable tbody td:nth-child(2), .pairings tbody td")]
+  .filter((cell) => /[a-z]/.test(cell.textContent))
+  .map((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell.firstChild.nodeType === Node.TEXT_NODE ? cell : cell.firstChild);
+    const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+    return [cell.textContent.trim(), tops.size];
+  })"""
+
+
+def test_names_in_the_tables_stay_whole_at_phone_width(
+        site: dict[str, Any], daphne_server: str, chromium_browser: Browser) -> None:
+    page = chromium_browser.new_page(viewport=PHONE)
+    broken, seen = [], set()
+    for format, path in site["pages"].items():
+        page.goto(daphne_server + path)
+        for name, lines in page.evaluate(NAME_LINES):
+            seen.add(name)
+            if lines != 1:
+                broken.append(f"{format}: {name!r} on {lines} lines")
+    assert {"ivan_ru", "bot-greedy+2", "magdalena_the_patient_99"} <= seen, seen
+    assert not broken, "Names broken across lines at 390 px:\n" + "\n".join(broken)
