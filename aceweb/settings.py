@@ -451,6 +451,10 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
+# Dates go through Django's named formats per language (DATE_FORMAT and so on:
+# Russian months in the genitive, lower case); aceweb/formats/ keeps the site's
+# English ones, day first with a 24-hour clock.
+FORMAT_MODULE_PATH = ["aceweb.formats"]
 USE_I18N = True
 USE_TZ = True
 

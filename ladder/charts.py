@@ -37,7 +37,7 @@ def rating_history_svg(points: list[tuple[datetime, int]]) -> str:
         x_labels_major_every=max(1, len(points) // 10), truncate_label=-1,
         range=_range(points), title=None)
     chart.x_labels = [str(game) for game in range(len(points))]
-    chart.add(gettext("Rating"), [{"value": rating, "label": date_format(when, "d M Y")} for when, rating in points])
+    chart.add(gettext("Rating"), [{"value": rating, "label": date_format(when, "SHORT_DATE_FORMAT")} for when, rating in points])
     return str(chart.render(is_unicode=True))
 
 

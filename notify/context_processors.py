@@ -21,8 +21,9 @@ def _bell(user_id: int) -> Bell:
 
 def bell(request: HttpRequest) -> dict[str, Any]:
     """The navigation bar's bell: the unread count and the latest few, in one
-    query, made only when a page shows it."""
+    query, made only when a page shows it. Named ``nav_bell`` so that no
+    page's own context replaces it (see games.context_processors.turns)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"bell": SimpleLazyObject(lambda: _bell(user.pk))}
+    return {"nav_bell": SimpleLazyObject(lambda: _bell(user.pk))}

@@ -3,11 +3,11 @@ check the lobby, the pool and tournaments call before anything is written."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from ladder import playban
@@ -63,8 +63,10 @@ def in_force(user: Any) -> list[str]:
 
 
 def _sentence(what: str, ends: datetime | None) -> str:
-    until = (gettext("until %(when)s UTC") % {"when": f"{ends:%Y-%m-%d %H:%M}"} if ends
-             else gettext("until a moderator lifts it"))
+    if ends is None:
+        until = gettext("until a moderator lifts it")
+    else:
+        until = gettext("until %(when)s UTC") % {"when": formats.date_format(ends.astimezone(UTC), "DATETIME_FORMAT")}
     return gettext("A moderator has restricted your account: you may not %(what)s %(until)s.") % {
         "what": what, "until": until}
 

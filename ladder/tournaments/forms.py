@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -241,4 +241,4 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def _shown(self, moment: datetime) -> str:
         """A moment as the organizer reads it: in their zone, named."""
-        return f"{timezone.localtime(moment, self.zone):%Y-%m-%d %H:%M} {self.zone.key}"
+        return f"{formats.date_format(timezone.localtime(moment, self.zone), 'DATETIME_FORMAT')} {self.zone.key}"

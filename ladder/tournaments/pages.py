@@ -61,13 +61,17 @@ class RoundView:
 def standings(tournament: Tournament) -> tuple[list[str], list[Line]]:
     """The tiebreak labels and the lines, best first (Swiss and round robin)."""
     entries = running.entries_by_number(tournament)
-    order = tournament.tiebreak_codes
     lines = []
     for standing in running.ranking(tournament, running.trf_players(tournament, entries)):
         player = standing.player
         lines.append(Line(standing.rank, entries[player.number], _number(standing.points),
                           [_value(v) for v in standing.tiebreaks], _cells(player), standing))
-    return [gettext(tiebreaks.TIEBREAKS[code].label) for code in order], lines
+    return tiebreak_labels(tournament), lines
+
+
+def tiebreak_labels(tournament: Tournament) -> list[str]:
+    """The names of the tournament's tiebreaks, in its order, in the reader's language."""
+    return [gettext(tiebreaks.TIEBREAKS[code].label) for code in tournament.tiebreak_codes]
 
 
 def _cells(player: Player) -> list[str]:

@@ -1,4 +1,4 @@
-"""A tournament's stored notes worded in the reader's language.
+"""A tournament's stored notes worded in the reader's language, and its podium.
 
 Why a player left (``Entry.withdrawn_why``) and why a tournament ended
 (``Tournament.end_note``) are kept as ``running`` writes them, in English:
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 _REMOVED = re.compile(r"removed by the organizer(?:: (?P<reason>.*))?", re.DOTALL)
 _NO_SHOWS = re.compile(r"withdrawn after (?P<count>\d+) no-shows")
@@ -65,3 +65,26 @@ def _pairing_detail(detail: str) -> str:
     if detail == "no pairing meets the absolute criteria (rematches, forbidden pairs, colours, byes)":
         return gettext("no pairing meets the absolute criteria (rematches, forbidden pairs, colours, byes)")
     return detail
+
+
+# The podium's places, each a whole line a translation can word as its
+# language does (no English ordinal glued to a number).
+PODIUM = {1: gettext_lazy("Winner: %(names)s"), 2: gettext_lazy("2nd: %(names)s"), 3: gettext_lazy("3rd: %(names)s")}
+# A place shared in the standings (Swiss, round robin): the players are level on
+# points and on every tiebreak the organizer chose, which the line names, so that
+# "Winner: a, b, c" does not read as a mistake (issue 35).
+SHARED = {
+    1: gettext_lazy("Shared first place: %(names)s — equal on points and on every tiebreak (%(tiebreaks)s)"),
+    2: gettext_lazy("Shared second place: %(names)s — equal on points and on every tiebreak (%(tiebreaks)s)"),
+    3: gettext_lazy("Shared third place: %(names)s — equal on points and on every tiebreak (%(tiebreaks)s)"),
+}
+
+
+def podium_line(place: int, names: list[str], tiebreaks: list[str] | None) -> str:
+    """One place of a finished tournament's podium, e.g. "Winner: alice".
+    ``tiebreaks``: the labels of the tiebreaks that ranked the standings, or
+    None for a bracket's places (two losers of the semi-finals share the third
+    place there by the bracket's design, not by a tie)."""
+    if len(names) > 1 and tiebreaks is not None:
+        return SHARED[place] % {"names": ", ".join(names), "tiebreaks": ", ".join(tiebreaks)}
+    return PODIUM[place] % {"names": ", ".join(names)}

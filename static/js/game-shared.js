@@ -363,6 +363,7 @@
       const note = $("game-first-move");
       const abortAt = running() && state.game.clock.abort_at;
       note.hidden = !abortAt;
+      keepRoomForFirstMove(note);
       if (!abortAt) return;
       const left = Math.max(0, Math.ceil((Date.parse(abortAt) - Date.now()) / 1000));
       const seat = state.to_move;
@@ -374,6 +375,15 @@
         flagSentAt = performance.now(); // the server aborts it, or says there is still time
         send({ type: "flag" });
       }
+      keepRoomForFirstMove(note);
+    }
+
+    // On a phone the warning is a banner fixed to the top of the screen
+    // (game.css): the page is pushed down by its height, measured each tick as
+    // its text changes, so that it never covers the navigation.
+    function keepRoomForFirstMove(note) {
+      const height = note.hidden ? 0 : Math.ceil(note.getBoundingClientRect().height);
+      document.documentElement.style.setProperty("--first-move-room", `${height}px`);
     }
 
     // --- Acting -------------------------------------------------------------

@@ -65,7 +65,7 @@ def test_a_restriction_from_rated_games_refuses_only_rated_play(moderator: Any, 
 
 def test_the_lobby_refuses_a_restricted_player_with_the_message(moderator: Any, alice: Any, bob: Any) -> None:
     act(moderator, Kind.RESTRICT_LOBBY, user=alice, days=3)
-    with pytest.raises(lobby.LobbyRefusal, match="you may not create or accept seeks until 20"):
+    with pytest.raises(lobby.LobbyRefusal, match=r"you may not create or accept seeks until \d{1,2} [A-Z][a-z]{2} 20\d\d"):
         lobby.create_seek(alice, "5+3", rated=False)
     with pytest.raises(lobby.LobbyRefusal, match="you may not challenge or accept challenges until"):
         lobby.create_challenge(alice, "bob", "5+3", rated=False)

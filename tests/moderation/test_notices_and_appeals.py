@@ -8,6 +8,7 @@ with who and when."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -34,7 +35,9 @@ def test_a_restriction_notice_is_a_sentence_with_the_reason_and_the_way_to_appea
     with pytest.raises(lobby.LobbyRefusal) as refused:
         lobby.create_seek(alice, "5+3", rated=False)
     notice = str(refused.value)
-    assert notice.startswith("A moderator has restricted your account: you may not create or accept seeks until 20")
+    # The end in the language's DATETIME_FORMAT, in UTC (English: "1 Dec 2026 17:16 UTC").
+    assert re.match(r"A moderator has restricted your account: you may not create or accept seeks "
+                    r"until \d{1,2} [A-Z][a-z]{2} 20\d\d \d\d:\d\d UTC\. ", notice), notice
     assert "Reason: Insults in every challenge message." in notice
     assert notice.endswith(f"To appeal, write to the moderators at {APPEAL}")
     with pytest.raises(matchmaking.PoolRefusal, match=r"^A moderator has restricted your account"):

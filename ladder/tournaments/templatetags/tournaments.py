@@ -8,9 +8,7 @@ from typing import Any
 
 from django import template
 from django.db.models import Count, Q
-from django.utils.translation import gettext_lazy
-
-from ladder.tournaments import running, wording
+from ladder.tournaments import pages, running, wording
 from ladder.tournaments.models import Entry, Tournament
 
 register = template.Library()
@@ -27,14 +25,10 @@ def tournament_history(player: Any) -> dict[str, Any]:
     return {"entries": entries}
 
 
-# The podium's places, each a whole line a translation can word as its
-# language does (no English ordinal glued to a number).
-PODIUM = {1: gettext_lazy("Winner: %(names)s"), 2: gettext_lazy("2nd: %(names)s"), 3: gettext_lazy("3rd: %(names)s")}
-
-
 @register.inclusion_tag("tournaments/_podium.html")
 def tournament_podium(tournament: Tournament) -> dict[str, Any]:
-    """A finished tournament's winner and podium (places kept at the end; shared places listed together)."""
+    """A finished tournament's winner and podium (places kept at the end; shared places listed
+    together, and in the standings' formats said to be shared, with the tiebreaks that could not part them)."""
     if tournament.status != Tournament.Status.FINISHED:
         return {"places": []}
     entries = (Entry.objects.filter(tournament=tournament, place__lte=3).select_related("user")
@@ -42,7 +36,8 @@ def tournament_podium(tournament: Tournament) -> dict[str, Any]:
     places: dict[int, list[str]] = {}
     for entry in entries:
         places.setdefault(entry.place, []).append(entry.user.get_username())  # type: ignore[arg-type]
-    return {"places": [PODIUM[place] % {"names": ", ".join(names)} for place, names in places.items()]}
+    tiebreaks = None if tournament.elimination else pages.tiebreak_labels(tournament)
+    return {"places": [wording.podium_line(place, names, tiebreaks) for place, names in places.items()]}
 
 
 @register.simple_tag
