@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "ids",  # lowest floor: the ``id`` path converter every route with an id uses (issue 35, 11)
     "preferences",  # lowest floor: a player's language, read by games, ladder and tasks
     "chat",  # lowest floor too: rooms named by strings (game:12), used by games, ladder and tournaments
     "notify",  # lowest floor too: notices keyed by strings (game:12), sent by games, ladder and tournaments
