@@ -16,6 +16,7 @@ from django.db.models import F
 from django.db.models.fields.json import KT
 from django.urls import reverse
 
+from games import play
 from games.models import Game
 from notify import mail
 from notify.models import Channel, Kind, choosing
@@ -29,10 +30,13 @@ CLOCK_WARNING_MIN_DAYS = 2
 
 def _line(game: Game, user_id: int) -> mail.GameLine:
     """The game as a reminder names it to ``user_id``: against the other side
-    (a partner in a team game is not an opponent, RH31)."""
+    (a partner in a team game is not an opponent, RH31). Its name, a proper
+    name, and its player count, which notify words in the reader's language
+    (not ``game.title``, worded in whatever language this process speaks)."""
     mine = next(seat.name for seat in game.table if seat.user_id == user_id)
     opponents = ", ".join(game.seat(name).user.username for name in game.opponents_of(mine))
-    return {"title": str(game.title), "opponents": opponents, "url": reverse("games:game", args=[game.pk])}
+    return {"title": play.Setup(game.kind, game.variant).title, "players": game.players, "opponents": opponents,
+            "url": reverse("games:game", args=[game.pk])}
 
 
 def turns_waiting(user_ids: Any) -> dict[int, list[mail.GameLine]]:

@@ -28,7 +28,7 @@ from django.urls import reverse
 
 from notify import notices
 from notify.models import Channel, Kind, Preference, Sent, channels_of
-from notify.texts import describe
+from notify.texts import describe, game_title
 from preferences.languages import speaking
 
 log = logging.getLogger("notify")
@@ -39,11 +39,18 @@ ALL_KINDS = "all"
 
 
 class GameLine(TypedDict):
-    """One game of a reminder, public facts only: its title, the other players, its page."""
+    """One game of a reminder, public facts only: its name (a proper name) and
+    player count, worded with the mail (texts.game_title), the other players, its page."""
 
     title: str
+    players: int
     opponents: str
     url: str
+
+
+def _worded(line: GameLine) -> dict[str, Any]:
+    """``line`` as a mail shows it, in the active language: "Rhombus, 4 игрока", an absolute link."""
+    return {**line, "title": game_title(line), "url": absolute(line["url"])}
 
 
 # --- Unsubscribing ------------------------------------------------------------
@@ -136,11 +143,11 @@ def send_turn_digest(user_id: int, games: Sequence[GameLine], day: date) -> bool
     user = get_user_model().objects.filter(pk=user_id).first()
     if not games or user is None or not wants_email(user, Kind.TURN):
         return False
-    lines = [{**line, "url": absolute(line["url"])} for line in games]
     with refused_by_server(user_id), transaction.atomic():
         if not claim(user_id, Kind.TURN, f"digest:{day.isoformat()}"):
             return False
-        compose(user, Kind.TURN, "digest", lambda: {"games": lines, "count": len(lines)}).send()
+        compose(user, Kind.TURN, "digest", lambda: {"games": [_worded(line) for line in games],
+                                                    "count": len(games)}).send()
         return True
     return False
 
@@ -163,12 +170,11 @@ def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: 
     with refused_by_server(user_id), transaction.atomic():
         if not claim(user_id, Kind.CLOCK, f"{game_key}:{hours}h", *(f"{game_key}:{h}h" for h in passed)):
             return False
-        params = {"opponent": game["opponents"], "game": game["title"], "hours": hours}
+        params = {"opponent": game["opponents"], "title": game["title"], "players": game["players"], "hours": hours}
         notices.send(user_id, Kind.CLOCK, game_key, params, game["url"])
         if wants_email(user, Kind.CLOCK):
-            line = {**game, "url": absolute(game["url"])}
             compose(user, Kind.CLOCK, "clock",
-                    lambda: {"game": line, "hours": hours, "text": describe(Kind.CLOCK, params)}).send()
+                    lambda: {"game": _worded(game), "hours": hours, "text": describe(Kind.CLOCK, params)}).send()
         return True
     return False
 
