@@ -152,23 +152,25 @@ def send_turn_digest(user_id: int, games: Sequence[GameLine], day: date) -> bool
     return False
 
 
-def forget_old_digests(now: datetime) -> int:
-    """Drop the records of digests over a week old: each only guards its own day."""
-    deleted, _rows = Sent.objects.filter(kind=Kind.TURN, key__startswith="digest:",
-                                         created__lt=now - timedelta(days=7)).delete()
+def forget_old_reminders(now: datetime) -> int:
+    """Drop the records of reminders over a week old: a digest's only guards
+    its own day, a clock warning's its own turn (which ends within a day of it)."""
+    deleted, _rows = Sent.objects.filter(kind__in=(Kind.TURN, Kind.CLOCK), created__lt=now - timedelta(days=7)).delete()
     return deleted
 
 
-def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: Sequence[int] = ()) -> bool:
-    """"A correspondence clock is about to run out": once per game and
-    threshold (``hours`` before the end; ``passed`` are larger thresholds this
-    one overtakes, which are then never sent). By e-mail if the player chose
-    it, and through notify.notices.send for the site and push."""
+def warn_clock(user_id: int, game_key: str, turn: str, hours: int, game: GameLine, passed: Sequence[int] = ()) -> bool:
+    """"A correspondence clock is about to run out": once per game, ``turn``
+    (the ply and seat: a player short of time again on a later turn is warned
+    again, issue 35, 14) and threshold (``hours`` before the end; ``passed``
+    are larger thresholds this one overtakes, which are then never sent). By
+    e-mail if the player chose it, and through notify.notices.send for the
+    site and push."""
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
         return False
     with refused_by_server(user_id), transaction.atomic():
-        if not claim(user_id, Kind.CLOCK, f"{game_key}:{hours}h", *(f"{game_key}:{h}h" for h in passed)):
+        if not claim(user_id, Kind.CLOCK, f"{game_key}:{turn}:{hours}h", *(f"{game_key}:{turn}:{h}h" for h in passed)):
             return False
         params = {"opponent": game["opponents"], "title": game["title"], "players": game["players"], "hours": hours}
         notices.send(user_id, Kind.CLOCK, game_key, params, game["url"])
