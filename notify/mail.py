@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 from typing import Any, TypedDict
 from urllib.parse import urljoin
 
+from allauth.account.utils import has_verified_email
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
@@ -90,7 +91,16 @@ def absolute(path: str) -> str:
 
 
 def wants_email(user: Any, kind: str) -> bool:
-    return bool(user.email) and channels_of(user.pk, kind)[Channel.EMAIL]
+    """Whether ``user`` gets ``kind`` by e-mail: chosen, and to an address they
+    confirmed (issue 35, 14: anyone can type anyone's address)."""
+    return bool(user.email) and channels_of(user.pk, kind)[Channel.EMAIL] and address_confirmed(user)
+
+
+def address_confirmed(user: Any) -> bool:
+    """Whether ``user.email`` is an address they confirmed by following
+    allauth's link. An address entered before confirmation existed, or changed
+    since (the admin), is not: no mail until it is."""
+    return bool(user.email) and has_verified_email(user, user.email)
 
 
 def claim(user_id: int, kind: str, key: str, *passed: str) -> bool:
