@@ -18,6 +18,9 @@ _MOST_DIGITS = len(str(MAX_ID))
 def row_id(value: object) -> int | None:
     """``value`` as a row id: an int (not a bool) or a string of ASCII digits
     (as a URL or form field holds it) from 1 to MAX_ID; None for anything else.
+    Also for the other positive numbers a visitor types (a page, a round, a
+    time-out's minutes), checked then against their own range: int() is never
+    handed thousands of digits (a ValueError past 4,300).
 
     >>> row_id("12"), row_id(12), row_id("0"), row_id(2**63), row_id("x"), row_id(True)
     (12, 12, None, None, None, None)

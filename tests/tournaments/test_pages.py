@@ -194,6 +194,17 @@ def test_a_seed_or_entry_no_field_can_hold_is_refused_and_nothing_saved(
     assert set(Entry.objects.values_list("manual_seed", flat=True)) == {None}
 
 
+@pytest.mark.parametrize("number", [PAST_BIGINT, "9" * 5000])  # 5000 digits: past what int() reads
+def test_a_round_or_page_no_tournament_has_shows_the_current_one(number: str, tournament: Make, players: Any) -> None:
+    t = tournament(format=Tournament.Format.ROUND_ROBIN)
+    for user in players(4):
+        running.join(t.pk, user)
+    running.start_early(t.pk, t.organizer)
+    for path in (f"/tournaments/{t.pk}/?round={number}&page={number}", f"/tournaments/{t.pk}/live/?round={number}"):
+        page = Client().get(path)
+        assert page.status_code == 200 and 'data-round="1"' in page.content.decode()
+
+
 def test_players_or_a_bot_past_bigint_are_refused_as_no_such_players(
         tournament: Make, players: Any, organizer: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=3)
