@@ -82,8 +82,8 @@ def test_each_channel_can_be_turned_off(alice: Any, bob: Any) -> None:
     assert outbox.outbox == [] and not Notification.objects.exists()
 
 
-def test_a_player_short_of_time_again_on_a_later_turn_is_warned_again(alice: Any, bob: Any) -> None:
-    """Once per game, seat, turn and threshold (issue 35, 14), not once per game."""
+def test_a_player_short_of_time_again_on_a_later_turn_is_warned_again(alice: Any, bob: Any, mail_sink: Any) -> None:
+    """Once per game, seat, turn and threshold (issue 35, 14), not once per game. Through real SMTP."""
     choose(alice, "clock", email=True)
     game = correspondence(alice, bob)
     now = timezone.now()
@@ -94,7 +94,9 @@ def test_a_player_short_of_time_again_on_a_later_turn_is_warned_again(alice: Any
         Game.objects.filter(pk=game.pk).update(turn_started_at=now)
         assert warn(now) == 0
         move(game.pk, bob)
-    assert [m.subject for m in outbox.outbox] == ["Less than a day left on your clock"] * 2
+    mails = [mail_sink.messages.get(timeout=5) for _ in range(2)]
+    assert [(m["To"], m["Subject"]) for m in mails] == [("alice@example.org", "Less than a day left on your clock")] * 2
+    assert mail_sink.messages.empty()
     assert Sent.objects.filter(user=alice, kind="clock").count() == 2
 
 
