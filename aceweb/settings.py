@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "ids",  # lowest floor: the ``id`` path converter every route with an id uses (issue 35, 11)
     "preferences",  # lowest floor: a player's language, read by games, ladder and tasks
     "chat",  # lowest floor too: rooms named by strings (game:12), used by games, ladder and tournaments
     "notify",  # lowest floor too: notices keyed by strings (game:12), sent by games, ladder and tournaments
@@ -342,8 +343,12 @@ LOGIN_REDIRECT_URL = "/"
 # and an e-mail address kept for password recovery; sign in with either name or e-mail.
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*"]
-# No confirmation e-mail yet: players can play at once. The address still works for resets.
-ACCOUNT_EMAIL_VERIFICATION = "none"
+# Issue 35, 14: anyone can type anyone's address, so allauth mails a link to
+# confirm it ("optional": players sign in and play at once, unconfirmed), and
+# no notification mail goes to an address until its link was followed
+# (notify.mail.wants_email). The account page sends the link again.
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "/account/preferences/#notifications"
 ACCOUNT_USERNAME_MIN_LENGTH = 2
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "accounts", "anonymous", "ladder", "static"]
 

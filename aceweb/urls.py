@@ -3,11 +3,11 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.decorators.cache import cache_page
 from django.views.i18n import JavaScriptCatalog
 
-from ladder.api.main import api
+from ladder.api.main import api, no_such_address
 from notify import views as notify_views
 from preferences import views as preferences_views
 
@@ -28,6 +28,7 @@ urlpatterns = [
     # The web push service worker, at the root so that its scope is the whole site.
     path("sw.js", notify_views.service_worker, name="service-worker"),
     path("api/", api.urls),
+    re_path(r"^api/", no_such_address),  # after the API's own: whatever none of them matched, newlines too
     path("account/tokens/", include("ladder.api.urls")),
     path("account/preferences/", include("preferences.urls")),
     path("accounts/", include("allauth.urls")),

@@ -66,10 +66,13 @@ class GameConsumer(JsonFrameConsumer):
         # Join before loading, so that no change between the two is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self._send_state("sync"):
-            await self._say(gettext_noop("there is no game %(id)s"), id=self.game_id)
-            await self.close(code=NO_SUCH_GAME)
+            await self._no_such_game(self.game_id)
         else:
             HEARTBEAT.join(self)  # which keeps a player's seat present while this is open
+
+    async def _no_such_game(self, game_id: int | str) -> None:
+        await self._say(gettext_noop("there is no game %(id)s"), id=game_id)
+        await self.close(code=NO_SUCH_GAME)
 
     async def disconnect(self, code: int) -> None:
         HEARTBEAT.leave(self)
@@ -327,6 +330,18 @@ class GameConsumer(JsonFrameConsumer):
         """This socket's own move has been sent to it already (``_move``): the
         group message may skip it, which ``game_changed`` would drop anyway."""
         return self.channel_name if message.get("moved") and group == self.group else None
+
+
+class NoSuchGameConsumer(GameConsumer):
+    """A game socket whose digits no game can have (0, or past PostgreSQL's
+    bigint: the ``id`` converter refused them) is told so as for a game that
+    does not exist, and closed with the same code, without asking the database
+    (issue 35, 11)."""
+
+    async def connect(self) -> None:
+        self.game_id = 0  # no game's: HEARTBEAT.leave finds nothing to drop
+        await self.accept()
+        await self._no_such_game(self.scope["url_route"]["kwargs"]["game_id"])
 
 
 def _watching(scope: dict[str, Any]) -> bool:

@@ -16,6 +16,7 @@ from django.db.models import F
 from django.db.models.fields.json import KT
 from django.urls import reverse
 
+from games import play
 from games.models import Game
 from notify import mail
 from notify.models import Channel, Kind, choosing
@@ -29,10 +30,13 @@ CLOCK_WARNING_MIN_DAYS = 2
 
 def _line(game: Game, user_id: int) -> mail.GameLine:
     """The game as a reminder names it to ``user_id``: against the other side
-    (a partner in a team game is not an opponent, RH31)."""
+    (a partner in a team game is not an opponent, RH31). Its name, a proper
+    name, and its player count, which notify words in the reader's language
+    (not ``game.title``, worded in whatever language this process speaks)."""
     mine = next(seat.name for seat in game.table if seat.user_id == user_id)
     opponents = ", ".join(game.seat(name).user.username for name in game.opponents_of(mine))
-    return {"title": str(game.title), "opponents": opponents, "url": reverse("games:game", args=[game.pk])}
+    return {"title": play.Setup(game.kind, game.variant).title, "players": game.players, "opponents": opponents,
+            "url": reverse("games:game", args=[game.pk])}
 
 
 def turns_waiting(user_ids: Any) -> dict[int, list[mail.GameLine]]:
@@ -57,7 +61,7 @@ def send_turn_digests(now: datetime) -> int:
     any. Returns how many were sent."""
     if now.hour < settings.TURN_DIGEST_HOUR:
         return 0
-    mail.forget_old_digests(now)
+    mail.forget_old_reminders(now)
     waiting = turns_waiting(choosing(Kind.TURN, Channel.EMAIL))
     return sum(mail.send_turn_digest(user_id, lines, now.date()) for user_id, lines in waiting.items())
 
@@ -73,7 +77,7 @@ def clocks_running_out(now: datetime) -> list[tuple[Game, list[int]]]:
     games = (Game.objects.filter(status=Game.Status.RUNNING, days_per_move__gte=CLOCK_WARNING_MIN_DAYS,
                                  turn_started_at__lte=now - timedelta(days=CLOCK_WARNING_MIN_DAYS - 1))
              .prefetch_related("seats__user").only("id", "kind", "variant", "players", "position", "clocks",
-                                                   "turn_started_at", "days_per_move"))
+                                                   "turn_started_at", "days_per_move", "ply"))
     due = []
     for game in games:
         left = _deadline(game) - now
@@ -84,10 +88,12 @@ def clocks_running_out(now: datetime) -> list[tuple[Game, list[int]]]:
 
 
 def send_clock_warnings(now: datetime) -> int:
-    """Warn each mover whose clock runs out within a threshold, once per game
-    and threshold (the most urgent one passed; larger ones are then skipped)."""
+    """Warn each mover whose clock runs out within a threshold, once per game,
+    turn (its ply and seat) and threshold (the most urgent one passed; larger
+    ones are then skipped)."""
     sent = 0
     for game, passed in clocks_running_out(now):
         user_id = game.user_id_at(game.to_move)
-        sent += mail.warn_clock(user_id, f"game:{game.pk}", passed[-1], _line(game, user_id), passed[:-1])
+        turn = f"{game.ply}{game.to_move}"
+        sent += mail.warn_clock(user_id, f"game:{game.pk}", turn, passed[-1], _line(game, user_id), passed[:-1])
     return sent

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, re_path
 
-from games.consumers import GameConsumer, LiveConsumer
+from games.consumers import GameConsumer, LiveConsumer, NoSuchGameConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
-    path("ws/games/<int:game_id>/", GameConsumer.as_asgi(), name="game-socket"),
+    path("ws/games/<id:game_id>/", GameConsumer.as_asgi(), name="game-socket"),
+    # Digits the ``id`` converter refused (0, past bigint): "there is no game", code 4404.
+    re_path(r"^ws/games/(?P<game_id>[0-9]+)/$", NoSuchGameConsumer.as_asgi()),
     path("ws/live/", LiveConsumer.as_asgi(), name="live-socket"),
 ]

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext
@@ -80,17 +81,22 @@ def ensure_bot_accounts() -> list[tuple[Any, bool]]:
     Idempotent. A bot has an unusable password and no e-mail address, so it
     can neither sign in nor ask for a password reset: only workers play it.
     """
-    users = get_user_model().objects
     accounts = []
     for level in bots.engine_bots().LEVELS:
-        user = users.filter(username=bots.bot_username(level)).first()
-        created = user is None
-        if user is None:
-            user = users.create_user(bots.bot_username(level), email="", password=None)  # unusable
+        user, created = bot_user(bots.bot_username(level))
         Player.objects.update_or_create(user=user, defaults={"is_bot": True, "bot_level": level})
         accounts.append((user, created))
     bots.forget_bot_levels()
     return accounts
+
+
+def bot_user(username: str) -> tuple[Any, bool]:
+    """The user ``username``, made with an unusable password and no e-mail address
+    if missing; (user, created). Safe when two callers race for the same name
+    (issue 35, 12): get_or_create inserts in a savepoint and, when the other
+    caller's row wins on the unique username, reads that row instead of failing."""
+    return get_user_model().objects.get_or_create(
+        username=username, defaults={"email": "", "password": make_password(None)})
 
 
 # A team game against the computer needs three bots at one level, and a game
@@ -101,17 +107,16 @@ TEAM_BOT_SUFFIXES = ("", "+2", "+3")  # "+": no level name has one (engine.bots.
 def team_bots(level: str) -> list[Any]:
     """Three bot accounts playing ``level`` (``bot-greedy``, ``bot-greedy+2``,
     ``bot-greedy+3``), the two extra ones made on first need."""
-    users = get_user_model().objects
-    main = users.filter(username=bots.bot_username(level)).first()
+    main = get_user_model().objects.filter(username=bots.bot_username(level)).first()
     if main is None or bots.level_of(main.pk) != level:
         raise play.Refusal(gettext("the %(level)s bot has no account yet: run manage.py seed_bots")
                            % {"level": bots.level_label(level)})
     accounts = [main]
     for suffix in TEAM_BOT_SUFFIXES[1:]:
-        user = users.filter(username=bots.bot_username(level) + suffix).first()
-        if user is None:
-            user = users.create_user(bots.bot_username(level) + suffix, email="", password=None)  # unusable
-            Player.objects.update_or_create(user=user, defaults={"is_bot": True, "bot_level": level})
+        user, _ = bot_user(bots.bot_username(level) + suffix)
+        # Flagged even when another caller made the user a moment ago and has
+        # not flagged it yet: a game must not start with an unflagged bot seat.
+        Player.objects.get_or_create(user=user, defaults={"is_bot": True, "bot_level": level})
         accounts.append(user)
     if any(bots.level_of(user.pk) != level for user in accounts):
         bots.forget_bot_levels()  # a new seat-mate: read the bots again

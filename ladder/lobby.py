@@ -30,6 +30,7 @@ from chat import lines as chat_lines
 from games import bots, partners, play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
+from ids.rows import row_id
 from ladder import bot_accounts, ratings
 from ladder.moderation import restrictions
 from ladder.models import (REAL_TIME_SEEK_LIFE, Challenge, ChallengeInvitee, Colour, Seek, SeekEntry, challenge_life,
@@ -388,7 +389,8 @@ def _locked_seek(seek_id: Any) -> Seek:
     """The open seek, locked for this transaction, or a refusal."""
     if not isinstance(seek_id, int) or isinstance(seek_id, bool):
         raise LobbyRefusal(gettext('"seek" must be a seek id (an integer)'))
-    seek = Seek.objects.select_for_update(of=("self",)).select_related("creator").filter(pk=seek_id).first()
+    seek = (Seek.objects.select_for_update(of=("self",)).select_related("creator").filter(pk=seek_id).first()
+            if row_id(seek_id) else None)  # a number past bigint names no seek (issue 35, 11)
     if seek is None:
         raise LobbyRefusal(gettext("there is no seek %(seek)s") % {"seek": seek_id})
     if seek.status != Seek.Status.OPEN:
@@ -711,7 +713,7 @@ def _locked_challenge(challenge_id: Any, now: datetime | None) -> Challenge:
     if not isinstance(challenge_id, int) or isinstance(challenge_id, bool):
         raise LobbyRefusal(gettext('"challenge" must be a challenge id (an integer)'))
     challenge = (Challenge.objects.select_for_update(of=("self",)).select_related("challenger", "challenged")
-                 .filter(pk=challenge_id).first())
+                 .filter(pk=challenge_id).first() if row_id(challenge_id) else None)  # issue 35, 11
     if challenge is None:
         raise LobbyRefusal(gettext("there is no challenge %(challenge)s") % {"challenge": challenge_id})
     if challenge.status == Challenge.Status.PENDING and challenge.lapsed(now or timezone.now()):

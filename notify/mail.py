@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 from typing import Any, TypedDict
 from urllib.parse import urljoin
 
+from allauth.account.utils import has_verified_email
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
@@ -28,7 +29,7 @@ from django.urls import reverse
 
 from notify import notices
 from notify.models import Channel, Kind, Preference, Sent, channels_of
-from notify.texts import describe
+from notify.texts import describe, game_title
 from preferences.languages import speaking
 
 log = logging.getLogger("notify")
@@ -39,11 +40,18 @@ ALL_KINDS = "all"
 
 
 class GameLine(TypedDict):
-    """One game of a reminder, public facts only: its title, the other players, its page."""
+    """One game of a reminder, public facts only: its name (a proper name) and
+    player count, worded with the mail (texts.game_title), the other players, its page."""
 
     title: str
+    players: int
     opponents: str
     url: str
+
+
+def _worded(line: GameLine) -> dict[str, Any]:
+    """``line`` as a mail shows it, in the active language: "Rhombus, 4 игрока", an absolute link."""
+    return {**line, "title": game_title(line), "url": absolute(line["url"])}
 
 
 # --- Unsubscribing ------------------------------------------------------------
@@ -83,7 +91,16 @@ def absolute(path: str) -> str:
 
 
 def wants_email(user: Any, kind: str) -> bool:
-    return bool(user.email) and channels_of(user.pk, kind)[Channel.EMAIL]
+    """Whether ``user`` gets ``kind`` by e-mail: chosen, and to an address they
+    confirmed (issue 35, 14: anyone can type anyone's address)."""
+    return bool(user.email) and channels_of(user.pk, kind)[Channel.EMAIL] and address_confirmed(user)
+
+
+def address_confirmed(user: Any) -> bool:
+    """Whether ``user.email`` is an address they confirmed by following
+    allauth's link. An address entered before confirmation existed, or changed
+    since (the admin), is not: no mail until it is."""
+    return bool(user.email) and has_verified_email(user, user.email)
 
 
 def claim(user_id: int, kind: str, key: str, *passed: str) -> bool:
@@ -136,39 +153,40 @@ def send_turn_digest(user_id: int, games: Sequence[GameLine], day: date) -> bool
     user = get_user_model().objects.filter(pk=user_id).first()
     if not games or user is None or not wants_email(user, Kind.TURN):
         return False
-    lines = [{**line, "url": absolute(line["url"])} for line in games]
     with refused_by_server(user_id), transaction.atomic():
         if not claim(user_id, Kind.TURN, f"digest:{day.isoformat()}"):
             return False
-        compose(user, Kind.TURN, "digest", lambda: {"games": lines, "count": len(lines)}).send()
+        compose(user, Kind.TURN, "digest", lambda: {"games": [_worded(line) for line in games],
+                                                    "count": len(games)}).send()
         return True
     return False
 
 
-def forget_old_digests(now: datetime) -> int:
-    """Drop the records of digests over a week old: each only guards its own day."""
-    deleted, _rows = Sent.objects.filter(kind=Kind.TURN, key__startswith="digest:",
-                                         created__lt=now - timedelta(days=7)).delete()
+def forget_old_reminders(now: datetime) -> int:
+    """Drop the records of reminders over a week old: a digest's only guards
+    its own day, a clock warning's its own turn (which ends within a day of it)."""
+    deleted, _rows = Sent.objects.filter(kind__in=(Kind.TURN, Kind.CLOCK), created__lt=now - timedelta(days=7)).delete()
     return deleted
 
 
-def warn_clock(user_id: int, game_key: str, hours: int, game: GameLine, passed: Sequence[int] = ()) -> bool:
-    """"A correspondence clock is about to run out": once per game and
-    threshold (``hours`` before the end; ``passed`` are larger thresholds this
-    one overtakes, which are then never sent). By e-mail if the player chose
-    it, and through notify.notices.send for the site and push."""
+def warn_clock(user_id: int, game_key: str, turn: str, hours: int, game: GameLine, passed: Sequence[int] = ()) -> bool:
+    """"A correspondence clock is about to run out": once per game, ``turn``
+    (the ply and seat: a player short of time again on a later turn is warned
+    again, issue 35, 14) and threshold (``hours`` before the end; ``passed``
+    are larger thresholds this one overtakes, which are then never sent). By
+    e-mail if the player chose it, and through notify.notices.send for the
+    site and push."""
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
         return False
     with refused_by_server(user_id), transaction.atomic():
-        if not claim(user_id, Kind.CLOCK, f"{game_key}:{hours}h", *(f"{game_key}:{h}h" for h in passed)):
+        if not claim(user_id, Kind.CLOCK, f"{game_key}:{turn}:{hours}h", *(f"{game_key}:{turn}:{h}h" for h in passed)):
             return False
-        params = {"opponent": game["opponents"], "game": game["title"], "hours": hours}
+        params = {"opponent": game["opponents"], "title": game["title"], "players": game["players"], "hours": hours}
         notices.send(user_id, Kind.CLOCK, game_key, params, game["url"])
         if wants_email(user, Kind.CLOCK):
-            line = {**game, "url": absolute(game["url"])}
             compose(user, Kind.CLOCK, "clock",
-                    lambda: {"game": line, "hours": hours, "text": describe(Kind.CLOCK, params)}).send()
+                    lambda: {"game": _worded(game), "hours": hours, "text": describe(Kind.CLOCK, params)}).send()
         return True
     return False
 

@@ -105,7 +105,7 @@ class Sent(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="notify_sent")
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    # What was sent, as a plain key: "digest:2026-11-26", "game:12:24h".
+    # What was sent, as a plain key: "digest:2026-11-26", "game:12:40SW:24h" (ply 40, seat SW).
     key = models.CharField(max_length=60)
     created = models.DateTimeField(auto_now_add=True)
 

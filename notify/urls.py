@@ -8,7 +8,7 @@ app_name = "notify"
 
 urlpatterns = [
     path("", views.notifications, name="list"),
-    path("<int:pk>/", views.open_notification, name="open"),
+    path("<id:pk>/", views.open_notification, name="open"),
     path("read/", views.mark_all_read, name="read-all"),
     path("preferences/", views.preferences, name="preferences"),
     path("push/subscribe/", views.push_subscribe, name="push-subscribe"),

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
@@ -22,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from notify import mail, notices, push, texts
 from notify.forms import NotifyPreferencesForm
 from notify.models import Kind, Notification
+from preferences.languages import speaking
 
 PER_PAGE = 20
 
@@ -130,11 +132,16 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
         return render(request, "notify/unsubscribe.html", {"invalid": True}, status=400)
-    what = _("every e-mail from aceweb") if kind == mail.ALL_KINDS else str(Kind(kind).label)
     done = request.method == "POST"
     if done:
         mail.stop_emails(user_id, kind)
     elif request.method not in ("GET", "HEAD"):
         return HttpResponse(status=405)
-    return render(request, "notify/unsubscribe.html", {"what": what, "done": done, "token": token,
-                                                       "email": user.email, "site": settings.SITE_URL})
+    # The token says whose mail this is: their saved language, as the mail had
+    # (issue 35, 14), not the language of whatever browser follows the link.
+    with speaking(user, fallback=translation.get_language()) as language:
+        what = _("every e-mail from aceweb") if kind == mail.ALL_KINDS else str(Kind(kind).label)
+        response = render(request, "notify/unsubscribe.html", {"what": what, "done": done, "token": token,
+                                                               "email": user.email, "site": settings.SITE_URL})
+    response["Content-Language"] = language
+    return response

@@ -98,7 +98,7 @@ class RecordOut(Schema):
     record: RecordBodyOut
 
 
-@router.get("/games/{game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state",
+@router.get("/games/{id:game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state",
             exclude_unset=True)
 def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
     """Exactly what a spectator's socket is sent (docs/protocol.md): the board
@@ -111,7 +111,7 @@ def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
     return play.view_for(game, None)
 
 
-@router.get("/games/{game_id}/record", response={200: RecordOut, **ERRORS}, summary="A game's record")
+@router.get("/games/{id:game_id}/record", response={200: RecordOut, **ERRORS}, summary="A game's record")
 def game_record(request: HttpRequest, game_id: int) -> dict[str, Any]:
     """The record (R19, RH30) as the site's JSON download: once the game is
     over, the full record with its seed revealed, which replays every hand

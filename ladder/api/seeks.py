@@ -166,7 +166,7 @@ def seek_create(request: HttpRequest, body: SeekIn) -> lobby.SeekJSON:
     return lobby.seek_json(seek, request.user)
 
 
-@router.delete("/seeks/{seek_id}", response={200: Done, **ERRORS}, auth=Token("play"),
+@router.delete("/seeks/{id:seek_id}", response={200: Done, **ERRORS}, auth=Token("play"),
                summary="Cancel your seek")
 def seek_cancel(request: HttpRequest, seek_id: int) -> dict[str, bool]:
     """Take your open seek back (only its creator can)."""
@@ -174,7 +174,7 @@ def seek_cancel(request: HttpRequest, seek_id: int) -> dict[str, bool]:
     return {"ok": True}
 
 
-@router.post("/seeks/{seek_id}/accept", response={200: SeekAcceptOut, **ERRORS}, auth=Token("play"),
+@router.post("/seeks/{id:seek_id}/accept", response={200: SeekAcceptOut, **ERRORS}, auth=Token("play"),
              summary="Accept or join a seek")
 def seek_accept(request: HttpRequest, seek_id: int) -> dict[str, Any]:
     """Accept someone's 2-player seek: the game starts at once, and its id and
@@ -186,7 +186,7 @@ def seek_accept(request: HttpRequest, seek_id: int) -> dict[str, Any]:
     return {"seek": lobby.seek_json(result, request.user)}
 
 
-@router.post("/seeks/{seek_id}/leave", response={200: SeekOut, **ERRORS}, auth=Token("play"),
+@router.post("/seeks/{id:seek_id}/leave", response={200: SeekOut, **ERRORS}, auth=Token("play"),
              summary="Leave a 4-player seek")
 def seek_leave(request: HttpRequest, seek_id: int) -> lobby.SeekJSON:
     """Give up your seat at a 4-player seek before it fills (its creator cancels it instead)."""
@@ -226,7 +226,7 @@ def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby.Challenge
     return lobby.challenge_json(challenge, request.user)
 
 
-@router.post("/challenges/{challenge_id}/accept", response={200: ChallengeAcceptOut, **ERRORS},
+@router.post("/challenges/{id:challenge_id}/accept", response={200: ChallengeAcceptOut, **ERRORS},
              auth=Token("play"), tags=["challenges"], summary="Accept a challenge")
 def challenge_accept(request: HttpRequest, challenge_id: int) -> dict[str, Any]:
     """Say yes to a challenge to you: a 2-player game starts at once; a
@@ -237,7 +237,7 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> dict[str, Any]:
     return {"challenge": lobby.challenge_json(result, request.user)}
 
 
-@router.post("/challenges/{challenge_id}/decline", response={200: ChallengeOut, **ERRORS},
+@router.post("/challenges/{id:challenge_id}/decline", response={200: ChallengeOut, **ERRORS},
              auth=Token("play"), tags=["challenges"], summary="Decline a challenge")
 def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby.ChallengeJSON:
     """Say no to a challenge to you (a 4-player one closes for everyone)."""
@@ -245,7 +245,7 @@ def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby.Challeng
                                 request.user)
 
 
-@router.post("/challenges/{challenge_id}/cancel", response={200: ChallengeOut, **ERRORS},
+@router.post("/challenges/{id:challenge_id}/cancel", response={200: ChallengeOut, **ERRORS},
              auth=Token("play"), tags=["challenges"], summary="Cancel your challenge")
 def challenge_cancel(request: HttpRequest, challenge_id: int) -> lobby.ChallengeJSON:
     """Withdraw a challenge you sent."""

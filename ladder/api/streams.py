@@ -59,7 +59,7 @@ async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
     return _streaming((lobby.user_group(request.user.pk),), _EventWatcher(request.user))
 
 
-@router.get("/stream/game/{game_id}", response=ERRORS, auth=StreamToken("play"), summary="Stream your seat's view of a game",
+@router.get("/stream/game/{id:game_id}", response=ERRORS, auth=StreamToken("play"), summary="Stream your seat's view of a game",
             openapi_extra=_stream_doc(
                 'The first line is {"type": "sync", ...your seat\'s view}; then {"type": "update", ...} '
                 "after every change (a Rhombus update's actions are only the new ones, from "

@@ -190,14 +190,14 @@ def tournament_list(request: HttpRequest, status: Section | None = None,
             "tournaments": [_summary(t, t.entry_count) for t in shown]}
 
 
-@router.get("/tournaments/{tournament_id}", response={200: TournamentOut, **ERRORS}, auth=OptionalToken(),
+@router.get("/tournaments/{id:tournament_id}", response={200: TournamentOut, **ERRORS}, auth=OptionalToken(),
             summary="A tournament's details")
 def tournament_detail(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Its game, format, time control, conditions of entry, status and rounds."""
     return _details(_tournament(tournament_id))
 
 
-@router.get("/tournaments/{tournament_id}/entries", response={200: list[EntryOut], **ERRORS},
+@router.get("/tournaments/{id:tournament_id}/entries", response={200: list[EntryOut], **ERRORS},
             auth=OptionalToken(), summary="A tournament's players")
 def tournament_entries(request: HttpRequest, tournament_id: int) -> list[dict[str, Any]]:
     """Everyone who entered, by pairing number (given at the start), then by
@@ -209,7 +209,7 @@ def tournament_entries(request: HttpRequest, tournament_id: int) -> list[dict[st
     return [_entry(entry, bot_ids) for entry in entries]
 
 
-@router.get("/tournaments/{tournament_id}/standings", response={200: StandingsOut, **ERRORS},
+@router.get("/tournaments/{id:tournament_id}/standings", response={200: StandingsOut, **ERRORS},
             auth=OptionalToken(), summary="A tournament's standings")
 def tournament_standings(request: HttpRequest, tournament_id: int, page: int = Query(1, ge=1)) -> dict[str, Any]:
     """A Swiss or round robin: players by points, then by the organizer's
@@ -228,7 +228,7 @@ def tournament_standings(request: HttpRequest, tournament_id: int, page: int = Q
             "page": page, "pages": count, "standings": lines}
 
 
-@router.get("/tournaments/{tournament_id}/pairings", response={200: PairingsOut, **ERRORS},
+@router.get("/tournaments/{id:tournament_id}/pairings", response={200: PairingsOut, **ERRORS},
             auth=OptionalToken(), summary="A round's boards")
 def tournament_pairings(request: HttpRequest, tournament_id: int,
                         round_number: int | None = Query(None, alias="round", ge=1)) -> dict[str, Any]:
@@ -249,7 +249,7 @@ def tournament_pairings(request: HttpRequest, tournament_id: int,
     return answer
 
 
-@router.get("/tournaments/{tournament_id}/trf", response={200: None, **ERRORS}, auth=OptionalToken(),
+@router.get("/tournaments/{id:tournament_id}/trf", response={200: None, **ERRORS}, auth=OptionalToken(),
             summary="A tournament's results as TRF-16",
             openapi_extra={"responses": {200: {"description": "The TRF-16 file", "content": {
                 "text/plain": {"schema": {"type": "string"}}}}}})
@@ -266,7 +266,7 @@ def tournament_trf(request: HttpRequest, tournament_id: int) -> HttpResponse:
 # --- Players -----------------------------------------------------------------
 
 
-@router.post("/tournaments/{tournament_id}/join", response={200: EntryOut, **ERRORS}, auth=Token("play"),
+@router.post("/tournaments/{id:tournament_id}/join", response={200: EntryOut, **ERRORS}, auth=Token("play"),
              summary="Join a tournament")
 def join(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Enter the tournament as the token's account, if its conditions allow
@@ -276,7 +276,7 @@ def join(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     return _entry(running.join(tournament_id, request.user), bots.bot_levels())
 
 
-@router.post("/tournaments/{tournament_id}/withdraw", response={200: EntryOut, **ERRORS}, auth=Token("play"),
+@router.post("/tournaments/{id:tournament_id}/withdraw", response={200: EntryOut, **ERRORS}, auth=Token("play"),
              summary="Withdraw from a tournament")
 def withdraw(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Leave the tournament. Before the start the entry is simply gone
@@ -314,7 +314,7 @@ def _organizer_act(request: HttpRequest, tournament_id: int, act: Callable[[int,
     return _details(_tournament(tournament_id))
 
 
-@router.post("/tournaments/{tournament_id}/start", response={200: TournamentOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/start", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Start a tournament now")
 def start(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Start before the planned time: entries close, players are seeded and
@@ -322,21 +322,21 @@ def start(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     return _organizer_act(request, tournament_id, running.start_early)
 
 
-@router.post("/tournaments/{tournament_id}/pause", response={200: TournamentOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/pause", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Pause a running tournament")
 def pause(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """No new round starts until it is resumed; games already running finish."""
     return _organizer_act(request, tournament_id, running.pause)
 
 
-@router.post("/tournaments/{tournament_id}/resume", response={200: TournamentOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/resume", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Resume a paused tournament")
 def resume(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """The next round is paired as soon as it is due."""
     return _organizer_act(request, tournament_id, running.resume)
 
 
-@router.post("/tournaments/{tournament_id}/entries/{entry_id}/remove", response={200: EntryOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/entries/{id:entry_id}/remove", response={200: EntryOut, **ERRORS},
              auth=Token("tournament:write"), summary="Remove a player")
 def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: RemoveIn) -> dict[str, Any]:
     """Take a player out, as a withdrawal with the reason shown beside their
@@ -349,7 +349,7 @@ def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: Remove
     return _entry(entry, bots.bot_levels())
 
 
-@router.post("/tournaments/{tournament_id}/pairings/{pairing_id}/adjudicate", response={200: PairingOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/pairings/{id:pairing_id}/adjudicate", response={200: PairingOut, **ERRORS},
              auth=Token("tournament:write"), summary="Decide a game's result")
 def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int, body: AdjudicateIn) -> dict[str, Any]:
     """End a board's running game with the result you decide: ``winner`` a

@@ -8,5 +8,5 @@ app_name = "api-tokens"
 
 urlpatterns = [
     path("", views.token_list, name="list"),
-    path("<int:token_id>/revoke/", views.token_revoke, name="revoke"),
+    path("<id:token_id>/revoke/", views.token_revoke, name="revoke"),
 ]

@@ -10,8 +10,8 @@ app_name = "moderation"
 
 urlpatterns = [
     path("@/<str:username>/", views.report_player, name="report-player"),
-    path("game/<int:game_id>/", views.report_game, name="report-game"),
+    path("game/<id:game_id>/", views.report_game, name="report-game"),
     path("appeal/", views.appeal, name="appeal"),
-    path("line/<int:line_id>/", views.report_line, name="report-line"),
-    path("chat/<int:line_id>/<str:act>/", views.chat_act, name="chat-act"),
+    path("line/<id:line_id>/", views.report_line, name="report-line"),
+    path("chat/<id:line_id>/<str:act>/", views.chat_act, name="chat-act"),
 ]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games.models import Game
+from ids.rows import row_id
 from ladder.moderation import restrictions
 from ladder.moderation.forms import AppealForm, GameReportForm, ReportForm
 from chat.models import Line
@@ -109,7 +110,7 @@ def chat_act(request: HttpRequest, line_id: int, act: str) -> JsonResponse:
     reason = request.POST.get("reason", "")
     action = ModerationAction(
         kind=_PAGE_ACTS[act], moderator=request.user, user=line.author, chat_line=line,
-        minutes=int(minutes) if minutes.isdigit() else None, chat_reason=reason if act == "timeout" else "",
+        minutes=row_id(minutes), chat_reason=reason if act == "timeout" else "",
         reason=gettext("From the chat of %(room)s, about: %(said)s") % {
             "room": line.room, "said": line.text or line.preset})
     try:

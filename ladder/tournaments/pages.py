@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 
 from games import live
+from ids.rows import row_id
 from ladder.tournaments import brackets, running, tiebreaks, trf
 from ladder.tournaments.bracket_svg import bracket_svg
 from ladder.tournaments.models import Entry, Pairing, Round, Tournament
@@ -125,7 +126,7 @@ def round_shown(tournament: Tournament, asked: str | None) -> RoundView | None:
     if not numbers:
         return None
     statuses = dict(numbers)
-    number = int(asked) if asked and asked.isdigit() and int(asked) in statuses else max(statuses)
+    number = wanted if (wanted := row_id(asked)) in statuses else max(statuses)  # 5,000 digits: no int() (issue 35)
     pairings = list(Pairing.objects.filter(round__tournament=tournament, round__number=number)
                     .select_related("red__user", "black__user").order_by("board")
                     .only("board", "result", "match", "match_game", "game_id", "round_id", "red__user__username",
@@ -148,7 +149,7 @@ def running_boards(tournament: Tournament) -> list[Any]:
 def page_of(lines: list[Line], asked: str | None) -> tuple[list[Line], int, int]:
     """A page of the standings (PAGE_SIZE lines), its number and the number of pages."""
     pages = max(1, -(-len(lines) // PAGE_SIZE))
-    page = min(max(int(asked), 1), pages) if asked and asked.isdigit() else 1
+    page = min(wanted, pages) if (wanted := row_id(asked)) else 1
     return lines[(page - 1) * PAGE_SIZE:page * PAGE_SIZE], page, pages
 
 

@@ -7,5 +7,5 @@ from django.urls import URLPattern, path
 from ladder.tournaments.consumers import TournamentConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
-    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi(), name="tournament-socket"),
+    path("ws/tournaments/<id:tournament_id>/", TournamentConsumer.as_asgi(), name="tournament-socket"),
 ]

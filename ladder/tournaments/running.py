@@ -282,6 +282,9 @@ def set_seeds(tournament_id: int, organizer: Any, seeds: dict[int, int | None]) 
         entries = {e.pk: e for e in tournament.entries.filter(pk__in=seeds)}
         if len(entries) != len(seeds):
             raise Refusal(gettext("some of those players are not in this tournament"))
+        field = tournament.entries.count()
+        if any(seed is not None and not 1 <= seed <= field for seed in seeds.values()):
+            raise Refusal(gettext("a seed is a place in the field, from 1 to %(count)s") % {"count": field})
         for pk, seed in seeds.items():
             entries[pk].manual_seed = seed
         Entry.objects.bulk_update(entries.values(), ["manual_seed"])

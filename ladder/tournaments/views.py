@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import play
+from ids.rows import row_id
 from ladder import bot_accounts
 from ladder.tournaments import chat, forms, pages, running
 from ladder.tournaments.models import Entry, Tournament
@@ -220,8 +221,7 @@ def remove_player(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
 @login_required
 def invite_bot(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
     """The organizer enters one of the site's computer players (running.invite_bot)."""
-    chosen = request.POST.get("bot", "")
-    bot_id = int(chosen) if chosen.isdigit() else 0
+    bot_id = row_id(request.POST.get("bot", "")) or 0  # 0: no bot's, refused as "choose one"
 
     try:
         entry = running.invite_bot(tournament_id, request.user, bot_id)
@@ -248,10 +248,20 @@ def seeds(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
     """The organizer's seeding order: a ``seed-<entry id>`` number per player, blank for none."""
     chosen: dict[int, int | None] = {}
     for key, value in request.POST.items():
-        if key.startswith("seed-") and key[5:].isdigit():
-            chosen[int(key[5:])] = int(value) if value.strip().isdigit() else None
+        if key.startswith("seed-"):
+            # 0 where the digits can be no entry's id (issue 35, 11): refused as a player not in the tournament.
+            chosen[row_id(key[5:]) or 0] = _typed_seed(value)
     return _act(request, tournament_id, lambda: running.set_seeds(tournament_id, request.user, chosen),
                 _("Seeding order saved."))
+
+
+def _typed_seed(text: str) -> int | None:
+    """A seed as typed: None when blank; 0, which running.set_seeds refuses
+    as no place in the field, when it is no whole number of a few digits."""
+    text = text.strip()
+    if not text:
+        return None
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else 0
 
 
 @require_POST
@@ -265,12 +275,12 @@ def chat_for(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
 @require_POST
 @login_required
 def forbid(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
-    first, second = request.POST.get("first", ""), request.POST.get("second", "")
-    if not (first.isdigit() and second.isdigit()):
+    first, second = row_id(request.POST.get("first", "")), row_id(request.POST.get("second", ""))
+    if first is None or second is None:
         messages.error(request, _("Choose two players."))
         return redirect(f"/tournaments/{tournament_id}/")
     return _act(request, tournament_id,
-                lambda: running.forbid(tournament_id, request.user, int(first), int(second)),
+                lambda: running.forbid(tournament_id, request.user, first, second),
                 _("Those two will not be paired."))
 
 

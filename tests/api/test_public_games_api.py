@@ -159,10 +159,10 @@ def test_an_unknown_game_is_a_404_in_words(path: str, ace: Game, api_as: Any) ->
 
 
 @pytest.mark.parametrize("path", ["/api/games/{id}", "/api/games/{id}/record"])
-def test_a_game_id_that_is_no_number_is_a_422(path: str, api_as: Any) -> None:
+def test_a_game_id_that_is_no_number_is_an_address_with_nothing_at_it(path: str, api_as: Any) -> None:
     response = api_as(None).get(path.format(id="first"))
-    assert response.status_code == 422
-    assert response.json()["error"].startswith("path.game_id: Input should be a valid integer")
+    assert response.status_code == 404
+    assert response.json() == {"error": "nothing is at this address: the API's addresses are listed at /api/docs"}
     assert not Game.objects.exists()
 
 

@@ -142,9 +142,9 @@ def test_bad_seek_input_is_refused_in_words_and_makes_nothing(
     assert not Seek.objects.exists()
 
 
-def test_a_seek_id_that_is_no_number_is_a_422(alice: Any, api_as: Any) -> None:
+def test_a_seek_id_that_is_no_number_is_an_address_with_nothing_at_it(alice: Any, api_as: Any) -> None:
     response = api_as(alice, "play").post("/api/seeks/first/accept")
-    assert response.status_code == 422 and "seek_id" in response.json()["error"]
+    assert response.status_code == 404 and "/api/docs" in response.json()["error"]
 
 
 def test_a_second_seek_of_the_same_game_and_control_is_refused(alice: Any, api_as: Any) -> None:

@@ -51,3 +51,13 @@ def test_anyone_else_is_refused_and_nothing_changes(alice: Any, bob: Any) -> Non
     assert refused.status_code == 400 and "moderation.moderate_chat" in refused.json()["message"]
     assert client_for(bob).post(f"/report/chat/{line.pk}/dance/").status_code == 400
     assert not Line.objects.get().removed and not ModerationAction.objects.exists()
+
+
+@pytest.mark.parametrize("minutes", ["9" * 5000, "99999999999999999999999", "0", "soon"])
+def test_a_time_out_of_no_offered_length_is_refused_and_changes_nothing(minutes: str, moderator: Any,
+                                                                         alice: Any) -> None:
+    """5,000 digits were past what int() reads: a 500 (issue 35, 11's kind)."""
+    line = lines.post("tournament:1", Speaker(alice), text="spam spam spam")
+    refused = client_for(moderator).post(f"/report/chat/{line.pk}/timeout/", {"minutes": minutes, "reason": "spam"})
+    assert refused.status_code == 400 and refused.json()["message"].startswith("Choose how long:")
+    assert not ChatTimeout.objects.exists() and not ModerationAction.objects.exists()

@@ -61,3 +61,18 @@ def pushing_worker(log: Path, **env: str) -> Iterator[None]:
 def push_worker(push_environment: dict[str, str], tmp_path: Path) -> Iterator[Path]:
     with pushing_worker(tmp_path / "worker.log", **push_environment):
         yield tmp_path / "worker.log"
+
+
+@pytest.fixture
+def mail_sink(settings: Any) -> Iterator[Any]:
+    """Mail from this process (the tests' own calls of the reminders) through
+    real SMTP to the tests' sink (tests/notify/smtp_sink.py)."""
+    from tests.notify.smtp_sink import smtp_sink
+
+    with smtp_sink() as sink:
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT = sink.server_address
+        settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+        settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+        settings.SITE_URL = "https://aceweb.example"
+        yield sink

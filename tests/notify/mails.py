@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from allauth.account.models import EmailAddress
 from django.core.mail import EmailMultiAlternatives
 
 from games import play
@@ -23,9 +24,20 @@ def correspondence(*players: Any, days: int = 3, turn_started: datetime | None =
     return game
 
 
-def choose(user: Any, kind: str, email: bool = False, **channels: bool) -> None:
+def choose(user: Any, kind: str, email: bool = False, confirmed: bool = True, **channels: bool) -> None:
+    """``user``'s channels for ``kind``; choosing e-mail, as a player who has
+    confirmed their address (unless ``confirmed=False``): no notification mail
+    goes to an address its owner has not confirmed (issue 35, 14)."""
     defaults = {"site": True, "email": email, "push": True, **channels}
     Preference.objects.update_or_create(user=user, kind=kind, defaults=defaults)
+    if email and confirmed:
+        confirm_address(user)
+
+
+def confirm_address(user: Any) -> None:
+    """``user``'s address confirmed, as allauth records it once its link was followed."""
+    EmailAddress.objects.update_or_create(user=user, email=user.email.lower(),
+                                          defaults={"verified": True, "primary": True})
 
 
 def links(message: EmailMultiAlternatives) -> list[str]:

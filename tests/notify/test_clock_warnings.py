@@ -9,11 +9,14 @@ from typing import Any
 
 import pytest
 from django.core import mail as outbox
+from django.utils import timezone
 
 from games import play, reminders
+from games.models import Game
 from notify.models import Notification, Sent
 from preferences.languages import save_language
 from tests.notify.mails import at, choose, correspondence, game_links, hours
+from tests.notify.playing import move
 
 pytestmark = [pytest.mark.django_db]
 
@@ -77,6 +80,35 @@ def test_each_channel_can_be_turned_off(alice: Any, bob: Any) -> None:
     correspondence(alice, bob, turn_started=START)
     warn(at(22, 13))
     assert outbox.outbox == [] and not Notification.objects.exists()
+
+
+def test_a_player_short_of_time_again_on_a_later_turn_is_warned_again(alice: Any, bob: Any, mail_sink: Any) -> None:
+    """Once per game, seat, turn and threshold (issue 35, 14), not once per game. Through real SMTP."""
+    choose(alice, "clock", email=True)
+    game = correspondence(alice, bob)
+    now = timezone.now()
+    for turn in range(2):  # alice's turns: plies 0 and 2
+        Game.objects.filter(pk=game.pk).update(turn_started_at=now - hours(3 * 24 - 5))  # 5 hours left
+        assert [warn(now), warn(now + hours(1))] == [1, 0], f"turn {turn}"
+        move(game.pk, alice)  # in time; then bob, whose clock is full
+        Game.objects.filter(pk=game.pk).update(turn_started_at=now)
+        assert warn(now) == 0
+        move(game.pk, bob)
+    mails = [mail_sink.messages.get(timeout=5) for _ in range(2)]
+    assert [(m["To"], m["Subject"]) for m in mails] == [("alice@example.org", "Less than a day left on your clock")] * 2
+    assert mail_sink.messages.empty()
+    assert Sent.objects.filter(user=alice, kind="clock").count() == 2
+
+
+def test_the_records_of_old_warnings_are_dropped_after_a_week_by_the_hourly_digest_run(
+        alice: Any, settings: Any) -> None:
+    """One record per turn now: each guards only a turn that ends within a day of it."""
+    settings.TURN_DIGEST_HOUR = 7
+    for day in (10, 25):
+        record = Sent.objects.create(user=alice, kind="clock", key=f"game:1:{day}red:24h")
+        Sent.objects.filter(pk=record.pk).update(created=at(day, 8))
+    reminders.send_turn_digests(at(26, 8))
+    assert list(Sent.objects.values_list("key", flat=True)) == ["game:1:25red:24h"]
 
 
 def test_the_warning_speaks_the_players_language(alice: Any, bob: Any) -> None:

@@ -11,6 +11,7 @@ from django.test import Client
 
 from notify import mail
 from notify.models import Kind, channels_of
+from preferences.languages import save_language
 from tests.notify.mails import choose
 
 pytestmark = [pytest.mark.django_db]
@@ -65,3 +66,22 @@ def test_a_token_for_another_player_unsubscribes_only_them(alice: Any, bob: Any)
     choose(bob, "turn", email=True)
     Client().post(path(bob, "turn"))
     assert (channels_of(alice.pk, "turn")["email"], channels_of(bob.pk, "turn")["email"]) == (True, False)
+
+
+@pytest.mark.parametrize("browser", ["en", "de", ""])
+def test_the_page_speaks_the_recipients_saved_language_whatever_the_browser(browser: str, alice: Any) -> None:
+    """The token says who reads it (issue 35, 14): a mail program's browser, or
+    a signed-out visitor, has no say over the recipient's own choice."""
+    save_language(alice, "ru")
+    choose(alice, "turn", email=True)
+    response = Client().get(path(alice, "turn"), HTTP_ACCEPT_LANGUAGE=browser)
+    asked = response.content.decode()
+    assert '<html lang="ru">' in asked and response["Content-Language"] == "ru"
+    assert "Больше не присылать на alice@example.org письма «Ваш ход в партии по переписке»?" in asked
+    done = Client().post(path(alice, mail.ALL_KINDS), HTTP_ACCEPT_LANGUAGE=browser).content.decode()
+    assert "Готово: на alice@example.org больше не будут приходить письма" in done and "Done:" not in done
+
+
+def test_without_a_saved_language_the_page_follows_the_browser(alice: Any) -> None:
+    page = Client().get(path(alice, "turn"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<html lang="de">' in page and "Stop sending" not in page

@@ -152,6 +152,22 @@ def test_a_socket_path_that_leads_nowhere_is_refused_with_403(
     assert server_errors(daphne_log()) == []
 
 
+@pytest.mark.parametrize("value", ["9223372036854775808", "99999999999999999999999"])
+def test_a_socket_whose_id_is_past_bigint_closes_as_for_a_missing_row(
+        value: str, daphne_server: str, daphne_log: Callable[[], str], cookies: dict[str, str]) -> None:
+    """Issue 35, 11: once a traceback ("bigint out of range") and a dropped socket."""
+    for game_id in ("999999", value):  # a game that does not exist, then digits no game can have
+        sock = RawSocket(daphne_server, f"/ws/games/{game_id}/", cookies["alice"])
+        assert sock.receive() == {"type": "error", "ply": None, "message": f"there is no game {game_id}"}
+        assert sock.receive() is None and sock.close_code == 4404
+        sock.close()
+    for tournament_id in ("999999", value):  # refused at the handshake either way
+        with pytest.raises(Refused) as refused:
+            RawSocket(daphne_server, f"/ws/tournaments/{tournament_id}/", cookies["alice"])
+        assert refused.value.status == 403
+    assert server_errors(daphne_log()) == []
+
+
 def test_a_session_cookie_spelling_nul_opens_an_anonymous_socket(
         daphne_server: str, daphne_log: Callable[[], str]) -> None:
     sock = lobby_socket(daphne_server, '"abcdefghij\\000"', logged_in=False)  # Django reads \\000 as NUL

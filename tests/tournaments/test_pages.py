@@ -172,6 +172,54 @@ def test_the_organizer_sets_the_seeding_order_on_the_page(tournament: Make, play
     assert "The seeding is fixed once the tournament has started" in refused.content.decode()
 
 
+PAST_BIGINT = "99999999999999999999999"  # issue 35, 11
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"seed-{p01}": PAST_BIGINT}, "A seed is a place in the field, from 1 to 3"),
+    ({"seed-{p01}": "4"}, "A seed is a place in the field, from 1 to 3"),
+    ({"seed-{p01}": "0"}, "A seed is a place in the field, from 1 to 3"),
+    ({"seed-{p01}": "first"}, "A seed is a place in the field, from 1 to 3"),
+    ({"seed-{p01}": "1", f"seed-{PAST_BIGINT}": "2"}, "Some of those players are not in this tournament"),
+])
+def test_a_seed_or_entry_no_field_can_hold_is_refused_and_nothing_saved(
+        fields: dict[str, str], said: str, tournament: Make, players: Any, organizer: Any) -> None:
+    t = tournament(format=Tournament.Format.ROUND_ROBIN, seeding=Tournament.Seeding.MANUAL)
+    for user in players(3):
+        running.join(t.pk, user)
+    entries = {e.user.username: e.pk for e in Entry.objects.select_related("user")}
+    posted = {key.format(**entries): value for key, value in fields.items()}
+    page = client_for(organizer).post(f"/tournaments/{t.pk}/seeds/", posted, follow=True)
+    assert page.status_code == 200 and said in page.content.decode()
+    assert set(Entry.objects.values_list("manual_seed", flat=True)) == {None}
+
+
+@pytest.mark.parametrize("number", [PAST_BIGINT, "9" * 5000])  # 5000 digits: past what int() reads
+def test_a_round_or_page_no_tournament_has_shows_the_current_one(number: str, tournament: Make, players: Any) -> None:
+    t = tournament(format=Tournament.Format.ROUND_ROBIN)
+    for user in players(4):
+        running.join(t.pk, user)
+    running.start_early(t.pk, t.organizer)
+    for path in (f"/tournaments/{t.pk}/?round={number}&page={number}", f"/tournaments/{t.pk}/live/?round={number}"):
+        page = Client().get(path)
+        assert page.status_code == 200 and 'data-round="1"' in page.content.decode()
+
+
+def test_players_or_a_bot_past_bigint_are_refused_as_no_such_players(
+        tournament: Make, players: Any, organizer: Any) -> None:
+    t = tournament(format=Tournament.Format.SWISS, rounds=3)
+    for user in players(2):
+        running.join(t.pk, user)
+    first = str(Entry.objects.order_by("pk").values_list("pk", flat=True)[0])
+    client = client_for(organizer)
+    for pair, said in (((first, PAST_BIGINT), "Choose two players."), ((PAST_BIGINT, PAST_BIGINT), "Choose two players.")):
+        page = client.post(f"/tournaments/{t.pk}/forbid/", dict(zip(("first", "second"), pair)), follow=True)
+        assert said in page.content.decode()
+    page = client.post(f"/tournaments/{t.pk}/invite-bot/", {"bot": PAST_BIGINT}, follow=True)
+    assert "Choose one of the site&#x27;s computer players to invite" in page.content.decode()
+    assert t.forbidden_pairings.count() == 0 and t.entries.count() == 2
+
+
 def test_the_organizer_keeps_two_players_apart_on_the_page(tournament: Make, players: Any, organizer: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=3)
     for user in players(4):
