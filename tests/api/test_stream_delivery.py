@@ -40,7 +40,7 @@ class Recorder:
 
 async def test_no_message_is_lost_between_keep_alives(settings: Any) -> None:
     settings.API_STREAM_KEEPALIVE = 0.002  # a keep-alive between most two messages
-    lines = streams._lines("stream-delivery-test", Recorder())
+    lines = streams._lines(("stream-delivery-test",), Recorder())
     assert await anext(lines) == b"\n"  # listening
 
     async def send() -> None:
@@ -77,7 +77,7 @@ async def test_messages_that_make_no_line_do_not_stop_the_keep_alives(settings: 
     """The example bot's event stream went silent for a whole Rhombus game (a turn
     message every half second, none a line) and its client timed out after 60 s."""
     settings.API_STREAM_KEEPALIVE = 0.05
-    lines = streams._lines("stream-silent-test", Silent())
+    lines = streams._lines(("stream-silent-test",), Silent())
     assert await anext(lines) == b"\n"  # listening
 
     async def send() -> None:
