@@ -43,10 +43,12 @@
     const v = step.view;
     const set = (sel, text) => { const el = root.querySelector(sel); if (el) el.textContent = text; };
     const numbers = { step: step.index, last: steps.length - 1 };
-    set("[data-step-label]", step.action
-      ? interpolate(gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"),
-        { ...numbers, seat: step.seat === "red" ? gettext("Red") : gettext("Black"), action: step.action }, true)
-      : interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    if (step.action) {
+      ReplayPage.sayWithAction(root.querySelector("[data-step-label]"), gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"),
+        { ...numbers, seat: step.seat === "red" ? gettext("Red") : gettext("Black") }, step.action);
+    } else {
+      set("[data-step-label]", interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    }
     const both = gettext("Red %(red)s, Black %(black)s");
     set('[data-counts="hand"]', interpolate(both, { red: v.hand_counts.red, black: v.hand_counts.black }, true));
     set('[data-counts="deck"]', interpolate(both, { red: v.deck_counts.red, black: v.deck_counts.black }, true));
@@ -75,6 +77,7 @@
     button.className = "replay__move";
     button.type = "button";
     button.dataset.step = String(step.index);
+    button.translate = false; // notation, as the rules write it (issue 35)
     button.textContent = step.action;
     if (step.seat === "red" || !moveList.lastElementChild) {
       const item = document.createElement("li");

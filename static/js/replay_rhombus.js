@@ -81,9 +81,12 @@
     // A Formation game runs to 2,000 plies: counts grouped as the page's language writes them.
     const count = (n) => n.toLocaleString(document.documentElement.lang);
     const numbers = { step: count(step.index), last: count(steps.length - 1) };
-    set("[data-step-label]", step.action
-      ? interpolate(gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"), { ...numbers, seat: step.seat, action: step.action }, true)
-      : interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    if (step.action) {
+      ReplayPage.sayWithAction(root.querySelector("[data-step-label]"), gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"),
+        { ...numbers, seat: step.seat }, step.action);
+    } else {
+      set("[data-step-label]", interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    }
     set("[data-stock]", interpolate(gettext("Pile %(pile)s · reshuffles %(reshuffles)s · quiet %(quiet)s/%(limit)s (RH27) · dealer %(dealer)s"),
       { pile: v.pile_count, reshuffles: v.reshuffles, quiet: v.quiet, limit: QUIET_LIMIT, dealer: v.dealer }, true));
     cards(root.querySelector("[data-discard-cards]"), v.discard, "data-discard", gettext("none yet"));
@@ -118,7 +121,7 @@
   function appendMove(step, moveList) {
     const item = node("li", { value: String(step.index), class: "rh-move", "data-seat": step.seat }, [
       node("span", { class: "rh-move__seat rh-move__seat--" + step.seat, text: step.seat }), " ",
-      node("button", { class: "replay__move", type: "button", "data-step": String(step.index), text: step.action }),
+      node("button", { class: "replay__move", type: "button", "data-step": String(step.index), translate: "no", text: step.action }),
     ]);
     moveList.append(item);
   }

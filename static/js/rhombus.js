@@ -25,7 +25,7 @@
 
   const root = document.getElementById("game");
   if (!root || root.dataset.kind !== "rhombus") return;
-  const { el } = window.GamePage;
+  const { el, notation } = window.GamePage;
   const $ = (id) => document.getElementById(id);
 
   let page = null; // GamePage's handle: state(), myTurn(), sendAction(), ...
@@ -430,7 +430,7 @@
     const state = current();
     const rows = (state.actions || []).map((entry, i) => el("li", { class: "moves__turn rh-move", "data-seat": entry.seat, "data-ply": String(i + 1) }, [
       el("span", { class: `rh-move__seat rh-move__seat--${entry.seat}`, text: entry.seat }),
-      el("span", { class: "rh-move__action", text: entry.action }),
+      notation(entry.action, "rh-move__action"),
     ]));
     const list = $("moves");
     list.replaceChildren(...rows);
