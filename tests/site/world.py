@@ -5,7 +5,7 @@ what JavaScript draws).
 
 Players with finished and running games of each kind (Ace in the Hole,
 Rhombus for two and four, Formation), alice to move in every running one; a
-chat line and a notice for alice; tournaments of each format (Swiss, round
+chat line, a notice and a challenge for alice, open seeks; tournaments of each format (Swiss, round
 robin, knockout) before, during and after; a restricted player who may appeal.
 """
 
@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import chat, play
 from games.models import Game
 from games.timecontrols import TimeControl
+from ladder import lobby
 from ladder.models import ACE
 from ladder.moderation.models import ModerationAction
 from ladder.tournaments import running
@@ -160,6 +161,14 @@ def finished_games(alice: Any, bob: Any) -> dict[str, Game]:
     return made
 
 
+def open_seeks(alice: Any, bob: Any, dave: Any, erin: Any) -> None:
+    """The lobby's lists filled: an Ace seek, a 4-player Rhombus seek half
+    full, and a challenge to alice (which reaches her on any page)."""
+    lobby.create_seek(bob, "10+5", rated=True, colour="black")
+    lobby.join_seek(lobby.create_seek(dave, "10+5", rules="rhombus", players=4).pk, erin)
+    lobby.create_challenge(bob, alice.username, "1d", rules="rhombus")
+
+
 def restrict(user: Any, django_user_model: Any) -> None:
     """USER may play no rated game (ModerationAction RESTRICT_RATED): the appeal page is theirs."""
     moderator = django_user_model.objects.create_user("mod", "mod@example.org", is_staff=True)
@@ -176,6 +185,7 @@ def world(alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any, organizer: A
     chat.say(live["Ace"].pk, bob, chat.PLAYERS, text="Viel Glück!")  # a line alice can report: its menu
     chat.say(live["Rhombus"].pk, erin, chat.SPECTATORS, text="¡Qué partida!")
     notices.send(alice.pk, "follower", f"user:{bob.pk}", {"username": "bob"}, "/@/bob/")
+    open_seeks(alice, bob, dave, erin)
     events = tournaments(tournament, players, alice)
 
     both = (None, alice)
