@@ -42,8 +42,8 @@ from tests.games.conftest import fast_password_hashing, services, session_cookie
 from tests.site.axe import axe_violations, load_axe, my_turn
 from tests.site.english import english_found
 from tests.site.notation import card_codes, is_raw_notation
-from tests.site.world import World, world  # noqa: F401 (the fixture)
 from tests.site.world import Page as WorldPage
+from tests.site.world import World, world  # noqa: F401 (the fixture)
 from tests.tournaments.conftest import organizer, players, tournament  # noqa: F401 (the world's)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -28,10 +27,10 @@ from ladder.moderation.models import ModerationAction
 from ladder.tournaments import running
 from ladder.tournaments.models import Tournament
 from notify import notices
-from tests.site.english import KEPT_PHRASES
 from tests.helpers import staff_group
 from tests.moderation.conftest import act
 from tests.rhombus_steps import legal_texts
+from tests.site.english import KEPT_PHRASES
 from tests.tournaments.conftest import play_round
 
 RHOMBUS = play.Setup("rhombus")
