@@ -137,12 +137,15 @@ def tournaments(make: Callable[..., Tournament], players: Callable[[int], list[A
 
 
 def running_games(alice: Any, bob: Any, charlie: Any, dave: Any) -> dict[str, Game]:
-    """alice's running games, each at her turn with some actions played before it."""
+    """alice's running games, each at her turn with some actions played
+    before it; bob has said a line in the Ace game (its menu: report it)."""
     def start(*users: Any, seed: str, setup: play.Setup = play.Setup()) -> Game:
         return play.start_game(*users, seed=seed, setup=setup, time_control=CLOCK)
 
+    ace = play_until_turn_of(start(alice, bob, seed="walk-ace-2"), alice, 4)
+    chat.say(ace.pk, bob, chat.PLAYERS, text="Viel Glück!")  # before the team game: then bob may write none (RH36)
     return {
-        "Ace": play_until_turn_of(start(alice, bob, seed="walk-ace-2"), alice, 4),
+        "Ace": ace,
         "Rhombus": play_until_turn_of(start(alice, bob, setup=RHOMBUS, seed="walk-rh-2"), alice, 2),
         "Rhombus for four": play_until_turn_of(start(alice, bob, charlie, dave, setup=RHOMBUS, seed="walk-rh-4"), alice, 4),
         "Formation": play_until_turn_of(start(alice, bob, setup=FORMATION, seed="walk-fo"), alice, 2),
@@ -181,7 +184,6 @@ def world(alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any, organizer: A
     restrict(charlie, django_user_model)
     done = finished_games(alice, bob)
     live = running_games(alice, bob, charlie, dave)
-    chat.say(live["Ace"].pk, bob, chat.PLAYERS, text="Viel Glück!")  # a line alice can report: its menu
     chat.say(live["Rhombus"].pk, erin, chat.SPECTATORS, text="¡Qué partida!")
     notices.send(alice.pk, "follower", f"user:{bob.pk}", {"username": "bob"}, "/@/bob/")
     open_seeks(alice, bob, dave, erin)
