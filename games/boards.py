@@ -34,7 +34,9 @@ RED_SUITS = frozenset("HD")
 
 @dataclass(frozen=True)
 class Pawn:
-    code: str  # rank then suit, as in position JSON: "AH"
+    """A pawn (A, K, Q, J) or a card (any rank), drawn as its face: rank and suit sign."""
+
+    code: str  # rank then suit, as in position JSON: "AH", "10C"
 
     @property
     def rank(self) -> str:
@@ -54,7 +56,8 @@ class Pawn:
 
     @property
     def name(self) -> str:
-        return gettext("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[self.rank], "suit": SUIT_NAMES[self.code[-1]]}
+        rank = RANK_NAMES.get(self.rank, self.rank)  # number cards keep their number, as card-names.js
+        return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_NAMES[self.code[-1]]}
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from tests.helpers import (ROOT, chromium, redis_db_number, require_service, sto
 # start first, so that neither worker is left running one of them at the end
 # while the other has nothing to do.
 SLOW_FILES = [
+    "site/test_language_walk_browser.py",  # issue 35: every page kind in four languages, about 5 min
     "api/test_external_bot_game.py", "games/test_soak.py", "site/test_accessibility_browser.py",
     "gamepage/test_rhombus_page_browser.py", "tournaments/test_workers.py", "api/test_api_no_leaks.py",
     "bots/test_bot_worker.py", "live/test_live_socket.py", "games/test_seats_migration.py",

@@ -24,5 +24,11 @@ def captured_places(pawns: Sequence[str] | None) -> list[boards.Pawn | None]:
 
 
 @register.simple_tag
+def faces(codes: Sequence[str] | None) -> list[boards.Pawn]:
+    """{% faces hands.red as cards %}: cards by code ("8S"), to draw as faces with their names."""
+    return [boards.Pawn(code) for code in codes or []]
+
+
+@register.simple_tag
 def file_letters() -> str:
     return boards.FILES

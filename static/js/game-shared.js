@@ -25,6 +25,15 @@
     return node;
   }
 
+  // Notation as the rules write it ("5H e1-e6", "7D 0"): kept apart from the
+  // words around it and never translated, by a person's browser or by a reader
+  // (issue 35: outside such a span, a page says things in words).
+  function notation(text, className) {
+    const node = el("span", { class: className ? `notation ${className}` : "notation", text });
+    node.setAttribute("translate", "no");
+    return node;
+  }
+
   function formatMs(ms) {
     ms = Math.max(0, ms);
     const total = Math.floor(ms / 1000);
@@ -534,5 +543,5 @@
     return page;
   }
 
-  window.GamePage = { start, el, formatMs };
+  window.GamePage = { start, el, notation, formatMs };
 })();

@@ -12,7 +12,7 @@
 
   const root = document.getElementById("game");
   if (!root || root.dataset.kind === "rhombus") return;
-  const { el } = window.GamePage;
+  const { el, notation } = window.GamePage;
   const $ = (id) => document.getElementById(id);
   const pageSeat = root.dataset.seat || null;
 
@@ -213,8 +213,8 @@
     const rows = [];
     for (let i = 0; i < Math.max(red.length, black.length); i++) {
       rows.push(el("li", { class: "moves__turn" }, [
-        el("span", { class: "moves__move moves__move--red", text: red[i] || "" }),
-        el("span", { class: "moves__move moves__move--black", text: black[i] || "" }),
+        notation(red[i] || "", "moves__move moves__move--red"),
+        notation(black[i] || "", "moves__move moves__move--black"),
       ]));
     }
     const list = $("moves");

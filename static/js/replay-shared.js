@@ -10,6 +10,8 @@
 //                              public fields, never a hand (R18, RH29);
 //   game.appendMove(step, list) adds the step's button to the move list;
 //   game.liveNote              the words shown while the socket is open.
+// ReplayPage.sayWithAction(el, sentence, values, action) writes a sentence
+// naming an action, the action kept apart as notation.
 (function () {
   "use strict";
 
@@ -109,5 +111,17 @@
     if (socketPath && moveList) connect();
   }
 
-  window.ReplayPage = { start };
+  // SENTENCE (translated, with "%(action)s") said into EL, its action as
+  // notation: kept apart from the words and never translated (issue 35).
+  function sayWithAction(el, sentence, values, action) {
+    const marker = "\u0000";
+    const [before, after = ""] = interpolate(sentence, { ...values, action: marker }, true).split(marker);
+    const notation = document.createElement("span");
+    notation.className = "notation";
+    notation.translate = false;
+    notation.textContent = action;
+    el.replaceChildren(before, notation, after);
+  }
+
+  window.ReplayPage = { start, sayWithAction };
 })();

@@ -9,18 +9,21 @@
   const steps = JSON.parse(data.textContent); // grows while a running game is followed
   const SUITS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
 
-  function pawn(code) {
-    // The same markup as templates/games/_pawn.html.
+  // A pawn's or a card's face, named in words: BLOCK "pawn" (templates/games/_pawn.html)
+  // or "card" (a hand's card, templates/games/_small_card.html).
+  function face(code, block) {
     const rank = code.slice(0, -1), suit = code.slice(-1);
     const el = document.createElement("span");
-    el.className = "pawn pawn--" + ("HD".includes(suit) ? "red" : "black");
-    el.dataset.pawn = code;
+    el.className = `${block} ${block}--${"HD".includes(suit) ? "red" : "black"}` + (block === "card" ? " card--small" : "");
+    el.dataset[block] = code;
     el.title = window.CardNames.cardName(code); // "Ace of Hearts", in the reader's language
-    const r = document.createElement("span"); r.className = "pawn__rank"; r.textContent = rank;
-    const s = document.createElement("span"); s.className = "pawn__suit"; s.textContent = SUITS[suit];
+    const r = document.createElement("span"); r.className = `${block}__rank`; r.textContent = rank;
+    const s = document.createElement("span"); s.className = `${block}__suit`; s.textContent = SUITS[suit];
     el.append(r, s);
     return el;
   }
+
+  const pawn = (code) => face(code, "pawn");
 
   function drawBoard(view) {
     root.querySelectorAll("[data-square]").forEach((cell) => {
@@ -43,16 +46,20 @@
     const v = step.view;
     const set = (sel, text) => { const el = root.querySelector(sel); if (el) el.textContent = text; };
     const numbers = { step: step.index, last: steps.length - 1 };
-    set("[data-step-label]", step.action
-      ? interpolate(gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"),
-        { ...numbers, seat: step.seat === "red" ? gettext("Red") : gettext("Black"), action: step.action }, true)
-      : interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    if (step.action) {
+      ReplayPage.sayWithAction(root.querySelector("[data-step-label]"), gettext("Step %(step)s of %(last)s: %(seat)s %(action)s"),
+        { ...numbers, seat: step.seat === "red" ? gettext("Red") : gettext("Black") }, step.action);
+    } else {
+      set("[data-step-label]", interpolate(gettext("Step %(step)s of %(last)s: start"), numbers, true));
+    }
     const both = gettext("Red %(red)s, Black %(black)s");
     set('[data-counts="hand"]', interpolate(both, { red: v.hand_counts.red, black: v.hand_counts.black }, true));
     set('[data-counts="deck"]', interpolate(both, { red: v.deck_counts.red, black: v.deck_counts.black }, true));
     if (step.hands) {
-      set('[data-hand="red"]', step.hands.red.join(" ") || gettext("(none)"));
-      set('[data-hand="black"]', step.hands.black.join(" ") || gettext("(none)"));
+      for (const side of ["red", "black"]) {
+        const cards = step.hands[side].map((code) => face(code, "card"));
+        root.querySelector(`[data-hand="${side}"]`).replaceChildren(...(cards.length ? cards : [gettext("(none)")]));
+      }
     }
   }
 
@@ -75,6 +82,7 @@
     button.className = "replay__move";
     button.type = "button";
     button.dataset.step = String(step.index);
+    button.translate = false; // notation, as the rules write it (issue 35)
     button.textContent = step.action;
     if (step.seat === "red" || !moveList.lastElementChild) {
       const item = document.createElement("li");

@@ -142,8 +142,9 @@ def test_a_finished_games_replay_shows_both_hands_and_the_checked_seed(over: Gam
     assert len(steps) == over.ply + 1
     assert steps[-1]["hands"] == over.position["hands"]
     assert steps[1]["action"] == Move.objects.get(game=over, ply=0).action
-    for seat, cards in over.position["hands"].items():
-        assert f'data-hand="{seat}">{" ".join(cards)}<' in html
+    for seat, cards in over.position["hands"].items():  # drawn as cards, each named by its code
+        drawn = re.search(rf'data-hand="{seat}">(.*?)</span></p>', html, re.S)
+        assert drawn is not None and re.findall(r'data-card="(\w+)"', drawn[1]) == cards
 
 
 def test_a_running_games_replay_shows_no_hidden_card(played: Game, client: Client) -> None:

@@ -118,7 +118,9 @@ def test_a_player_on_the_replay_page_never_sees_a_hand_and_the_end_reveals_them(
     expect(page.locator(".replay__fairness .check")).to_have_text("checked ✓")
     seed = orm(lambda: Game.objects.get(pk=running.pk).seed)
     expect(page.locator(".replay__fairness")).to_contain_text(seed)
-    expect(page.locator('[data-hand="red"]')).to_have_text(" ".join(orm(hand, running.pk, "red")))
+    red = orm(hand, running.pk, "red")
+    expect(page.locator('[data-hand="red"] [data-card]')).to_have_count(len(red))
+    assert page.locator('[data-hand="red"] [data-card]').evaluate_all("cards => cards.map(c => c.dataset.card)") == red
     expect(page.locator(".replay__result")).to_contain_text("bob (black) won by resignation (R17)")
     expect(page.locator("[data-replay]")).not_to_have_attribute("data-live-socket", re.compile(".*"))
     expect(page.locator("[data-step-label]")).to_have_text(re.compile(rf"^Step {ply} of {ply}"))

@@ -1,19 +1,18 @@
 """axe-core (WCAG 2.0 and 2.1, levels A and AA) finds nothing on any page, in real
-Chromium against daphne, at desktop (1280×800) and phone (390×844) width.
+Chromium against daphne, at desktop width (1280×800). Phone width (390×844) is
+test_language_walk_browser.py's, in each language, on every page kind.
 
 The pages are filled as people find them: both games' boards (home, rules, live
 games as a player with a card chosen and as a spectator, replays of running and
 finished games), the lobby, the ladder, a profile, the tournament list and a
 running tournament's page with its bracket. axe-core is kept beside this file
-(tests/site/axe-core/: axe.min.js 4.14.1 from the npm registry, with its MPL-2.0
-licence) so that the test runs offline.
+(tests/site/axe.py).
 """
 
 from __future__ import annotations
 
 import time
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,13 +21,13 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page
 
 from games import play
-from games.models import Game
 from ladder.tournaments import running
 from ladder.tournaments.models import Tournament
 from notify import notices
 from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
+from tests.site.axe import AXE, axe_violations, load_axe, my_turn
+from tests.site.world import play_first_legal
 from tests.tournaments.conftest import organizer, players  # noqa: F401 (shared)
-from tests.rhombus_steps import legal_texts
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -39,28 +38,7 @@ def daphne_server(shared_daphne_server: str) -> str:
     return shared_daphne_server
 
 
-AXE = Path(__file__).with_name("axe-core") / "axe.min.js"
-WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-SETTLE_SECONDS = 0.3  # for a socket's second message (presence, lobby lists)
-
-# Every violation as "rule (impact): how many nodes, the first targets".
-# First a turn of the event loop: socket messages that came while axe.min.js
-# was being loaded are handled (drawn) before axe looks.
-RUN_AXE = """async (tags) => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ` +
-    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | "));
-}"""
-
-
-def play_first_legal(game: Game, plies: int) -> None:
-    """Each mover plays the first action the rules list, PLIES times."""
-    for _ in range(plies):
-        game = Game.objects.get(pk=game.pk)
-        mover = game.seat(game.to_move).user
-        play.submit(game.pk, mover, game.ply, legal_texts(game)[0])
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def running_tournament(organizer: Any, users: list[Any], **fields: Any) -> Tournament:
@@ -85,7 +63,8 @@ def site(alice: Any, bob: Any, charlie: Any, dave: Any, organizer: Any, players:
     play.resign(ace_over.pk, bob)
     rhombus_live = play.start_game(alice, bob, seed="axe-rhombus-live", setup=play.Setup("rhombus"))
     play_first_legal(rhombus_live, 4)
-    rhombus_four = play.start_game(alice, charlie, bob, dave, seed="axe-rhombus-four", setup=play.Setup("rhombus"))
+    # alice and charlie partners (SW, NE, RH31): alice and bob may still meet in another game (RH36)
+    rhombus_four = play.start_game(alice, bob, charlie, dave, seed="axe-rhombus-four", setup=play.Setup("rhombus"))
     play_first_legal(rhombus_four, 4)  # every seat's colour in the action list
     rhombus_over = play.start_game(bob, alice, seed="axe-rhombus-over", setup=play.Setup("rhombus"))
     play_first_legal(rhombus_over, 3)
@@ -113,37 +92,31 @@ def settle(page: Page) -> float:
     game = page.locator("#game")
     if game.count():
         page.locator('#game[data-state="live"]').wait_for()
-        if game.get_attribute("data-status") == "running" and page.locator("#game-status").inner_text() == "Your turn":
+        if my_turn(page):
             page.locator("#hand .card:not(.card--idle)").first.click()
             page.locator("#hand-actions button, #board .square--from").first.wait_for()
     return time.monotonic()
 
 
 def violations(page: Page, path: str) -> list[str]:
-    """axe-core's findings on the page, SETTLE_SECONDS after it has settled at the
-    earliest, as ever. Loading axe.min.js (650 kB: 0.15-0.4 s a page, 25 s of the
-    test's 140) is done within those seconds rather than after them."""
-    settling_from = settle(page)
-    page.add_script_tag(path=str(AXE))
-    page.wait_for_timeout(max(0.0, SETTLE_SECONDS - (time.monotonic() - settling_from)) * 1000)
-    found: list[str] = page.evaluate(RUN_AXE, WCAG_A_AA)
-    return [f"{path}: {violation}" for violation in found]
+    """axe-core's findings on the page, SETTLE_SECONDS after it has settled at the earliest."""
+    load_axe(page, settle(page))
+    return [f"{path}: {violation}" for violation in axe_violations(page)]
 
 
 def test_axe_core_finds_no_wcag_a_or_aa_violation_on_any_page(
         site: dict[str, Any], daphne_server: str, chromium_browser: Browser) -> None:
     problems: list[str] = []
-    for name, viewport in VIEWPORTS.items():
-        for cookie in (site["alice"], None):
-            context = chromium_browser.new_context(viewport=viewport)
-            if cookie:
-                context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": daphne_server}])
-            page = context.new_page()
-            for path in pages_of(site):
-                page.goto(daphne_server + path)
-                who = "alice" if cookie else "visitor"
-                problems += [f"{name}, {who}, {problem}" for problem in violations(page, path)]
-            context.close()
+    for cookie in (site["alice"], None):
+        context = chromium_browser.new_context(viewport=DESKTOP)
+        if cookie:
+            context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": daphne_server}])
+        page = context.new_page()
+        for path in pages_of(site):
+            page.goto(daphne_server + path)
+            who = "alice" if cookie else "visitor"
+            problems += [f"{who}, {problem}" for problem in violations(page, path)]
+        context.close()
     assert not problems, "axe-core found:\n" + "\n".join(problems)
 
 
@@ -152,14 +125,13 @@ def test_axe_core_finds_no_violation_on_the_organizers_pages(
     """The tournament pages with an organizer's controls, and the form that makes one."""
     problems: list[str] = []
     paths = ["/tournaments/new/", f"/tournaments/{site['knockout']}/", f"/tournaments/{site['swiss']}/"]
-    for name, viewport in VIEWPORTS.items():
-        context = chromium_browser.new_context(viewport=viewport)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": site["organizer"], "url": daphne_server}])
-        page = context.new_page()
-        for path in paths:
-            page.goto(daphne_server + path)
-            problems += [f"{name}, organizer, {problem}" for problem in violations(page, path)]
-        context.close()
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": site["organizer"], "url": daphne_server}])
+    page = context.new_page()
+    for path in paths:
+        page.goto(daphne_server + path)
+        problems += [f"organizer, {problem}" for problem in violations(page, path)]
+    context.close()
     assert not problems, "axe-core found:\n" + "\n".join(problems)
 
 

@@ -28,15 +28,16 @@ def organizer(django_user_model: Any) -> Any:
 @pytest.fixture
 def players(django_user_model: Any) -> Callable[[int], list[Any]]:
     """``players(n)``: n more users p01, p02, ... rated 1900, 1890, ... so that
-    rating seeding is their order. No usable password: hashing one costs a
-    second of CPU, and these never sign in."""
+    rating seeding is their order (``players(n, prefix="long_name_")``: named
+    long_name_01, ...). No usable password: hashing one costs a second of CPU,
+    and these never sign in."""
     made: list[Any] = []
 
-    def make(count: int) -> list[Any]:
+    def make(count: int, prefix: str = "p") -> list[Any]:
         users = []
         for _ in range(count):
             index = len(made)
-            user = django_user_model.objects.create_user(f"p{index + 1:02d}", f"p{index + 1}@example.org")
+            user = django_user_model.objects.create_user(f"{prefix}{index + 1:02d}", f"p{index + 1}@example.org")
             LadderPlayer.objects.create(user=user, rating=1900 - 10 * index, rated_games=20)
             made.append(user)
             users.append(user)
