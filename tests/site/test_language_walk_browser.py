@@ -20,7 +20,9 @@ settled, in the same load:
   reading works);
 - no button, link, label, option, heading, spoken name or visible text outside
   ``translate="no"`` is raw notation (tests/site/notation.py): notation shown
-  beside words sits in ``<span class="notation" translate="no">``. A drawn
+  beside words sits in ``<span class="notation" translate="no">``, and a spoken
+  name may repeat the marked notation it names (a name holds the visible text,
+  WCAG 2.5.3: "7♥ as zero: it moves nothing (RH15) 7H 0"). A drawn
   card (``.card``, ``.pawn``: rank and suit on a face) is a picture, named in
   words by its title, as is a little board's (``.live-pawn``).
 
@@ -90,9 +92,14 @@ READ_PAGE = """() => {
   };
   const where = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
     (typeof el.className === "string" && el.className.trim() ? "." + el.className.trim().split(/\\s+/).join(".") : "");
-  // An element's visible text less the drawn cards in it (a link round a little board).
-  const wordsOf = (el) => Array.from(el.querySelectorAll(DRAWN)).reduce(
-    (text, drawn) => text.replace(drawn.innerText, " "), el.innerText);
+  // An element's visible text less the drawn cards in it (a link round a little board)
+  // and the notation marked as such beside its words.
+  const wordsOf = (el) => Array.from(el.querySelectorAll(NOTATION_EXEMPT)).reduce(
+    (text, inner) => text.replace(inner.innerText, " "), el.innerText);
+  // A spoken name holds the visible text it names (WCAG 2.5.3, axe's
+  // label-content-name-mismatch), the marked notation too: read without it.
+  const nameOf = (el, value) => Array.from(el.querySelectorAll(SKIPPED)).reduce(
+    (text, inner) => text.replace(squeeze(inner.textContent), " "), value);
   const texts = [document.title];
   const notation = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -110,7 +117,7 @@ READ_PAGE = """() => {
       const value = squeeze(el.getAttribute(name));
       if (!value) continue;
       texts.push(value);
-      if (picked) notation.push([`${where(el)}[${name}]`, value]);
+      if (picked) notation.push([`${where(el)}[${name}]`, nameOf(el, value)]);
     }
     if (el.matches('input[type="submit"], input[type="button"], input[type="reset"]') && el.value) texts.push(el.value);
     if (picked) notation.push([where(el), squeeze(el.matches("option") ? el.textContent : wordsOf(el))]);
