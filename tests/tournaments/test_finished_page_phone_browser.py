@@ -22,12 +22,12 @@ from playwright.sync_api import Browser
 from ladder.models import Player as LadderPlayer
 from ladder.tournaments.models import Tournament
 from tests.games.conftest import services, session_cookie  # noqa: F401 (shared)
-from tests.site.test_accessibility_browser import VIEWPORTS, violations
+from tests.site.test_accessibility_browser import violations
+from tests.site.test_phone_width_browser import PHONE
 from tests.tournaments.finished import FORMATS, finished
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
-PHONE = VIEWPORTS["phone"]
 # Names as players choose them: with the marks a browser may break at ("-", "+"),
 # and long enough to be squeezed in a phone's standings.
 EVERY_TIEBREAK = "BH-C1,BH,SB,DE,WON,WIN,ARO,TPR"
