@@ -24,7 +24,7 @@ from aceweb.http_limit import HttpConcurrencyLimit  # noqa: E402
 from engine.ace import moves as engine_moves  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from ladder.routing import websocket_urlpatterns as ladder_websocket_urlpatterns  # noqa: E402
-from ladder.tournaments.routing import websocket_urlpatterns as tournament_websocket_urlpatterns  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_websocket_urlpatterns  # noqa: E402
 
 # Any other path is refused at the handshake (HTTP 403, as for a foreign Origin)
 # rather than raising "No route found" into daphne's log and answering 500.

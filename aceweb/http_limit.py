@@ -6,7 +6,7 @@ as requests arrive: a hundred API clients posting at once opened a hundred
 PostgreSQL connections and the server refused the rest ("too many clients",
 bench/api_streams.py). Requests past the limit wait their turn here instead.
 The API's streams are not counted: each lives as long as its client, and
-holds no connection (ladder/api/auth.py, StreamToken).
+holds no connection (api/auth.py, StreamToken).
 """
 
 from __future__ import annotations

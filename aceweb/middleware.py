@@ -48,8 +48,8 @@ class ApiShortcutMiddleware:
 
     A program calling the API with a token has no use for the site's session,
     CSRF, sign-in, messages, saved language, time zone cookie or allauth: the
-    token says who calls (ladder/api/auth.py), ninja's views are CSRF-exempt,
-    and Accept-Language alone picks the language (ladder/api/middleware.py).
+    token says who calls (api/auth.py), ninja's views are CSRF-exempt,
+    and Accept-Language alone picks the language (api/middleware.py).
     Their cost was most of an API move's: under daphne most of that middleware
     ran async, one hop to a thread and back for each hook of each one. This
     chain is all sync, so an API request takes one hop. The site's pages and
@@ -69,7 +69,7 @@ class ApiShortcutMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         path = request.path_info
         if path.startswith(API_PREFIX) and not path.startswith(API_STREAMS):
-            request.user = AnonymousUser()  # only a token says who calls (ladder.api.auth sets it)
+            request.user = AnonymousUser()  # only a token says who calls (api.auth sets it)
             return self.api.chain(request)
         return self.get_response(request)
 

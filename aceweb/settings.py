@@ -109,9 +109,9 @@ INSTALLED_APPS = [
     "relation",  # lowest floor too: who follows whom (users only), read by the live list and profiles
     "games",
     "ladder",
-    "ladder.tournaments",
-    "ladder.moderation",
-    "ladder.api",
+    "tournaments",
+    "moderation",
+    "api",
     # django-ninja as an app: /api/docs then loads Swagger UI from its own static
     # files (ninja/swagger-ui-bundle.js...), not from a CDN a machine may not reach.
     "ninja",
@@ -128,7 +128,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "preferences.middleware.LanguageMiddleware",  # a player's saved language wins over cookie and browser
-    "ladder.api.middleware.ApiLanguageMiddleware",  # /api/: Accept-Language only, English without it
+    "api.middleware.ApiLanguageMiddleware",  # /api/: Accept-Language only, English without it
     "preferences.middleware.TimeZoneMiddleware",  # times in the viewer's zone (the tz cookie, static/js/zone.js)
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -141,7 +141,7 @@ API_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "aceweb.middleware.RefuseNulInUrlMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "ladder.api.middleware.ApiLanguageMiddleware",
+    "api.middleware.ApiLanguageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -235,7 +235,7 @@ REDIS_URL = os.getenv("REDIS_URL", "")
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # The public API's rate limits (docs/api.md): requests per token, and per address
 # whatever the token; over either, a 429 with Retry-After. Counted in Redis when
-# REDIS_URL is set, so that every server counts together (ladder/api/auth.py).
+# REDIS_URL is set, so that every server counts together (api/auth.py).
 API_RATE_PER_TOKEN = os.getenv("API_RATE_PER_TOKEN", "300/min")
 API_RATE_PER_ADDRESS = os.getenv("API_RATE_PER_ADDRESS", "600/min")
 API_STREAM_KEEPALIVE = float(os.getenv("API_STREAM_KEEPALIVE", "7"))  # seconds between keep-alive lines
@@ -310,9 +310,10 @@ CELERY_BEAT_SCHEDULE = {
     "ladder-match-pool": {"task": "ladder.tasks.match_pool", "schedule": 3.0},
     # The leaderboard's counts: the rows each rated game adds, folded together (ladder/rank_counts.py).
     "ladder-compact-rank-counts": {"task": "ladder.tasks.compact_rank_counts", "schedule": 60.0},
-    # Tournaments start, pair their rounds and end on time (ladder/tournaments/tasks.py).
+    # Tournaments start, pair their rounds and end on time (tournaments/tasks.py, which keeps
+    # the task names it had under ladder/: queued messages name them so).
     "tournaments-advance-due": {"task": "ladder.tournaments.tasks.advance_due", "schedule": 5.0},
-    # Entrants hear a tournament starts in 5 minutes, once (ladder/tournaments/notices.py).
+    # Entrants hear a tournament starts in 5 minutes, once (tournaments/notices.py).
     "tournaments-tell-starting-soon": {"task": "ladder.tournaments.tasks.tell_starting_soon", "schedule": 15.0},
 }
 # E-mail reminders (games/reminders.py): the daily correspondence digest, at most

@@ -7,7 +7,7 @@ from django.urls import include, path, re_path
 from django.views.decorators.cache import cache_page
 from django.views.i18n import JavaScriptCatalog
 
-from ladder.api.main import api, no_such_address
+from api.main import api, no_such_address
 from notify import views as notify_views
 from preferences import views as preferences_views
 
@@ -21,15 +21,15 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("ladder.urls")),  # player profiles at /@/<username>/, lichess style
     path("", include("relation.urls")),  # following, at /@/<username>/follow/
-    path("tournaments/", include("ladder.tournaments.urls")),
-    path("report/", include("ladder.moderation.urls")),
+    path("tournaments/", include("tournaments.urls")),
+    path("report/", include("moderation.urls")),
     path("chat/", include("chat.urls")),
     path("notifications/", include("notify.urls")),
     # The web push service worker, at the root so that its scope is the whole site.
     path("sw.js", notify_views.service_worker, name="service-worker"),
     path("api/", api.urls),
     re_path(r"^api/", no_such_address),  # after the API's own: whatever none of them matched, newlines too
-    path("account/tokens/", include("ladder.api.urls")),
+    path("account/tokens/", include("api.urls")),
     path("account/preferences/", include("preferences.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

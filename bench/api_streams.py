@@ -245,7 +245,7 @@ def make_tokens(users: Sequence[Any], scopes: list[str]) -> list[str]:
     transaction: a few seconds for thousands of users."""
     from django.db import transaction
 
-    from ladder.api import tokens
+    from api import tokens
 
     made: list[str] = []
     with transaction.atomic():

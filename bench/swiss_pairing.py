@@ -1,4 +1,4 @@
-"""Swiss pairing benchmark: how long ``ladder.tournaments.swiss.pair`` takes a round.
+"""Swiss pairing benchmark: how long ``tournaments.swiss.pair`` takes a round.
 
     .venv/bin/python bench/swiss_pairing.py [--players 100 500 1000 5000] [--rounds 11] [--upto 9]
 
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ladder.tournaments.results import Player, Round  # noqa: E402
-from ladder.tournaments.swiss import Board, pair  # noqa: E402
+from tournaments.results import Player, Round  # noqa: E402
+from tournaments.swiss import Board, pair  # noqa: E402
 
 
 def play(players: list[Player], boards: list[Board], rng: random.Random) -> list[Player]:

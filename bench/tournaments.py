@@ -48,8 +48,8 @@ ROUNDS = 5
 
 
 def standings_figures(players: int = 1000, rounds: int = 11, repeats: int = 3) -> None:
-    from ladder.tournaments.results import Player, Round
-    from ladder.tournaments.tiebreaks import TIEBREAKS, standings
+    from tournaments.results import Player, Round
+    from tournaments.tiebreaks import TIEBREAKS, standings
 
     rng = random.Random(11)
     records: dict[int, list[Round]] = {n: [] for n in range(1, players + 1)}
@@ -90,7 +90,7 @@ def make_tournament(players: int) -> int:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from ladder.tournaments.models import Entry, Tournament
+    from tournaments.models import Entry, Tournament
 
     users = list(get_user_model().objects.order_by("pk").values_list("pk", "player__rating")[:players])
     organizer = get_user_model().objects.order_by("pk").first()
@@ -106,7 +106,7 @@ def finish_round_in_sql(tournament_id: int, rng: random.Random) -> None:
     from django.utils import timezone
 
     from games.models import Game
-    from ladder.tournaments.models import Pairing, Round, Tournament
+    from tournaments.models import Pairing, Round, Tournament
 
     with transaction.atomic():
         pairings = list(Pairing.objects.filter(round__tournament_id=tournament_id, result="", game__isnull=False))
@@ -121,7 +121,7 @@ def finish_round_in_sql(tournament_id: int, rng: random.Random) -> None:
 
 def timed_pairing() -> list[float]:
     """Wrap the Dutch pairing so that its share of a round's start is known."""
-    from ladder.tournaments import swiss
+    from tournaments import swiss
 
     spent: list[float] = []
     original = swiss.pair
@@ -138,8 +138,8 @@ def timed_pairing() -> list[float]:
 
 
 def round_starts(tournament_id: int, rounds: int) -> None:
-    from ladder.tournaments import running
-    from ladder.tournaments.models import Pairing
+    from tournaments import running
+    from tournaments.models import Pairing
 
     rng = random.Random(5)
     pairing_times = timed_pairing()

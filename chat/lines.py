@@ -47,7 +47,7 @@ PRESETS: dict[str, Promise] = {
 }
 
 # Sent when a line takes its author's abuse score over REPORT_SCORE, or holds a
-# critical word: ladder.moderation turns it into a report with these lines.
+# critical word: moderation turns it into a report with these lines.
 abuse_found = Signal()  # sender=Line, author, lines (the scored window), critical (bool)
 # Sent after a moderator removed lines: the floors whose rooms they were tell their pages.
 lines_removed = Signal()  # sender=Line, lines

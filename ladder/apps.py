@@ -14,7 +14,7 @@ class LadderConfig(AppConfig):
         from ladder import playban
         from ladder.bot_accounts import is_api_bot, levels
         from ladder.game_ratings import ratings_json, snapshot_start_ratings
-        from ladder.moderation.restrictions import may_rematch
+        from ladder.permits import may_rematch
         from ladder.ratings import rate_finished_game
 
         play.provide_ratings(ratings_json)

@@ -156,7 +156,7 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
 
     async def game_finished(self, event: dict[str, Any]) -> None:
         """A game of this user's has ended: its own page says so; the message is
-        for the API's event stream (ladder/api/streams.py)."""
+        for the API's event stream (api/streams.py)."""
 
     # --- Helpers ----------------------------------------------------------
 

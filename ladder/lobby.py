@@ -31,8 +31,7 @@ from games import bots, partners, play
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 from ids.rows import row_id
-from ladder import bot_accounts, ratings
-from ladder.moderation import restrictions
+from ladder import bot_accounts, permits, ratings
 from ladder.models import (REAL_TIME_SEEK_LIFE, Challenge, ChallengeInvitee, Colour, Seek, SeekEntry, challenge_life,
                            ladder_of)
 from notify import live as notify_live
@@ -225,7 +224,7 @@ def create_seek(user: Any, time_control: Any, *, rated: Any = True, colour: Any 
     refuse_api_bot(user, "seeks")
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
-    restrictions.check(user, "seek", rated=rated, error=LobbyRefusal)
+    permits.check(user, "seek", rated=rated, error=LobbyRefusal)
     players = checked_players(players, chosen)
     partner = checked_partner(partner, players, user)
     if partner is not None:
@@ -276,7 +275,7 @@ def accept_seek(seek_id: Any, user: Any) -> Game | Seek:
             return _join(seek, user)
         if seek.creator_id == user.pk:
             raise LobbyRefusal(gettext("that is your own seek: wait for someone to accept it"))
-        restrictions.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
+        permits.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
         game = _start([seek.creator], [user], seek.colour, seek.rated, seek.tc, setup(seek))
         seek.status, seek.game = Seek.Status.ACCEPTED, game
         seek.save(update_fields=["status", "game"])
@@ -302,7 +301,7 @@ def join_seek(seek_id: Any, user: Any) -> Game | Seek:
 def _join(seek: Seek, user: Any) -> Game | Seek:
     if seek.players != 4:
         raise LobbyRefusal(gettext("that seek is for 2 players: accept it to play"))
-    restrictions.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
+    permits.check(user, "seek", rated=seek.rated, error=LobbyRefusal)
     seated = list(seek.entries.select_related("user"))
     if seek.creator_id == user.pk:
         raise LobbyRefusal(gettext("that is your own seek: you already sit at it; wait for three more players"))
@@ -471,7 +470,7 @@ def create_challenge(user: Any, username: Any, time_control: Any, *, rated: Any 
     _logged_in(user, lambda: gettext("log in to challenge a player"))
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
-    restrictions.check(user, "challenge", rated=rated, error=LobbyRefusal)
+    permits.check(user, "challenge", rated=rated, error=LobbyRefusal)
     opponent = _player(username)
     if opponent.pk == user.pk:
         raise LobbyRefusal(gettext("you cannot challenge yourself"))
@@ -511,7 +510,7 @@ def create_team_challenge(user: Any, partner: Any, opponents: Any, time_control:
     _logged_in(user, lambda: gettext("log in to challenge players"))
     tc = offered_time_control(time_control)
     rated, colour, chosen = checked_rated(rated), checked_colour(colour), checked_rules(rules)
-    restrictions.check(user, "challenge", rated=rated, error=LobbyRefusal)
+    permits.check(user, "challenge", rated=rated, error=LobbyRefusal)
     checked_players(4, chosen)  # "Ace in the Hole is played by 2 players, not 4"
     mate, rivals = _invitees(user, partner, opponents)
     refuse_partners([user, mate, *rivals])
@@ -600,7 +599,7 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
             return _accept_team(challenge, user)
         if challenge.challenged_id != user.pk:
             raise LobbyRefusal(gettext("only the challenged player can accept a challenge"))
-        restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
+        permits.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
         game = _start([challenge.challenger], [user], challenge.colour, challenge.rated, challenge.tc,
                       setup(challenge))
         challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
@@ -616,7 +615,7 @@ def _accept_team(challenge: Challenge, user: Any) -> Game | Challenge:
         raise LobbyRefusal(gettext("only an invited player can accept a challenge"))
     if mine.answer == ChallengeInvitee.Answer.ACCEPTED:
         raise LobbyRefusal(gettext("you have already accepted that challenge: wait for the others"))
-    restrictions.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
+    permits.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
     refuse_partners([challenge.challenger, *(invitee.user for invitee in invitees)])
     mine.answer = ChallengeInvitee.Answer.ACCEPTED
     mine.save(update_fields=["answer"])

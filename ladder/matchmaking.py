@@ -55,8 +55,7 @@ import engine
 from games import partners, play
 from games.models import Game
 from games.timecontrols import REAL_TIME, TimeControl
-from ladder import lobby
-from ladder.moderation import restrictions
+from ladder import lobby, permits
 from ladder.models import ACE, PoolEntry, ladder_of
 from ladder.ratings import standing_of
 
@@ -248,7 +247,7 @@ def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: An
     """
     _logged_in(user, lambda: gettext("log in to play rated games"))
     lobby.refuse_api_bot(user, "the pool", error=PoolRefusal)
-    restrictions.check(user, "pool", error=PoolRefusal)
+    permits.check(user, "pool", error=PoolRefusal)
     tc = pool_control(time_control)
     setup = pool_rules(rules, players)
     players = int(players)

@@ -39,7 +39,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from games import bots, pulse
 from games.models import Game, Move
 from ladder.models import Ban, PlaybanRecord
-from ladder.moderation import notices
+from ladder import penalty_notices as notices
 
 GOOD = "good"
 ABORT, NO_SHOW, ABANDON, SITTING = "abort", "no-show", "abandon", "sitting"
@@ -66,7 +66,7 @@ def ban_length(recent_bans: int) -> timedelta:
 
 def refusal(user: Any, now: datetime | None = None) -> str | None:
     """None if ``user`` may start games now, else the notice: for how long, why,
-    and how to appeal (ladder/moderation/notices.py)."""
+    and how to appeal (ladder/penalty_notices.py)."""
     ban = in_force(user, now)
     return None if ban is None else notices.notice(*ban)
 

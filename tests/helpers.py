@@ -21,10 +21,10 @@ from playwright.sync_api import Browser, sync_playwright
 ALLOW_NO_SERVICES = "ACEWEB_ALLOW_NO_SERVICES"
 # The data migrations that make each staff group, in order: (module, function).
 GROUP_MIGRATIONS = {
-    "Moderators": [("ladder.moderation.migrations.0002_moderators_group", "create_group"),
+    "Moderators": [("moderation.migrations.0002_moderators_group", "create_group"),
                    ("ladder.migrations.0010_moderators_see_playbans", "allow"),
-                   ("ladder.moderation.migrations.0006_moderators_moderate_chat", "allow")],
-    "Organizers": [("ladder.tournaments.migrations.0002_organizers_group", "create_group")],
+                   ("moderation.migrations.0006_moderators_moderate_chat", "allow")],
+    "Organizers": [("tournaments.migrations.0002_organizers_group", "create_group")],
 }
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"

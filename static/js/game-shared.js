@@ -107,7 +107,7 @@
     }
 
     // A finished tournament game: when the next round starts, as lichess
-    // shows it, asked of the event's page + "next/" (ladder/tournaments/views.py next_round).
+    // shows it, asked of the event's page + "next/" (tournaments/views.py next_round).
     let nextRound = null; // {at: ms since the epoch, or null while the round is on; url}
     let nextAsked = 0;
     function renderNextRound() {

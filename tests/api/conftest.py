@@ -13,8 +13,8 @@ from django.test import Client
 from games import bots
 from games.models import Game
 from ladder import bot_accounts
-from ladder.api import tokens
-from ladder.api.auth import forget_requests
+from api import tokens
+from api.auth import forget_requests
 from ladder.models import Challenge, ChallengeInvitee, Player, PoolEntry, Seek, SeekEntry
 
 

@@ -1,5 +1,5 @@
 """The API's error texts speak the language of Accept-Language and nothing
-else (ladder/api/middleware.py, docs/api.md "Languages"): English without
+else (api/middleware.py, docs/api.md "Languages"): English without
 one, whatever cookie, session or saved preference travels with the request."""
 
 from __future__ import annotations

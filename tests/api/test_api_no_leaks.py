@@ -17,7 +17,7 @@ import requests
 
 from games import play
 from games.models import Game
-from ladder.api import tokens
+from api import tokens
 from tests.api.streams import StreamReader
 from tests.games import test_no_leaks as ace
 from tests.games import test_rhombus_no_leaks as rhombus

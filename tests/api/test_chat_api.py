@@ -11,7 +11,7 @@ from django.test import Client
 
 from chat.models import Line
 from games import play
-from ladder.api import tokens
+from api import tokens
 
 pytestmark = pytest.mark.django_db
 

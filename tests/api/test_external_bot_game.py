@@ -18,7 +18,7 @@ import requests
 
 from chat.models import Line
 from games.models import Game, Move, Seat
-from ladder.api import tokens
+from api import tokens
 from ladder.models import Challenge, Player, RatingChange
 from tests.bots.conftest import Worker, bot_accounts, fresh_bot_cache, workers  # noqa: F401
 from tests.games.conftest import services  # noqa: F401

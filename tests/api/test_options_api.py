@@ -1,4 +1,4 @@
-"""GET /api/games/{id}/options (ladder/api/playing.py, games/steps.py; issue 24):
+"""GET /api/games/{id}/options (api/playing.py, games/steps.py; issue 24):
 a Rhombus seat's view names the card sets that have a legal action, and a
 program builds the action use by use, as the game page does. Only the token's
 own seat, when it is to move, is answered, from its own cards (RH29)."""

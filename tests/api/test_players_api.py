@@ -1,5 +1,5 @@
 """GET /api/players/{username} (and its rating history and games) and
-/api/leaderboard (ladder/api/players.py): what the profile and leaderboard
+/api/leaderboard (api/players.py): what the profile and leaderboard
 pages show, for anyone, with their refusals."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.utils.dateparse import parse_datetime
 from games import play
 from games.models import Game
 from ladder import bot_accounts
-from ladder.api import players as players_api
+from api import players as players_api
 from ladder import leaderboard
 from ladder.models import LADDERS, Player, Rating, RatingChange
 from tests.games.conftest import fast_password_hashing  # noqa: F401

@@ -1,4 +1,4 @@
-"""Playing through the API (ladder/api/playing.py): a seat's own view, actions
+"""Playing through the API (api/playing.py): a seat's own view, actions
 through the same locked transaction and stale-ply guard as the socket, and
 every refusal as a JSON error that leaves the game exactly as it was."""
 

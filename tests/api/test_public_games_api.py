@@ -1,4 +1,4 @@
-"""GET /api/games/{id} and /api/games/{id}/record (ladder/api/public_games.py):
+"""GET /api/games/{id} and /api/games/{id}/record (api/public_games.py):
 a spectator's view and the record, for anyone, and never a hidden card or a
 running game's seed (R18, R19, RH29, RH30)."""
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from games import play
-from ladder.api import tokens
+from api import tokens
 from tests.games.conftest import services  # noqa: F401
 from tests.helpers import staff_group
 

@@ -1,4 +1,4 @@
-"""The lobby through the API (ladder/api/seeks.py): seeks, challenges and the
+"""The lobby through the API (api/seeks.py): seeks, challenges and the
 computer, with the lobby's own checks; every refusal leaves the lobby as it was."""
 
 from __future__ import annotations

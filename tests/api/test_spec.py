@@ -9,8 +9,8 @@ from typing import Any
 import pydantic
 import pytest
 
-from ladder.api import account, playing, players, public_games, schemas, seeks, streams, tournaments
-from ladder.api.schemas import ERROR_CODES
+from api import account, playing, players, public_games, schemas, seeks, streams, tournaments
+from api.schemas import ERROR_CODES
 
 pytestmark = pytest.mark.django_db
 MODULES = (account, playing, players, public_games, schemas, seeks, streams, tournaments)

@@ -1,4 +1,4 @@
-"""An API move's answer sent on the mover's own game stream (ladder/api/answers.py):
+"""An API move's answer sent on the mover's own game stream (api/answers.py):
 over real daphne, PostgreSQL and Redis, every stream line of a move, the mover's
 (built from the POST's answer) and the opponent's (loaded), is the view that
 seat gets when it asks for it, with a Rhombus stream's actions continuing
@@ -14,7 +14,7 @@ import requests
 
 from games import play
 from games.models import Game
-from ladder.api import answers, tokens
+from api import answers, tokens
 from tests.api.streams import StreamReader
 from tests.games.conftest import services  # noqa: F401
 from tests.rhombus_steps import legal_texts
@@ -71,7 +71,7 @@ def _but_actions(view: dict[str, Any]) -> dict[str, Any]:
 
 
 class Stream:
-    """A listener as ladder.api.streams' seat watcher is one: its ``answered`` slot."""
+    """A listener as api.streams' seat watcher is one: its ``answered`` slot."""
 
     answered: answers.Answer | None = None
 

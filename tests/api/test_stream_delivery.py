@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from channels.layers import get_channel_layer
 
-from ladder.api import streams
+from api import streams
 from tests.games.conftest import services  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]

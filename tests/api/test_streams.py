@@ -1,7 +1,7 @@
 """The API's NDJSON streams over real daphne, PostgreSQL and Redis: a seat's
 view after every change, ending with the game; keep-alive lines; the
 account's events (challenges, game starts and ends, tournament rounds); and
-the seat kept present while its stream is open (ladder/api/streams.py)."""
+the seat kept present while its stream is open (api/streams.py)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from django.utils import timezone
 from games import play
 from games.models import Seat
 from ladder import lobby
-from ladder.api import tokens
-from ladder.tournaments import running
-from ladder.tournaments.models import Tournament
+from api import tokens
+from tournaments import running
+from tournaments.models import Tournament
 from tests.api.streams import StreamReader
 from tests.games.conftest import services  # noqa: F401
 from tests.tournaments.conftest import organizer  # noqa: F401
@@ -151,7 +151,7 @@ def _has_game_started(reader: StreamReader) -> bool:
 def test_open_streams_hold_no_database_connection_each(
         server: str, stream: Callable[..., StreamReader], django_user_model: Any) -> None:
     """Twenty open streams on one daphne use its few database threads' connections,
-    not one each (ladder/api/auth.py, StreamToken)."""
+    not one each (api/auth.py, StreamToken)."""
     users = [django_user_model.objects.create_user(f"s{n:02d}") for n in range(20)]
     readers = [stream("/api/stream/event", token(user, "read")).wait_listening() for user in users]
     assert all(reader.status == 200 for reader in readers)

@@ -1,5 +1,5 @@
 """Personal access tokens: made once and shown once, stored hashed, scoped,
-revocable, and the 401/403 refusals (ladder/api/auth.py)."""
+revocable, and the 401/403 refusals (api/auth.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from ladder.api import tokens
-from ladder.api.models import ApiToken
+from api import tokens
+from api.models import ApiToken
 from tests.api.conftest import ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -110,7 +110,7 @@ def test_the_rate_limits_count_alike_in_redis_and_in_memory() -> None:
     request leaves it, and is not counted where it was refused."""
     from django.conf import settings
 
-    from ladder.api.auth import _MemoryCounter, _RedisCounter
+    from api.auth import _MemoryCounter, _RedisCounter
 
     if not settings.REDIS_URL:
         pytest.skip("needs REDIS_URL")

@@ -1,4 +1,4 @@
-"""Tournaments through the API (ladder/api/tournaments.py): the list, details,
+"""Tournaments through the API (api/tournaments.py): the list, details,
 entries, standings, pairings and TRF; joining and withdrawing; the
 organizer's create, start, pause, resume, remove and adjudicate; and every
 refusal in words, with nothing changed."""
@@ -15,8 +15,8 @@ from django.utils import timezone
 from games import bots
 from games.models import Game
 from ladder import bot_accounts
-from ladder.tournaments import running, tiebreaks, trf
-from ladder.tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments import running, tiebreaks, trf
+from tournaments.models import Entry, Pairing, Round, Tournament
 from tests.helpers import staff_group
 from tests.tournaments.conftest import organizer, play_round, players, tournament  # noqa: F401 (fixtures)
 
@@ -232,7 +232,7 @@ def test_an_elimination_has_no_trf(tournament: Make, api_as: Any) -> None:
 
 
 def test_the_spec_documents_the_trf_as_text() -> None:
-    from ladder.api.main import api
+    from api.main import api
 
     operation = api.get_openapi_schema()["paths"]["/api/tournaments/{tournament_id}/trf"]["get"]
     assert operation["responses"][200]["content"] == {"text/plain": {"schema": {"type": "string"}}}

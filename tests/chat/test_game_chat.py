@@ -147,7 +147,7 @@ def test_a_removed_line_is_shown_removed_on_open_pages(people: dict[str, Any], s
 
 
 def test_german_and_russian_insults_each_lead_to_an_automatic_report(people: dict[str, Any], sockets: Any) -> None:
-    from ladder.moderation.models import Report
+    from moderation.models import Report
 
     game = play.start_game(people["alice"], people["bob"], seed="chat-abuse")
     alice, bob = sockets("alice", game.pk), sockets("bob", game.pk)

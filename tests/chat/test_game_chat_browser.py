@@ -98,7 +98,7 @@ def test_a_team_games_players_get_the_presets_only_until_the_end(
 def test_a_line_is_reported_from_its_menu_and_a_moderator_acts_on_the_page(
         daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any]) -> None:
     from chat.models import ChatTimeout
-    from ladder.moderation.models import ModerationAction, Report
+    from moderation.models import ModerationAction, Report
     from tests.helpers import staff_group
 
     users = orm(people, "alice", "bob", "mona")

@@ -27,12 +27,12 @@ from games.models import Game
 from games.play import Setup
 from games.timecontrols import TimeControl
 from ladder import bot_accounts, lobby, matchmaking
-from ladder.api import tokens
+from api import tokens
 from ladder.models import Challenge, Seek
-from ladder.tournaments import chat as tournament_chat
-from ladder.tournaments import running
-from ladder.tournaments.forms import TournamentForm
-from ladder.tournaments.models import Tournament
+from tournaments import chat as tournament_chat
+from tournaments import running
+from tournaments.forms import TournamentForm
+from tournaments.models import Tournament
 from tests.helpers import staff_group
 
 pytestmark = pytest.mark.django_db

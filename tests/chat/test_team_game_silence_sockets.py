@@ -22,9 +22,9 @@ from chat.models import Line
 from games import play
 from games.models import Game
 from games.play import Setup
-from ladder.api import tokens
-from ladder.tournaments import running
-from ladder.tournaments.models import Tournament
+from api import tokens
+from tournaments import running
+from tournaments.models import Tournament
 from tests.api.streams import StreamReader
 from tests.chat.test_game_chat import chat_until_pong, heard
 from tests.games.conftest import services, session_cookie  # noqa: F401

@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from chat import lines
 from chat.models import Line
-from ladder.tournaments import chat, running
-from ladder.tournaments.models import Entry, Tournament
+from tournaments import chat, running
+from tournaments.models import Entry, Tournament
 from preferences.models import Preference
 from tests.games.conftest import session_cookie
 from tests.helpers import staff_group

@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
-from ladder.tournaments import running
-from ladder.tournaments.models import Tournament
+from tournaments import running
+from tournaments.models import Tournament
 from tests.games.conftest import session_cookie
 from tests.helpers import staff_group
 

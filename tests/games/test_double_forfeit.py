@@ -16,7 +16,7 @@ from engine.record import read, read_rhombus
 from games import play
 from games.models import Event, Game
 from games.records import games_of
-from ladder.api import streams
+from api import streams
 from ladder.models import RatingChange
 from ladder.ratings import record_against_opponents
 

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import play
 from games.models import Game
 from games.timecontrols import TimeControl
-from ladder.api import tokens
+from api import tokens
 from tests.rhombus_steps import legal_texts
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from games.models import Game, Move
 from games.timecontrols import TimeControl
 from ladder import bot_accounts, lobby, matchmaking, playban
 from ladder.models import Ban, Player, PlaybanRecord
-from ladder.tournaments.models import Tournament
-from ladder.tournaments import running as tournaments
+from tournaments.models import Tournament
+from tournaments import running as tournaments
 from tests.seats import set_game
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from games import play
 from games.models import Game
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import organizer, players, tournament  # noqa: F401
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from games import bots
 from games.models import Game
 from ladder import bot_accounts, lobby
 from ladder.models import Challenge, ChallengeInvitee
-from ladder.moderation.models import Restriction
+from moderation.models import Restriction
 from tests.conftest import make_user
 from tests.helpers import require_service
 from tests.lobby.racing import at_once

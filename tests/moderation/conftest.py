@@ -9,8 +9,8 @@ import pytest
 
 from games import play
 from games.models import Game
-from ladder.moderation import actions
-from ladder.moderation.models import ModerationAction
+from moderation import actions
+from moderation.models import ModerationAction
 from tests.games.conftest import fast_password_hashing  # noqa: F401
 from tests.helpers import staff_group
 

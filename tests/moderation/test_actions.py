@@ -14,9 +14,9 @@ from games import play
 from games.models import Game
 from ladder import lobby, matchmaking
 from ladder.models import Challenge, Player, PoolEntry, RatingChange, Seek
-from ladder.moderation import restrictions
-from ladder.moderation.actions import ModerationRefusal
-from ladder.moderation.models import ModerationAction, Restriction
+from moderation import restrictions
+from moderation.actions import ModerationRefusal
+from moderation.models import ModerationAction, Restriction
 from tests.moderation.conftest import SEED, act, drawn_game, finished_game
 
 pytestmark = pytest.mark.django_db

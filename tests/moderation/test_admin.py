@@ -17,10 +17,10 @@ from chat.lines import Speaker
 from games import play
 from games.models import Game
 from ladder.models import RatingChange
-from ladder.moderation.models import ModerationAction, Report, Restriction
-from ladder.moderation.reports import file_report
-from ladder.tournaments import running
-from ladder.tournaments.models import Tournament
+from moderation.models import ModerationAction, Report, Restriction
+from moderation.reports import file_report
+from tournaments import running
+from tournaments.models import Tournament
 from tests.helpers import client_for, staff_group
 from tests.moderation.conftest import SEED, act, finished_game
 

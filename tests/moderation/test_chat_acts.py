@@ -16,8 +16,8 @@ from django.utils.translation import override
 from chat import lines
 from chat.lines import Refused, Speaker
 from chat.models import ChatTimeout, Line, RoomLock
-from ladder.moderation.actions import ModerationRefusal
-from ladder.moderation.models import ModerationAction, Report
+from moderation.actions import ModerationRefusal
+from moderation.models import ModerationAction, Report
 from tests.helpers import client_for
 from tests.moderation.conftest import act
 

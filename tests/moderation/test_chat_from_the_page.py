@@ -12,7 +12,7 @@ from chat import lines
 from chat.lines import Speaker
 from chat.models import ChatTimeout, Line
 from games import play
-from ladder.moderation.models import ModerationAction, Report
+from moderation.models import ModerationAction, Report
 from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from chat import lines
 from chat.lines import Speaker
-from ladder.moderation.models import Report
+from moderation.models import Report
 
 pytestmark = pytest.mark.django_db
 

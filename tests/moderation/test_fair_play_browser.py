@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 from games import play
 from ladder import playban
 from ladder.models import Seek
-from ladder.moderation.models import Report
+from moderation.models import Report
 from tests.games.conftest import cookies, services  # noqa: F401 - fixtures
 from tests.helpers import ARTIFACTS
 from tests.lobby.test_notify_browser import signed_in

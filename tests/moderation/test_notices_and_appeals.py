@@ -15,9 +15,9 @@ import pytest
 from django.urls import reverse
 
 from ladder import lobby, matchmaking, playban
-from ladder.moderation.actions import ModerationRefusal
-from ladder.moderation.models import ModerationAction, Report, Restriction
-from ladder.moderation.reports import file_report
+from moderation.actions import ModerationRefusal
+from moderation.models import ModerationAction, Report, Restriction
+from moderation.reports import file_report
 from tests.moderation.conftest import act
 from tests.helpers import client_for
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from games import bots, play
 from ladder import bot_accounts
-from ladder.moderation.models import Report
-from ladder.moderation.reports import REPORTS_PER_DAY
+from moderation.models import Report
+from moderation.reports import REPORTS_PER_DAY
 from tests.moderation.conftest import SEED, finished_game
 from tests.helpers import client_for
 

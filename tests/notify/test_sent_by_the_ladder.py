@@ -13,12 +13,12 @@ from django.utils import timezone
 
 from chat import lines as chat_lines
 from ladder import lobby
-from ladder.moderation.models import ModerationAction, Report
-from ladder.moderation.reports import file_report
-from ladder.tournaments import notices as tournament_notices
-from ladder.tournaments import running
-from ladder.tournaments.models import Entry, Pairing, Tournament
-from ladder.tournaments.tasks import tell_starting_soon
+from moderation.models import ModerationAction, Report
+from moderation.reports import file_report
+from tournaments import notices as tournament_notices
+from tournaments import running
+from tournaments.models import Entry, Pairing, Tournament
+from tournaments.tasks import tell_starting_soon
 from notify.models import Notification
 from tests.helpers import client_for
 from tests.moderation.conftest import act, moderator  # noqa: F401

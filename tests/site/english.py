@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ladder.api.models import SCOPES
+from api.models import SCOPES
 
 # English words that are no words of German or Spanish (nor, in Latin letters,
 # of Russian): "in", "was", "also", "will", "so", "an", "hand", "team",

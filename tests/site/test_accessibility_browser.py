@@ -21,8 +21,8 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page
 
 from games import play
-from ladder.tournaments import running
-from ladder.tournaments.models import Tournament
+from tournaments import running
+from tournaments.models import Tournament
 from notify import notices
 from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
 from tests.site.axe import AXE, axe_violations, load_axe, my_turn

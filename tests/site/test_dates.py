@@ -22,11 +22,11 @@ from django.utils import translation
 
 from games import play
 from games.models import Game
-from ladder.api.models import ApiToken
+from api.models import ApiToken
 from ladder.charts import rating_history_svg
-from ladder.moderation.models import Restriction
-from ladder.tournaments.forms import TournamentForm
-from ladder.tournaments.models import Tournament
+from moderation.models import Restriction
+from tournaments.forms import TournamentForm
+from tournaments.models import Tournament
 from tests.tournaments.conftest import organizer, tournament  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db

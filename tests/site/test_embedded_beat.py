@@ -15,8 +15,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from ladder.tournaments import running
-from ladder.tournaments.models import Round, Tournament
+from tournaments import running
+from tournaments.models import Round, Tournament
 from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
 
 

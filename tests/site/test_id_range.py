@@ -18,7 +18,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from games.routing import websocket_urlpatterns as game_sockets
 from ids.rows import MAX_ID, IdConverter, row_id
 from ladder.routing import websocket_urlpatterns as lobby_sockets
-from ladder.tournaments.routing import websocket_urlpatterns as tournament_sockets
+from tournaments.routing import websocket_urlpatterns as tournament_sockets
 from tests.games.conftest import TIMEOUT, cookies, fast_password_hashing, services, sockets  # noqa: F401
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from pytest_django.live_server_helper import LiveServer
 
-from ladder.tournaments.models import Tournament
+from tournaments.models import Tournament
 from preferences.models import Preference
 from tests.conftest import make_user
 from tests.helpers import ARTIFACTS

@@ -239,7 +239,7 @@ def test_the_preferences_form_refuses_an_unknown_language(client: Client, alice:
 def winter_cup(alice: Any) -> Any:
     from datetime import datetime, timezone
 
-    from ladder.tournaments.models import Tournament
+    from tournaments.models import Tournament
 
     return Tournament.objects.create(name="Winter Cup", organizer=alice, pause_seconds=0, time_control="5+3",
                                      starts_at=datetime(2031, 1, 15, 12, 0, tzinfo=timezone.utc))

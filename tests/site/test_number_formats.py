@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone, translation
 
-from ladder.tournaments import pages, running
-from ladder.tournaments.models import Tournament
+from tournaments import pages, running
+from tournaments.models import Tournament
 from tests.ladder.conftest import set_player
 from tests.tournaments.conftest import organizer, play_round, players, tournament  # noqa: F401 (fixtures)
 

@@ -23,9 +23,9 @@ from games.models import Game
 from games.timecontrols import TimeControl
 from ladder import lobby
 from ladder.models import ACE
-from ladder.moderation.models import ModerationAction
-from ladder.tournaments import running
-from ladder.tournaments.models import Tournament
+from moderation.models import ModerationAction
+from tournaments import running
+from tournaments.models import Tournament
 from notify import notices
 from tests.helpers import staff_group
 from tests.moderation.conftest import act

@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import play
 from games.models import Game
 from ladder.models import Player as LadderPlayer
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments.models import Pairing, Tournament
 from tests.helpers import staff_group
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
 # The formats a finished page shows differently: standings and crosstable

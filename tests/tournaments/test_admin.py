@@ -11,8 +11,8 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ladder.tournaments.berger import Pairing, cycle_length, round_of, rounds
+from tournaments.berger import Pairing, cycle_length, round_of, rounds
 
 # FIDE Handbook C.05 Annex 1, "7 or 8 players" and "9 or 10 players", as
 # printed: Red (white) first, boards in the printed order.

@@ -13,8 +13,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from ladder.tournaments import running
-from ladder.tournaments.models import Entry, Tournament
+from tournaments import running
+from tournaments.models import Entry, Tournament
 from tests.badges import ACCOUNT_TITLE, COMPUTER_TITLE, api_bot, badge_titles, computer_player, shown
 from tests.badges import bot_cache_forgotten  # noqa: F401 (autouse: the bots' ids are forgotten after each test)
 from tests.tournaments.conftest import play_round

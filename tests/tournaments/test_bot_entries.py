@@ -12,8 +12,8 @@ import pytest
 
 from ladder import bot_accounts
 from ladder.models import Player as LadderPlayer
-from ladder.tournaments import running
-from ladder.tournaments.models import Entry, Tournament
+from tournaments import running
+from tournaments.models import Entry, Tournament
 from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from django.conf import settings
 from playwright.sync_api import Browser, expect
 
 from games import play
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 from preferences.languages import save_language
 from tests.games.conftest import session_cookie
 

@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ladder.tournaments.bracket_svg import bracket_svg
-from ladder.tournaments.brackets import Bracket, BracketState, build, double_elimination, resolve, single_elimination
+from tournaments.bracket_svg import bracket_svg
+from tournaments.brackets import Bracket, BracketState, build, double_elimination, resolve, single_elimination
 
 SVG = "{http://www.w3.org/2000/svg}"
 SIZES = range(2, 65)

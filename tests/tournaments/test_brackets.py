@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ladder.tournaments.brackets import (
+from tournaments.brackets import (
     Bracket,
     BracketError,
     BracketState,

@@ -15,7 +15,7 @@ from django.apps import apps
 from django.test import Client
 from django.utils import timezone
 
-from ladder.tournaments.models import Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_existing_round_robins_with_the_old_default_move_to_the_new_one(tourname
     swiss = tournament(format=Tournament.Format.SWISS, rounds=5)
     Tournament.objects.filter(pk=old_default.pk).update(tiebreaks="BH-C1,BH,SB")
     Tournament.objects.filter(pk=chosen.pk).update(tiebreaks="BH,ARO")
-    migration = importlib.import_module("ladder.tournaments.migrations.0004_tiebreaks_by_format")
+    migration = importlib.import_module("tournaments.migrations.0004_tiebreaks_by_format")
     migration.round_robins_to_their_default(apps, None)
     assert dict(Tournament.objects.values_list("pk", "tiebreaks")) == {
         old_default.pk: "SB,DE,WON", chosen.pk: "BH,ARO", swiss.pk: "BH-C1,BH,SB"}

@@ -20,7 +20,7 @@ from django.conf import settings
 from playwright.sync_api import Browser
 
 from ladder.models import Player as LadderPlayer
-from ladder.tournaments.models import Tournament
+from tournaments.models import Tournament
 from tests.games.conftest import services, session_cookie  # noqa: F401 (shared)
 from tests.site.test_accessibility_browser import violations
 from tests.site.test_phone_width_browser import PHONE

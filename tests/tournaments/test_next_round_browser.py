@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, expect
 
 from games import play
 from games.models import Game
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Game
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

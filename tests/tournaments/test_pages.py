@@ -15,8 +15,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from ladder.tournaments import running, trf
-from ladder.tournaments.models import Entry, Tournament
+from tournaments import running, trf
+from tournaments.models import Entry, Tournament
 from tests.tournaments.conftest import play_round
 from tests.helpers import client_for
 

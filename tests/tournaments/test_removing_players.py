@@ -14,8 +14,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game
-from ladder.tournaments import running
-from ladder.tournaments.models import Entry, Pairing, Tournament
+from tournaments import running
+from tournaments.models import Entry, Pairing, Tournament
 from tests.tournaments.conftest import play_round
 from tests.helpers import client_for
 

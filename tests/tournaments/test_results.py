@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ladder.tournaments.results import Player, Round, check_symmetric
+from tournaments.results import Player, Round, check_symmetric
 
 
 def test_points_count_wins_draws_forfeits_and_byes_as_trf_says() -> None:

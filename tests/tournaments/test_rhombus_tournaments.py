@@ -13,8 +13,8 @@ from django.utils import timezone
 from games import play
 from games.models import Game
 from ladder.models import Rating, RatingChange
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
 pytestmark = pytest.mark.django_db

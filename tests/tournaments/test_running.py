@@ -13,8 +13,8 @@ from django.utils import timezone
 from games import play
 from games.models import Game
 from ladder.models import Player as LadderPlayer
-from ladder.tournaments import berger, running
-from ladder.tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments import berger, running
+from tournaments.models import Entry, Pairing, Round, Tournament
 from tests.tournaments.conftest import play_round
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from ladder.tournaments.models import Tournament
+from tournaments.models import Tournament
 from tests.tournaments.finished import finished
 
 pytestmark = pytest.mark.django_db

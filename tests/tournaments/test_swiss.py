@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ladder.tournaments import berger, swiss, trf
-from ladder.tournaments.results import Colour, Player, Round
-from ladder.tournaments.swiss import Board, Entrant, NoPairing, allocate, colour_preference, pair
+from tournaments import berger, swiss, trf
+from tournaments.results import Colour, Player, Round
+from tournaments.swiss import Board, Entrant, NoPairing, allocate, colour_preference, pair
 
 ABSENT = Round(None, None, " ")
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from ladder.tournaments import running
-from ladder.tournaments.models import Entry, ForbiddenPairing, Pairing, Tournament
+from tournaments import running
+from tournaments.models import Entry, ForbiddenPairing, Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
 pytestmark = pytest.mark.django_db

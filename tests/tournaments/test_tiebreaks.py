@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ladder.tournaments.results import Colour, Player, Round, check_symmetric
-from ladder.tournaments.tiebreaks import (
+from tournaments.results import Colour, Player, Round, check_symmetric
+from tournaments.tiebreaks import (
     TIEBREAKS,
     Field,
     Standing,

@@ -16,8 +16,8 @@ from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from games import play
-from ladder.tournaments import running
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import running
+from tournaments.models import Pairing, Tournament
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from ladder.tournaments import running
-from ladder.tournaments.models import Entry, Tournament
+from tournaments import running
+from tournaments.models import Entry, Tournament
 from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db

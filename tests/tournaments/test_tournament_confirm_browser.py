@@ -11,7 +11,7 @@ from django.conf import settings
 from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
-from ladder.tournaments.models import Tournament
+from tournaments.models import Tournament
 from tests.games.conftest import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)

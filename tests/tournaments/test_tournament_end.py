@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from ladder.tournaments import running
-from ladder.tournaments.models import Entry, Tournament
+from tournaments import running
+from tournaments.models import Entry, Tournament
 from tests.tournaments.conftest import play_round
 
 pytestmark = pytest.mark.django_db

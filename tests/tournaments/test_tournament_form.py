@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from ladder.api import tokens
-from ladder.tournaments.models import Tournament
+from api import tokens
+from tournaments.models import Tournament
 from tests.api.conftest import ApiClient
 from tests.helpers import client_for
 

@@ -17,10 +17,10 @@ import polib
 import pytest
 from django.utils import translation
 
-from ladder.tournaments import wording
-from ladder.tournaments.bracket_svg import bracket_svg
-from ladder.tournaments.brackets import build, resolve
-from ladder.tournaments.forms import TournamentForm
+from tournaments import wording
+from tournaments.bracket_svg import bracket_svg
+from tournaments.brackets import build, resolve
+from tournaments.forms import TournamentForm
 
 GERMAN = {
     "Final": "Finale",

@@ -6,8 +6,8 @@ import random
 
 from caissify_pairings.trf import TRFParser
 
-from ladder.tournaments import swiss, trf
-from ladder.tournaments.results import Player, Round, check_symmetric
+from tournaments import swiss, trf
+from tournaments.results import Player, Round, check_symmetric
 
 # Three rounds of a five-player Swiss, as JaVaFo and bbpPairings read it. Round 3 is
 # being prepared: 5 is withdrawn ("0000 - Z" already written), the rest are to pair.

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from ladder.tournaments import pages, running, trf
-from ladder.tournaments.models import Pairing, Tournament
+from tournaments import pages, running, trf
+from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
 pytestmark = pytest.mark.django_db

@@ -26,8 +26,8 @@ import engine
 from games import play
 from games.models import Game
 from games.tasks import claim_timeouts
-from ladder.tournaments import berger, running, tasks
-from ladder.tournaments.models import Pairing, Round, Tournament
+from tournaments import berger, running, tasks
+from tournaments.models import Pairing, Round, Tournament
 from tests.helpers import celery_worker, require_service, worker_database_url
 from tests.seats import set_game
 

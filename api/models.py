@@ -1,0 +1,42 @@
+"""Personal access tokens for the public API (docs/api.md).
+
+A token is shown once, when made; only its SHA-256 digest is kept, as GitHub
+and lichess do: a token is 32 random bytes, so a plain digest is as safe as a
+slow password hash and costs one indexed lookup a request.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# What a token may do. A request names the scope it needs (api/auth.py).
+SCOPES = {
+    "read": _("Read your account, your challenges and your event stream"),
+    "play": _("Play as yourself: seeks, challenges, moves, tournaments you enter"),
+    "bot:play": _("Play as a BOT account (and turn a fresh account into one)"),
+    "tournament:write": _("Create and run tournaments you organize"),
+}
+PREFIX = "acew_"  # tells a leaked token apart at a glance (secret scanners)
+
+
+class ApiToken(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=64)
+    digest = models.CharField(max_length=64, unique=True)  # sha256 hex of the whole token
+    hint = models.CharField(max_length=16)  # the token's first characters, to tell tokens apart
+    scopes = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.name} ({' '.join(self.scopes)})"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked is None

@@ -1,0 +1,124 @@
+"""Public reads of one game (docs/api.md): what a spectator sees, and its record.
+
+Nothing hidden may leave here (R18, R19, RH29, RH30): the state is the
+spectator's payload from games.play's one view function, and a running
+game's record is the public one, without its seed. Anyone may read them, as
+anyone may watch a game or download its record on the site.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext
+from ninja import Router, Schema
+from ninja.errors import HttpError
+from pydantic import BaseModel, ConfigDict
+
+from games import play, records
+from games.models import Game
+from api.auth import OptionalToken
+from api.schemas import ERRORS, View
+
+router = Router(tags=["public_games"], auth=OptionalToken())
+
+
+class GameFields(BaseModel):
+    """games.play.GameJSON: who plays, the result, clocks; the seed only once it is over."""
+
+    # Passed through whole, as View: a field games.play adds reaches the client too.
+    model_config = ConfigDict(extra="allow")
+
+    id: int
+    kind: str  # "ace-in-the-hole", "rhombus"
+    title: str
+    variant: str
+    seats: list[str]  # in turn order
+    sides: list[list[str]]  # the seats that win or lose together
+    players: dict[str, str]  # each seat's username
+    status: str  # running, finished, aborted
+    winner: str | None
+    reason: str | None
+    result: str  # "1-0", "0-1" (from the first seat's side), "1/2-1/2", "0-0" (both lost by forfeit), "*"
+    score: dict[str, int] | None
+    rated: bool
+    commitment: str  # SHA-256 of the seed (R19, RH30)
+    seed: str | None  # null while the game runs
+    clock: dict[str, Any]
+    presence: dict[str, bool]
+    claim_win_at: str | None
+    rematch: dict[str, Any]
+    bot: dict[str, Any] | None
+    ratings: dict[str, dict[str, int]] | None
+    event: dict[str, str] | None
+    adjudication: str | None
+
+
+class SpectatorView(View):
+    """A spectator's view, as the game's socket sends it (docs/protocol.md): the
+    fields below in both games, and each game's own (Ace in the Hole's
+    ``captured``, ``discards``, ``hand_counts``, ``deck_counts``; Rhombus's
+    ``seats``, ``discard``, ``pile_count``, ``actions``...) beside them."""
+
+    seat: None  # always a spectator's: no seat, no hand
+    to_move: str
+    board: dict[str, str]
+    # Always empty for a spectator: Ace in the Hole's legal list, Rhombus's card
+    # sets that have an action (each game sends only its own).
+    legal: list[str] | None = None
+    sets: list[list[str]] | None = None
+    outcome: dict[str, Any] | None
+    # Narrower than View's dict, so the spec spells the public game fields out
+    # (mypy calls narrowing a mutable field unsafe; nothing assigns to it).
+    game: GameFields  # type: ignore[assignment]
+
+
+class RecordBodyOut(BaseModel):
+    """The engine's record (the site's JSON download): Ace in the Hole's has
+    ``red`` and ``black``, Rhombus's ``players``, ``variant`` and ``dealer``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    format: str
+    commitment: str
+    seed: str | None
+    winner: str | None
+    reason: str | None
+    headers: dict[str, str]
+    actions: list[str]
+
+
+class RecordOut(Schema):
+    game_id: int
+    status: str  # running, finished, aborted
+    # True once the game is over: the seed is revealed and the record replays
+    # every hand. False while it runs: the public record, without the seed.
+    complete: bool
+    record: RecordBodyOut
+
+
+@router.get("/games/{id:game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state",
+            exclude_unset=True)
+def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+    """Exactly what a spectator's socket is sent (docs/protocol.md): the board
+    and every public fact of the position, the players, clocks and result. No
+    hand, not even to a player of the game, nor a running game's seed: a
+    player reads their own hand at GET /api/games/{id}/seat."""
+    game = play.load(game_id)
+    if game is None:
+        raise HttpError(404, gettext("there is no game %(id)s") % {"id": game_id})
+    return play.view_for(game, None)
+
+
+@router.get("/games/{id:game_id}/record", response={200: RecordOut, **ERRORS}, summary="A game's record")
+def game_record(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    """The record (R19, RH30) as the site's JSON download: once the game is
+    over, the full record with its seed revealed, which replays every hand
+    and can be checked against the commitment; while it runs, the public
+    record only (the actions played, no seed), as its live replay shows."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise HttpError(404, gettext("there is no game %(id)s") % {"id": game_id})
+    return {"game_id": game.pk, "status": game.status, "complete": not game.running,
+            "record": records.record_of(game).to_json()}

@@ -1,0 +1,282 @@
+"""The lobby through the API: open seeks, direct challenges, and playing the computer.
+
+Each operation calls the ladder.lobby function the lobby socket and forms call
+(games.bots.play_computer for the computer), so the same locks, checks and
+refusals apply; their refusals become 400s in their own words. An id that names
+no seek or challenge at all is a 404; one that exists but is not the caller's
+to touch is the lobby's refusal ("only its creator can cancel a seek").
+
+A BOT account may challenge, be challenged and play the computer here, never
+seek (the lobby refuses it); a person's token needs "play", a BOT's "bot:play".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext
+from ninja import Router, Schema
+
+from games import bots, play
+from games.models import Game
+from ladder import lobby
+from api.auth import OptionalToken, Token
+from api.schemas import ERRORS, ColourKey, Done, RulesKey, TimeControlKey
+from ladder.models import Challenge, Seek
+
+router = Router(tags=["seeks"])
+
+
+# --- Shapes ---------------------------------------------------------------
+
+
+class TimeControlOut(Schema):
+    key: str  # "5+3" (minutes + increment), "3d" (days per move)
+    label: str
+    speed: str  # bullet, blitz, rapid, classical, correspondence
+
+
+class RulesOut(Schema):
+    key: str  # "ace-in-the-hole", "rhombus", "rhombus-formation"
+    title: str
+
+
+class BotFlagOut(Schema):
+    """A bot named in a seek or challenge (games.bots.BotFlagJSON)."""
+
+    level: str  # a computer player's engine level, "" for a BOT account (a program, through the API)
+    title: str  # what the site's BOT badge says: "Computer player: Level 2 (...)", "BOT account: ..."
+
+
+class SeekOut(Schema):
+    """An open seek as the caller sees it (lobby.SeekJSON)."""
+
+    id: int
+    rules: RulesOut
+    creator: str
+    rating: str  # "1512", or "1512?" while provisional
+    time_control: TimeControlOut
+    rated: bool
+    colour: str  # the creator's wish: red, black or random
+    mine: bool
+    players: int  # 2, or 4 (Rhombus teams, filling seat by seat)
+    joined: list[str]  # who sits at it so far, the creator first
+    partner: str | None  # the creator's named partner (4 players)
+    held: bool  # a seat is held for that partner, who has not joined yet
+    joined_me: bool  # the caller sits at it (and may leave it)
+    bots: dict[str, BotFlagOut]  # the bots among the names above, by name
+
+
+class ChallengeOut(Schema):
+    """A challenge as the caller sees it (lobby.ChallengeJSON)."""
+
+    id: int
+    rules: RulesOut
+    challenger: str
+    challenged: str  # 4 players: the challenger's partner
+    time_control: TimeControlOut
+    rated: bool
+    colour: str  # the challenger's wish
+    status: str  # pending, accepted, declined, cancelled, expired
+    expires_at: str
+    direction: str  # "incoming" or "outgoing", seen from the caller
+    game: int | None
+    url: str | None
+    players: int
+    partner: str | None
+    opponents: list[str]
+    accepted: list[str]  # 4 players: who has accepted so far
+    declined_by: str | None
+    answered: bool  # the caller is an invitee who has accepted already
+    bots: dict[str, BotFlagOut]  # the bots among the names above, by name
+
+
+class GameOut(Schema):
+    game: int
+    url: str  # the game's page; play it through the API's game endpoints
+
+
+class SeekAcceptOut(Schema):
+    """A 2-player seek starts its game at once; a 4-player seek is joined, and
+    starts its game when the fourth player joins: until then ``game`` is null
+    and ``seek`` shows who sits at it."""
+
+    game: int | None = None
+    url: str | None = None
+    seek: SeekOut | None = None
+
+
+class ChallengeAcceptOut(Schema):
+    """A 2-player challenge starts its game at once; a 4-player one when its
+    third invitee accepts: until then ``game`` is null."""
+
+    game: int | None = None
+    url: str | None = None
+    challenge: ChallengeOut
+
+
+class SeekIn(Schema):
+    time_control: TimeControlKey  # one offered control: "5+3", "10+5", "1d", ...
+    rated: bool = True
+    colour: ColourKey = "random"  # the side you would like
+    rules: RulesKey = lobby.ACE  # "ace-in-the-hole", "rhombus" or "rhombus-formation"
+    players: int = 2  # 4: a Rhombus team game, seated as players join
+    partner: str | None = None  # 4 players: who sits opposite you (else the site pairs the teams)
+
+
+class ChallengeIn(Schema):
+    time_control: TimeControlKey
+    username: str | None = None  # 2 players: whom to challenge
+    rated: bool = True
+    colour: ColourKey = "random"
+    rules: RulesKey = lobby.ACE
+    players: Literal[2, 4] = 2  # 4: Rhombus teams, you and ``partner`` against ``opponents``
+    partner: str | None = None
+    opponents: list[str] | None = None
+
+
+class ComputerIn(Schema):
+    level: str  # an engine level, e.g. "random", "greedy", "ismcts-2"
+    time_control: TimeControlKey
+    rated: bool = False
+    colour: ColourKey = "random"  # 2 players; with 4 you sit at SW, who moves first
+    rules: RulesKey = lobby.ACE
+    players: Literal[2, 4] = 2  # 4: Rhombus, you and a bot partner against two bots
+
+
+# --- Seeks ----------------------------------------------------------------
+
+
+@router.get("/seeks", response={200: list[SeekOut], **ERRORS}, auth=OptionalToken(),
+            summary="Open seeks")
+def seek_list(request: HttpRequest) -> list[lobby.SeekJSON]:
+    """The lobby's open seeks, oldest first, as the caller sees them (``mine``,
+    ``joined_me``). No token needed."""
+    return lobby.open_seeks(request.user)
+
+
+@router.post("/seeks", response={200: SeekOut, **ERRORS}, auth=Token("play"), summary="Create a seek")
+def seek_create(request: HttpRequest, body: SeekIn) -> lobby.SeekJSON:
+    """Put an open seek in the lobby: one per account, game and time control.
+    A 4-player seek (Rhombus) seats you at once and waits for three more.
+    BOT accounts cannot seek: they play challenges, the computer and tournaments."""
+    seek = lobby.create_seek(request.user, body.time_control, rated=body.rated, colour=body.colour,
+                             rules=body.rules, players=body.players, partner=body.partner)
+    return lobby.seek_json(seek, request.user)
+
+
+@router.delete("/seeks/{id:seek_id}", response={200: Done, **ERRORS}, auth=Token("play"),
+               summary="Cancel your seek")
+def seek_cancel(request: HttpRequest, seek_id: int) -> dict[str, bool]:
+    """Take your open seek back (only its creator can)."""
+    lobby.cancel_seek(_existing_seek(seek_id), request.user)
+    return {"ok": True}
+
+
+@router.post("/seeks/{id:seek_id}/accept", response={200: SeekAcceptOut, **ERRORS}, auth=Token("play"),
+             summary="Accept or join a seek")
+def seek_accept(request: HttpRequest, seek_id: int) -> dict[str, Any]:
+    """Accept someone's 2-player seek: the game starts at once, and its id and
+    page come back. A 4-player seek is joined instead: the seek comes back until
+    the fourth player's join starts the game."""
+    result = lobby.accept_seek(_existing_seek(seek_id), request.user)
+    if isinstance(result, Game):
+        return _started(result)
+    return {"seek": lobby.seek_json(result, request.user)}
+
+
+@router.post("/seeks/{id:seek_id}/leave", response={200: SeekOut, **ERRORS}, auth=Token("play"),
+             summary="Leave a 4-player seek")
+def seek_leave(request: HttpRequest, seek_id: int) -> lobby.SeekJSON:
+    """Give up your seat at a 4-player seek before it fills (its creator cancels it instead)."""
+    return lobby.seek_json(lobby.leave_seek(_existing_seek(seek_id), request.user), request.user)
+
+
+def _existing_seek(seek_id: int) -> int:
+    """``seek_id``, or a 404 when no seek ever had it; the lobby judges the rest."""
+    if not Seek.objects.filter(pk=seek_id).exists():
+        raise Http404(gettext("there is no seek %(id)s") % {"id": seek_id})
+    return seek_id
+
+
+# --- Challenges -----------------------------------------------------------
+
+
+@router.get("/challenges", response={200: list[ChallengeOut], **ERRORS}, auth=Token("read"),
+            tags=["challenges"], summary="Your pending challenges")
+def challenge_list(request: HttpRequest) -> list[lobby.ChallengeJSON]:
+    """Pending challenges to and from you (and 4-player ones you are invited to), oldest first."""
+    return lobby.pending_challenges(request.user)
+
+
+@router.post("/challenges", response={200: ChallengeOut, **ERRORS}, auth=Token("play"),
+             tags=["challenges"], summary="Challenge a player")
+def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby.ChallengeJSON:
+    """Challenge ``username``; it lapses if unanswered. With ``players: 4``
+    (Rhombus teams) name a ``partner`` and two ``opponents`` instead: the game
+    starts when all three have accepted. BOT accounts may be challenged; the
+    site's computer players are played through POST /api/computer."""
+    options: dict[str, Any] = {"rated": body.rated, "colour": body.colour, "rules": body.rules}
+    if body.players == 4:
+        challenge = lobby.create_team_challenge(request.user, body.partner, body.opponents, body.time_control,
+                                                **options)
+    else:
+        challenge = lobby.create_challenge(request.user, body.username, body.time_control, **options)
+    return lobby.challenge_json(challenge, request.user)
+
+
+@router.post("/challenges/{id:challenge_id}/accept", response={200: ChallengeAcceptOut, **ERRORS},
+             auth=Token("play"), tags=["challenges"], summary="Accept a challenge")
+def challenge_accept(request: HttpRequest, challenge_id: int) -> dict[str, Any]:
+    """Say yes to a challenge to you: a 2-player game starts at once; a
+    4-player one when the last of its three invitees accepts."""
+    result = lobby.accept_challenge(_existing_challenge(challenge_id), request.user)
+    if isinstance(result, Game):
+        return {**_started(result), "challenge": lobby.challenge_for(challenge_id, request.user)}
+    return {"challenge": lobby.challenge_json(result, request.user)}
+
+
+@router.post("/challenges/{id:challenge_id}/decline", response={200: ChallengeOut, **ERRORS},
+             auth=Token("play"), tags=["challenges"], summary="Decline a challenge")
+def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby.ChallengeJSON:
+    """Say no to a challenge to you (a 4-player one closes for everyone)."""
+    return lobby.challenge_json(lobby.decline_challenge(_existing_challenge(challenge_id), request.user),
+                                request.user)
+
+
+@router.post("/challenges/{id:challenge_id}/cancel", response={200: ChallengeOut, **ERRORS},
+             auth=Token("play"), tags=["challenges"], summary="Cancel your challenge")
+def challenge_cancel(request: HttpRequest, challenge_id: int) -> lobby.ChallengeJSON:
+    """Withdraw a challenge you sent."""
+    return lobby.challenge_json(lobby.cancel_challenge(_existing_challenge(challenge_id), request.user),
+                                request.user)
+
+
+def _existing_challenge(challenge_id: int) -> int:
+    """``challenge_id``, or a 404 when no challenge ever had it; the lobby judges the rest."""
+    if not Challenge.objects.filter(pk=challenge_id).exists():
+        raise Http404(gettext("there is no challenge %(id)s") % {"id": challenge_id})
+    return challenge_id
+
+
+# --- The computer ---------------------------------------------------------
+
+
+@router.post("/computer", response={200: GameOut, **ERRORS}, auth=Token("play"), tags=["computer"],
+             summary="Play the computer")
+def computer(request: HttpRequest, body: ComputerIn) -> dict[str, Any]:
+    """Start a game against the site's computer player of ``level`` at once.
+    With ``players: 4`` (Rhombus) you and a bot partner play two bots of that
+    level, you at SW, who moves first."""
+    tc = lobby.offered_time_control(body.time_control)
+    if body.players == 4:
+        game = lobby.play_computer_team(request.user, body.level, tc, rated=body.rated, rules=body.rules)
+    else:
+        game = bots.play_computer(request.user, body.level, tc, rated=body.rated, colour=body.colour,
+                                  setup=play.setup_of(body.rules))
+    return _started(game)
+
+
+def _started(game: Game) -> dict[str, Any]:
+    return {"game": game.pk, "url": lobby.game_url(game.pk)}

@@ -1,0 +1,168 @@
+"""Reports from players, restrictions on accounts, and the log of what moderators did.
+
+A moderator's act is a ModerationAction row: adding one (in the admin) does the
+act (moderation.actions) and keeps who, when, why and what. The rows are
+never changed or deleted, so they are the account's history.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from chat.models import ROOM_LENGTH, TIMEOUT_MINUTES as CHAT_MINUTES, ChatTimeout, Line
+
+TEXT_LIMIT = 1000  # a report's free text: enough to explain, not a wall
+
+
+class Report(models.Model):
+    """One player's complaint about another, optionally about one finished game."""
+
+    class Reason(models.TextChoices):
+        CHEATING = "cheating", _("Cheating or engine use")
+        ABUSE = "abuse", _("Abusive chat or name")
+        SANDBAGGING = "sandbagging", _("Sandbagging or boosting")
+        STALLING = "stalling", _("Stalling or leaving games")
+        OTHER = "other", _("Other")
+        # A restricted or playbanned player's own appeal (reporter and reported are
+        # them): filed from its own page, never picked on a report about someone.
+        APPEAL = "appeal", _("Appeal against a restriction or playban")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
+
+    class Outcome(models.TextChoices):
+        NONE = "none", _("No action: nothing wrong found")
+        WARNED = "warned", _("Warned the player")
+        RESTRICTED = "restricted", _("Restricted the account")
+        CLOSED_ACCOUNT = "closed_account", _("Closed the account")
+        RESULT_CHANGED = "result_changed", _("Adjudicated or rating undone/refunded")
+        LIFTED = "lifted", _("Lifted a restriction or reopened the account")
+
+    # Empty: filed by the chat's abuse filter (chat.lines.abuse_found), not by a player.
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+                                 related_name="reports_made")
+    reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_against")
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    text = models.TextField(max_length=TEXT_LIMIT, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
+    # Filled when a moderator closes it.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                                  related_name="+")
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
+    note = models.TextField(blank=True, help_text=_("The moderator's note: what was found and done."))
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            # One open report per reporter, reported player and game (or none): two
+            # constraints, since NULLs are distinct in a plain unique constraint.
+            models.UniqueConstraint(fields=["reporter", "reported", "game"],
+                                    condition=Q(status="open", game__isnull=False),
+                                    name="report_open_once_per_game"),
+            models.UniqueConstraint(fields=["reporter", "reported"],
+                                    condition=Q(status="open", game__isnull=True),
+                                    name="report_open_once_without_game"),
+        ]
+        indexes = [models.Index(fields=["status", "created"], name="report_queue_idx")]
+
+    def __str__(self) -> str:
+        return f"Report {self.pk}: {self.reporter} on {self.reported} ({self.reason}, {self.status})"
+
+
+class Restriction(models.Model):
+    """An account kept out of rated games, or out of seeks, challenges and the pool."""
+
+    class Scope(models.TextChoices):
+        RATED = "rated", _("rated games")
+        LOBBY = "lobby", _("seeks, challenges and quick pairing")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="restrictions")
+    scope = models.CharField(max_length=5, choices=Scope.choices)
+    starts = models.DateTimeField(default=timezone.now)
+    ends = models.DateTimeField(null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    # The moderator's reason, shown to the player with every notice of it.
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-starts", "-pk"]
+        indexes = [models.Index(fields=["user", "scope"], name="restriction_user_scope_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user} from {self.get_scope_display()}"
+
+    def active(self, now: datetime) -> bool:
+        return self.lifted_at is None and self.starts <= now and (self.ends is None or now < self.ends)
+
+
+class ModerationAction(models.Model):
+    """One act of a moderator, as the log of it: who, when, why, on whom or which game, and what."""
+
+    class Kind(models.TextChoices):
+        RESTRICT_RATED = "restrict_rated", _("Restrict from rated games")
+        RESTRICT_LOBBY = "restrict_lobby", _("Restrict from seeks, challenges and quick pairing")
+        CLOSE_ACCOUNT = "close_account", _("Close the account")
+        ADJUDICATE = "adjudicate", _("Adjudicate a game's result")
+        UNDO_RATING = "undo_rating", _("Undo a game's rating effect")
+        REFUND = "refund", _("Refund the points the offender took from opponents")
+        LIFT_RATED = "lift_rated", _("Lift a restriction from rated games")
+        LIFT_LOBBY = "lift_lobby", _("Lift a restriction from seeks, challenges and pairing")
+        REOPEN_ACCOUNT = "reopen_account", _("Reopen a closed account")
+        CHAT_TIMEOUT = "chat_timeout", _("Time out of chat")
+        CHAT_REMOVE = "chat_remove", _("Remove a chat line")
+        CHAT_CLEAR = "chat_clear", _("Clear the account's chat lines of the last day")
+        CHAT_LOCK = "chat_lock", _("Open a chat room to established accounts only")
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+                             related_name="moderation_actions", help_text=_("The account acted on."))
+    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+",
+                             help_text=_("For adjudicating or undoing one game."))
+    report = models.ForeignKey(Report, models.SET_NULL, null=True, blank=True, related_name="actions",
+                               help_text=_("The report this answers, if any: the act closes it if it is open."))
+    days = models.PositiveIntegerField(null=True, blank=True,
+                                       help_text=_("A restriction's length in days; empty: until lifted."))
+    winner = models.CharField(max_length=8, blank=True,
+                              help_text=_("Adjudication: the winning seat (e.g. red), or empty for a draw."))
+    since = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's start."))
+    until = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's end (empty: now)."))
+    # Chat acts (issue 25).
+    minutes = models.PositiveIntegerField(null=True, blank=True, choices=CHAT_MINUTES,
+                                          help_text=_("A chat timeout's or a room's lock's length."))
+    chat_reason = models.CharField(max_length=8, blank=True, choices=ChatTimeout.Reason.choices,
+                                   help_text=_("A chat timeout: the reason the player is shown."))
+    chat_line = models.ForeignKey(Line, models.SET_NULL, null=True, blank=True, related_name="+",
+                                  help_text=_("The line removed."))
+    room = models.CharField(max_length=ROOM_LENGTH, blank=True,
+                            help_text=_("The room locked, as game:12, game:12/w or tournament:7."))
+    reason = models.TextField(help_text=_("Why: kept in the log. A restriction's reason is shown to the player, "
+                                          "an adjudication's on the game."))
+    created = models.DateTimeField(default=timezone.now)
+    outcome = models.TextField(blank=True, help_text=_("What was done, written when it was done."))
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["user", "created"], name="moderation_action_user_idx")]
+        permissions = [
+            ("restrict_account", "Can restrict an account from rated games or the lobby"),
+            ("close_account", "Can close or reopen an account"),
+            ("adjudicate_game", "Can adjudicate a game's result"),
+            ("undo_rating", "Can undo a game's rating effect"),
+            ("refund_rating", "Can refund rating points taken by an offender"),
+            ("lift_restriction", "Can lift a restriction"),
+            ("moderate_chat", "Can time players out of chat, remove lines and lock rooms"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.user or self.game} by {self.moderator}"

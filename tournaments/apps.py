@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tournaments"
+    label = "tournaments"
+    verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # A finished game's result reaches its pairing in the transaction that
+        # records it (games.signals); games imports nothing of tournaments.
+        from chat.lines import lines_removed
+        from games.signals import game_finished
+        from tournaments.chat import announce_removed
+        from tournaments.running import record_game_result
+
+        game_finished.connect(record_game_result, dispatch_uid="tournaments.results")
+        # A moderator's removal of a line reaches the tournament's open pages (issue 25).
+        lines_removed.connect(announce_removed, dispatch_uid="tournaments.chat.removed")
