@@ -1,7 +1,7 @@
 """Settings for aceweb: one module, driven by environment variables.
 
 Every variable has a safe local default (SQLite, in-process channel layer and
-Celery), so a fresh clone runs with none set. README.md lists them all.
+Celery), so a fresh clone runs with none set. docs/deploy.md lists them all.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 # --- HTTPS ------------------------------------------------------------------
 # Secure by default once DEBUG is off (`manage.py check --deploy` is clean with
 # only DEBUG, SECRET_KEY and ALLOWED_HOSTS set); HTTPS=false serves plain http
-# with DEBUG off, e.g. on a laptop. README.md, "Deploying".
+# with DEBUG off, e.g. on a laptop. docs/deploy.md, "Deploying on one machine".
 
 
 def proxy_ssl_header(value: str) -> tuple[str, str] | None:
@@ -355,7 +355,7 @@ ACCOUNT_USERNAME_BLACKLIST = ["admin", "accounts", "anonymous", "ladder", "stati
 
 # --- E-mail ---------------------------------------------------------------
 # Printed to the console unless an SMTP server is set, by EMAIL_URL or by
-# EMAIL_HOST and its companions (README.md, Configuration).
+# EMAIL_HOST and its companions (docs/deploy.md, Configuration).
 
 
 EMAIL_BACKENDS = {

@@ -1,5 +1,5 @@
 """The "Moderators" group: exactly what moderating needs, so a moderator is a
-staff member in this group, never a superuser. See the README's Moderation section."""
+staff member in this group, never a superuser. See docs/moderation.md."""
 
 from django.db import migrations
 
