@@ -13,7 +13,6 @@ that tests driving the ASGI app keep their clocks to themselves.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import os
 import time
@@ -23,6 +22,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 
+from aceweb.celery import app as celery_app
 from aceweb.celery import quiet_routine_tasks
 
 log = logging.getLogger(__name__)
@@ -36,8 +36,9 @@ def wanted() -> bool:
 def _run(name: str) -> None:
     close_old_connections()
     try:
-        module, task = name.rsplit(".", 1)  # tasks register on import (a worker autodiscovers them)
-        getattr(importlib.import_module(module), task).apply()
+        # By the name the schedule gives, as a worker finds it: a task's name need
+        # not be its module's path (tournaments' keep their ladder.* names, issue 36).
+        celery_app.tasks[name].apply()
     except Exception:  # one failing task must not stop the others' schedule
         log.exception("embedded beat: %s failed", name)
     finally:
@@ -46,6 +47,8 @@ def _run(name: str) -> None:
 
 async def beat() -> None:
     schedule = {entry["task"]: float(entry["schedule"]) for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    # The tasks register as their modules are imported, which a worker's autodiscovery does.
+    await sync_to_async(celery_app.loader.import_default_modules, thread_sensitive=False)()
     due = dict.fromkeys(schedule, time.monotonic())
     while True:
         now = time.monotonic()
