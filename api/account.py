@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import Router, Schema
 
-from ladder import bot_accounts, lobby
+from ladder import bot_accounts, lobby_groups
 from api.auth import Token, bot_token
 from api.schemas import ERRORS
 
@@ -41,5 +41,5 @@ def upgrade(request: HttpRequest) -> dict[str, object]:
     lobby and game pages refuse it). Needs a token with ``bot:play``."""
     bot_token(request)
     bot_accounts.make_api_bot(request.user)
-    lobby.lobby_changed_on_commit()  # its seeks, and seats at others' seeks, are gone from the lobby
+    lobby_groups.lobby_changed_on_commit()  # its seeks, and seats at others' seeks, are gone from the lobby
     return account_json(request)

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from games.models import Game
 from games.signals import game_aborted, game_finished
-from ladder import lobby
+from ladder import lobby_groups
 
 
 def connect() -> None:
@@ -20,5 +20,5 @@ def connect() -> None:
 
 def _ended(sender: Any, game: Game, **kwargs: Any) -> None:
     message = {"type": "game.finished", "game": game.pk}
-    notices = [(lobby.user_group(user_id), message) for user_id in sorted({seat.user_id for seat in game.table})]
-    transaction.on_commit(lambda: lobby.send_to_groups(notices))
+    notices = [(lobby_groups.user_group(user_id), message) for user_id in sorted({seat.user_id for seat in game.table})]
+    transaction.on_commit(lambda: lobby_groups.send_to_groups(notices))

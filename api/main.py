@@ -2,7 +2,7 @@
 OpenAPI 3 spec at /api/openapi.json and a browsable page at /api/docs.
 
 Every operation is a thin wrapper around the same domain functions the pages
-and sockets use (games.play, ladder.lobby, tournaments.running), so a
+and sockets use (games.play, ladder.seeks, tournaments.entries), so a
 move or a join through the API takes the same row locks, checks and
 transactions as one from the site. Refusals from those functions become 400s
 with their own words; every error body is ``{"error": "..."}``.
@@ -23,7 +23,7 @@ from games import play
 from api import account, playing, players, public_games, seeks, streams, tournaments
 from api.auth import Limits, OptionalToken, StreamToken, Token
 from api.tokens import TokenRefusal
-from ladder.lobby import LobbyRefusal
+from ladder.inputs import LobbyRefusal
 
 class Api(NinjaAPI):
     def get_openapi_schema(self, **kwargs: Any) -> Any:

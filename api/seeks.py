@@ -1,8 +1,8 @@
 """The lobby through the API: open seeks, direct challenges, and playing the computer.
 
-Each operation calls the ladder.lobby function the lobby socket and forms call
-(games.bots.play_computer for the computer), so the same locks, checks and
-refusals apply; their refusals become 400s in their own words. An id that names
+Each operation calls the ladder.seeks or ladder.challenges function the lobby
+socket and forms call (games.bots.play_computer for the computer), so the same
+locks, checks and refusals apply; their refusals become 400s in their own words. An id that names
 no seek or challenge at all is a 404; one that exists but is not the caller's
 to touch is the lobby's refusal ("only its creator can cancel a seek").
 
@@ -20,7 +20,7 @@ from ninja import Router, Schema
 
 from games import bots, play
 from games.models import Game
-from ladder import lobby
+from ladder import challenges, inputs, lobby_json, seating, seeks
 from api.auth import OptionalToken, Token
 from api.schemas import ERRORS, ColourKey, Done, RulesKey, TimeControlKey
 from ladder.models import Challenge, Seek
@@ -50,7 +50,7 @@ class BotFlagOut(Schema):
 
 
 class SeekOut(Schema):
-    """An open seek as the caller sees it (lobby.SeekJSON)."""
+    """An open seek as the caller sees it (lobby_json.SeekJSON)."""
 
     id: int
     rules: RulesOut
@@ -69,7 +69,7 @@ class SeekOut(Schema):
 
 
 class ChallengeOut(Schema):
-    """A challenge as the caller sees it (lobby.ChallengeJSON)."""
+    """A challenge as the caller sees it (lobby_json.ChallengeJSON)."""
 
     id: int
     rules: RulesOut
@@ -120,7 +120,7 @@ class SeekIn(Schema):
     time_control: TimeControlKey  # one offered control: "5+3", "10+5", "1d", ...
     rated: bool = True
     colour: ColourKey = "random"  # the side you would like
-    rules: RulesKey = lobby.ACE  # "ace-in-the-hole", "rhombus" or "rhombus-formation"
+    rules: RulesKey = inputs.ACE  # "ace-in-the-hole", "rhombus" or "rhombus-formation"
     players: int = 2  # 4: a Rhombus team game, seated as players join
     partner: str | None = None  # 4 players: who sits opposite you (else the site pairs the teams)
 
@@ -130,7 +130,7 @@ class ChallengeIn(Schema):
     username: str | None = None  # 2 players: whom to challenge
     rated: bool = True
     colour: ColourKey = "random"
-    rules: RulesKey = lobby.ACE
+    rules: RulesKey = inputs.ACE
     players: Literal[2, 4] = 2  # 4: Rhombus teams, you and ``partner`` against ``opponents``
     partner: str | None = None
     opponents: list[str] | None = None
@@ -141,7 +141,7 @@ class ComputerIn(Schema):
     time_control: TimeControlKey
     rated: bool = False
     colour: ColourKey = "random"  # 2 players; with 4 you sit at SW, who moves first
-    rules: RulesKey = lobby.ACE
+    rules: RulesKey = inputs.ACE
     players: Literal[2, 4] = 2  # 4: Rhombus, you and a bot partner against two bots
 
 
@@ -150,27 +150,27 @@ class ComputerIn(Schema):
 
 @router.get("/seeks", response={200: list[SeekOut], **ERRORS}, auth=OptionalToken(),
             summary="Open seeks")
-def seek_list(request: HttpRequest) -> list[lobby.SeekJSON]:
+def seek_list(request: HttpRequest) -> list[lobby_json.SeekJSON]:
     """The lobby's open seeks, oldest first, as the caller sees them (``mine``,
     ``joined_me``). No token needed."""
-    return lobby.open_seeks(request.user)
+    return seeks.open_seeks(request.user)
 
 
 @router.post("/seeks", response={200: SeekOut, **ERRORS}, auth=Token("play"), summary="Create a seek")
-def seek_create(request: HttpRequest, body: SeekIn) -> lobby.SeekJSON:
+def seek_create(request: HttpRequest, body: SeekIn) -> lobby_json.SeekJSON:
     """Put an open seek in the lobby: one per account, game and time control.
     A 4-player seek (Rhombus) seats you at once and waits for three more.
     BOT accounts cannot seek: they play challenges, the computer and tournaments."""
-    seek = lobby.create_seek(request.user, body.time_control, rated=body.rated, colour=body.colour,
+    seek = seeks.create_seek(request.user, body.time_control, rated=body.rated, colour=body.colour,
                              rules=body.rules, players=body.players, partner=body.partner)
-    return lobby.seek_json(seek, request.user)
+    return lobby_json.seek_json(seek, request.user)
 
 
 @router.delete("/seeks/{id:seek_id}", response={200: Done, **ERRORS}, auth=Token("play"),
                summary="Cancel your seek")
 def seek_cancel(request: HttpRequest, seek_id: int) -> dict[str, bool]:
     """Take your open seek back (only its creator can)."""
-    lobby.cancel_seek(_existing_seek(seek_id), request.user)
+    seeks.cancel_seek(_existing_seek(seek_id), request.user)
     return {"ok": True}
 
 
@@ -180,17 +180,17 @@ def seek_accept(request: HttpRequest, seek_id: int) -> dict[str, Any]:
     """Accept someone's 2-player seek: the game starts at once, and its id and
     page come back. A 4-player seek is joined instead: the seek comes back until
     the fourth player's join starts the game."""
-    result = lobby.accept_seek(_existing_seek(seek_id), request.user)
+    result = seeks.accept_seek(_existing_seek(seek_id), request.user)
     if isinstance(result, Game):
         return _started(result)
-    return {"seek": lobby.seek_json(result, request.user)}
+    return {"seek": lobby_json.seek_json(result, request.user)}
 
 
 @router.post("/seeks/{id:seek_id}/leave", response={200: SeekOut, **ERRORS}, auth=Token("play"),
              summary="Leave a 4-player seek")
-def seek_leave(request: HttpRequest, seek_id: int) -> lobby.SeekJSON:
+def seek_leave(request: HttpRequest, seek_id: int) -> lobby_json.SeekJSON:
     """Give up your seat at a 4-player seek before it fills (its creator cancels it instead)."""
-    return lobby.seek_json(lobby.leave_seek(_existing_seek(seek_id), request.user), request.user)
+    return lobby_json.seek_json(seeks.leave_seek(_existing_seek(seek_id), request.user), request.user)
 
 
 def _existing_seek(seek_id: int) -> int:
@@ -205,25 +205,25 @@ def _existing_seek(seek_id: int) -> int:
 
 @router.get("/challenges", response={200: list[ChallengeOut], **ERRORS}, auth=Token("read"),
             tags=["challenges"], summary="Your pending challenges")
-def challenge_list(request: HttpRequest) -> list[lobby.ChallengeJSON]:
+def challenge_list(request: HttpRequest) -> list[lobby_json.ChallengeJSON]:
     """Pending challenges to and from you (and 4-player ones you are invited to), oldest first."""
-    return lobby.pending_challenges(request.user)
+    return challenges.pending_challenges(request.user)
 
 
 @router.post("/challenges", response={200: ChallengeOut, **ERRORS}, auth=Token("play"),
              tags=["challenges"], summary="Challenge a player")
-def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby.ChallengeJSON:
+def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby_json.ChallengeJSON:
     """Challenge ``username``; it lapses if unanswered. With ``players: 4``
     (Rhombus teams) name a ``partner`` and two ``opponents`` instead: the game
     starts when all three have accepted. BOT accounts may be challenged; the
     site's computer players are played through POST /api/computer."""
     options: dict[str, Any] = {"rated": body.rated, "colour": body.colour, "rules": body.rules}
     if body.players == 4:
-        challenge = lobby.create_team_challenge(request.user, body.partner, body.opponents, body.time_control,
+        challenge = challenges.create_team_challenge(request.user, body.partner, body.opponents, body.time_control,
                                                 **options)
     else:
-        challenge = lobby.create_challenge(request.user, body.username, body.time_control, **options)
-    return lobby.challenge_json(challenge, request.user)
+        challenge = challenges.create_challenge(request.user, body.username, body.time_control, **options)
+    return lobby_json.challenge_json(challenge, request.user)
 
 
 @router.post("/challenges/{id:challenge_id}/accept", response={200: ChallengeAcceptOut, **ERRORS},
@@ -231,25 +231,25 @@ def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby.Challenge
 def challenge_accept(request: HttpRequest, challenge_id: int) -> dict[str, Any]:
     """Say yes to a challenge to you: a 2-player game starts at once; a
     4-player one when the last of its three invitees accepts."""
-    result = lobby.accept_challenge(_existing_challenge(challenge_id), request.user)
+    result = challenges.accept_challenge(_existing_challenge(challenge_id), request.user)
     if isinstance(result, Game):
-        return {**_started(result), "challenge": lobby.challenge_for(challenge_id, request.user)}
-    return {"challenge": lobby.challenge_json(result, request.user)}
+        return {**_started(result), "challenge": challenges.challenge_for(challenge_id, request.user)}
+    return {"challenge": lobby_json.challenge_json(result, request.user)}
 
 
 @router.post("/challenges/{id:challenge_id}/decline", response={200: ChallengeOut, **ERRORS},
              auth=Token("play"), tags=["challenges"], summary="Decline a challenge")
-def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby.ChallengeJSON:
+def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby_json.ChallengeJSON:
     """Say no to a challenge to you (a 4-player one closes for everyone)."""
-    return lobby.challenge_json(lobby.decline_challenge(_existing_challenge(challenge_id), request.user),
+    return lobby_json.challenge_json(challenges.decline_challenge(_existing_challenge(challenge_id), request.user),
                                 request.user)
 
 
 @router.post("/challenges/{id:challenge_id}/cancel", response={200: ChallengeOut, **ERRORS},
              auth=Token("play"), tags=["challenges"], summary="Cancel your challenge")
-def challenge_cancel(request: HttpRequest, challenge_id: int) -> lobby.ChallengeJSON:
+def challenge_cancel(request: HttpRequest, challenge_id: int) -> lobby_json.ChallengeJSON:
     """Withdraw a challenge you sent."""
-    return lobby.challenge_json(lobby.cancel_challenge(_existing_challenge(challenge_id), request.user),
+    return lobby_json.challenge_json(challenges.cancel_challenge(_existing_challenge(challenge_id), request.user),
                                 request.user)
 
 
@@ -269,9 +269,9 @@ def computer(request: HttpRequest, body: ComputerIn) -> dict[str, Any]:
     """Start a game against the site's computer player of ``level`` at once.
     With ``players: 4`` (Rhombus) you and a bot partner play two bots of that
     level, you at SW, who moves first."""
-    tc = lobby.offered_time_control(body.time_control)
+    tc = inputs.offered_time_control(body.time_control)
     if body.players == 4:
-        game = lobby.play_computer_team(request.user, body.level, tc, rated=body.rated, rules=body.rules)
+        game = seating.play_computer_team(request.user, body.level, tc, rated=body.rated, rules=body.rules)
     else:
         game = bots.play_computer(request.user, body.level, tc, rated=body.rated, colour=body.colour,
                                   setup=play.setup_of(body.rules))
@@ -279,4 +279,4 @@ def computer(request: HttpRequest, body: ComputerIn) -> dict[str, Any]:
 
 
 def _started(game: Game) -> dict[str, Any]:
-    return {"game": game.pk, "url": lobby.game_url(game.pk)}
+    return {"game": game.pk, "url": lobby_json.game_url(game.pk)}

@@ -29,7 +29,7 @@ from chat import lines as chat_lines
 from games import chat, play, signins, sockets
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import db_work
-from ladder import lobby
+from ladder import challenges, lobby_groups, lobby_json
 from api import answers
 from api.auth import StreamToken
 from api.playing import seated_game
@@ -56,7 +56,7 @@ def _stream_doc(lines: str) -> dict[str, Any]:
 async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
     """Everything that happens to your account, as it happens: what a bot listens
     to, to learn of challenges and of its games' starts."""
-    return _streaming((lobby.user_group(request.user.pk),), _EventWatcher(request.user))
+    return _streaming((lobby_groups.user_group(request.user.pk),), _EventWatcher(request.user))
 
 
 @router.get("/stream/game/{id:game_id}", response=ERRORS, auth=StreamToken("play"), summary="Stream your seat's view of a game",
@@ -248,7 +248,7 @@ class _EventWatcher:
         running = (Game.objects.filter(seats__user=self.user, status=Game.Status.RUNNING)
                    .order_by("pk").values_list("pk", flat=True))
         return ([_game_started(game_id) for game_id in running]
-                + [{"type": "challenge", "challenge": c} for c in lobby.pending_challenges(self.user)])
+                + [{"type": "challenge", "challenge": c} for c in challenges.pending_challenges(self.user)])
 
     def _after(self, message: dict[str, Any]) -> list[Line]:
         kind = message.get("type")
@@ -257,7 +257,7 @@ class _EventWatcher:
         if kind == "game.finished":
             return game_finished_lines(int(message["game"]))
         if kind == "challenge.changed":
-            challenge = lobby.challenge_for(int(message["challenge"]), self.user)
+            challenge = challenges.challenge_for(int(message["challenge"]), self.user)
             return [] if challenge is None else [{"type": "challenge", "challenge": challenge}]
         if kind == "tournament.round":
             tournament = int(message["tournament"])
@@ -275,4 +275,4 @@ def game_finished_lines(game_id: int) -> list[Line]:
 
 
 def _game_started(game_id: int) -> Line:
-    return {"type": "game_started", "game": game_id, "url": lobby.game_url(game_id)}
+    return {"type": "game_started", "game": game_id, "url": lobby_json.game_url(game_id)}

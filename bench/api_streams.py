@@ -25,7 +25,7 @@ only; it fails (non-zero) on errors, never on speed.
    sockets' database threads; a full server fails every other user of it too). The PG column counts
    the PostgreSQL connections to the bench database at each step (from /proc). At that step, a sample
    of the users (``--sample``, 200) is challenged one after the other
-   (ladder.lobby.create_challenge, from other users): the time from the call
+   (ladder.challenges.create_challenge, from other users): the time from the call
    until the challenged user's stream shows the challenge.
 2. Moves. ``--games`` games of Ace in the Hole between new users, each seat with
    its game stream (GET /api/stream/game/{id}) open; with ``--servers`` N > 1 the
@@ -532,7 +532,7 @@ async def deliveries(streams: Sequence[Stream], usernames: Sequence[str], challe
     from django.db import connections
 
     from games.timecontrols import OFFERED
-    from ladder import lobby
+    from ladder import challenges
 
     key = OFFERED[0].key
     pick = random.Random("sample").sample(range(len(streams)), min(len(challengers), len(streams)))
@@ -540,7 +540,7 @@ async def deliveries(streams: Sequence[Stream], usernames: Sequence[str], challe
     with ThreadPoolExecutor(1, thread_name_prefix="orm") as orm:  # the ORM is sync: off the event loop
         for n, (challenger, i) in enumerate(zip(challengers, pick)):
             sent = time.perf_counter()
-            made = loop.run_in_executor(orm, functools.partial(lobby.create_challenge, challenger, usernames[i],
+            made = loop.run_in_executor(orm, functools.partial(challenges.create_challenge, challenger, usernames[i],
                                                                 key, rated=False))
             try:
                 at, _ = await streams[i].next_line(lambda line: line.get("type") == "challenge", timeout)

@@ -11,7 +11,7 @@ class LadderConfig(AppConfig):
         # games shows a finished game's rating changes without importing the ladder.
         from games import bots, play
         from games.signals import game_aborted, game_finished
-        from ladder import playban
+        from ladder import matchmaking, playban, seating
         from ladder.bot_accounts import is_api_bot, levels
         from ladder.game_ratings import ratings_json, snapshot_start_ratings
         from ladder.permits import may_rematch
@@ -27,3 +27,6 @@ class LadderConfig(AppConfig):
         # Fair-play penalties count how each game ended, or who called it off.
         game_finished.connect(playban.game_finished, dispatch_uid="ladder.playban.finished")
         game_aborted.connect(playban.game_aborted, dispatch_uid="ladder.playban.aborted")
+        # Sitting down to a real-time game from a seek or a challenge ends the
+        # players' pool waits; matchmaking builds on seating, so it registers.
+        seating.provide_before_real_time(matchmaking.take_out_of_pool)

@@ -22,13 +22,13 @@ from channels.db import database_sync_to_async
 from django.utils import translation
 
 from games.sockets import Handler, JsonFrameConsumer
-from ladder import lobby, matchmaking
+from ladder import challenges, inputs, lobby_groups, lobby_json, matchmaking, seeks
 from ladder.models import PoolEntry
 from notify.live import NotifyConsumerMixin
 
 
 class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
-    refusals = (lobby.LobbyRefusal,)
+    refusals = (inputs.LobbyRefusal,)
     groups_joined: list[str]
     pool_wait: int | None = None  # the pool entry this socket joined: it ends with the socket
     widening: asyncio.Task[None] | None = None
@@ -37,9 +37,9 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
         # ?personal=1 (the site-wide notifier, static/js/notify.js): only this user's
         # own news, without the seek list and its every change.
         personal = parse_qs(self.scope.get("query_string", b"").decode()).get("personal") == ["1"]
-        self.groups_joined = [] if personal else [lobby.LOBBY_GROUP]
+        self.groups_joined = [] if personal else [lobby_groups.LOBBY_GROUP]
         if self._user_id is not None:
-            self.groups_joined.append(lobby.user_group(self._user_id))
+            self.groups_joined.append(lobby_groups.user_group(self._user_id))
         # Join before accepting (so a page that sees its socket open hears every
         # change from then on) and before loading (so none between the two is missed).
         for group in self.groups_joined:
@@ -58,7 +58,8 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.pool_wait is not None and await self._leave_pool(self.pool_wait):
-            await self.channel_layer.group_send(lobby.user_group(self.scope["user"].pk), {"type": "pool.changed"})
+            group = lobby_groups.user_group(self.scope["user"].pk)
+            await self.channel_layer.group_send(group, {"type": "pool.changed"})
 
     @property
     def _user_id(self) -> int | None:
@@ -80,44 +81,44 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
     # through the groups (a new list, a challenge, or game_started).
 
     async def _seek(self, content: dict[str, Any]) -> None:
-        await self._do(lobby.create_seek, content.get("time_control"),
+        await self._do(seeks.create_seek, content.get("time_control"),
                        rated=content.get("rated", True), colour=content.get("colour", "random"),
-                       rules=content.get("rules", lobby.ACE), players=content.get("players", 2),
+                       rules=content.get("rules", inputs.ACE), players=content.get("players", 2),
                        partner=content.get("partner"))
 
     async def _cancel(self, content: dict[str, Any]) -> None:
-        await self._do(lambda user, seek: lobby.cancel_seek(seek, user), content.get("seek"))
+        await self._do(lambda user, seek: seeks.cancel_seek(seek, user), content.get("seek"))
 
     async def _accept(self, content: dict[str, Any]) -> None:
-        await self._do(lambda user, seek: lobby.accept_seek(seek, user), content.get("seek"))
+        await self._do(lambda user, seek: seeks.accept_seek(seek, user), content.get("seek"))
 
     async def _join(self, content: dict[str, Any]) -> None:
-        await self._do(lambda user, seek: lobby.join_seek(seek, user), content.get("seek"))
+        await self._do(lambda user, seek: seeks.join_seek(seek, user), content.get("seek"))
 
     async def _leave(self, content: dict[str, Any]) -> None:
-        await self._do(lambda user, seek: lobby.leave_seek(seek, user), content.get("seek"))
+        await self._do(lambda user, seek: seeks.leave_seek(seek, user), content.get("seek"))
 
     async def _challenge(self, content: dict[str, Any]) -> None:
         options = {"rated": content.get("rated", True), "colour": content.get("colour", "random"),
-                   "rules": content.get("rules", lobby.ACE)}
+                   "rules": content.get("rules", inputs.ACE)}
         if content.get("players", 2) == 4:  # Rhombus teams: a partner and two opponents
-            await self._do(lobby.create_team_challenge, content.get("partner"), content.get("opponents"),
+            await self._do(challenges.create_team_challenge, content.get("partner"), content.get("opponents"),
                            content.get("time_control"), **options)
         else:
-            await self._do(lobby.create_challenge, content.get("username"), content.get("time_control"),
+            await self._do(challenges.create_challenge, content.get("username"), content.get("time_control"),
                            **options)
 
     async def _accept_challenge(self, content: dict[str, Any]) -> None:
-        await self._do(lambda user, pk: lobby.accept_challenge(pk, user), content.get("challenge"))
+        await self._do(lambda user, pk: challenges.accept_challenge(pk, user), content.get("challenge"))
 
     async def _decline_challenge(self, content: dict[str, Any]) -> None:
-        await self._do(lambda user, pk: lobby.decline_challenge(pk, user), content.get("challenge"))
+        await self._do(lambda user, pk: challenges.decline_challenge(pk, user), content.get("challenge"))
 
     async def _cancel_challenge(self, content: dict[str, Any]) -> None:
-        await self._do(lambda user, pk: lobby.cancel_challenge(pk, user), content.get("challenge"))
+        await self._do(lambda user, pk: challenges.cancel_challenge(pk, user), content.get("challenge"))
 
     async def _pool_join(self, content: dict[str, Any]) -> None:
-        self.pool_wait = await self._join_pool(content.get("time_control"), content.get("rules", lobby.ACE),
+        self.pool_wait = await self._join_pool(content.get("time_control"), content.get("rules", inputs.ACE),
                                                content.get("players", 2))
 
     async def _pool_leave(self, content: dict[str, Any]) -> None:
@@ -147,7 +148,7 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
 
     async def game_started(self, event: dict[str, Any]) -> None:
         game_id = int(event["game"])
-        await self.send_json({"type": "game_started", "game": game_id, "url": lobby.game_url(game_id)})
+        await self.send_json({"type": "game_started", "game": game_id, "url": lobby_json.game_url(game_id)})
         await self.send_turns()  # a new game may be waiting for this player's move
 
     async def tournament_round(self, event: dict[str, Any]) -> None:
@@ -197,7 +198,7 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
         # A refusal is worded where it is raised, on this thread: in the socket's language
         # (games.sockets picks it on connecting), whether or not the loop's override reaches here.
         with translation.override(self.language or translation.get_language()):
-            lobby.refuse_api_bot_on_site(self.scope.get("user"))
+            inputs.refuse_api_bot_on_site(self.scope.get("user"))
             change(self.scope.get("user"), *args, **kwargs)
 
     @database_sync_to_async
@@ -208,7 +209,7 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
     @database_sync_to_async
     def _join_pool(self, time_control: Any, rules: Any, players: Any) -> int:
         with translation.override(self.language or translation.get_language()):
-            lobby.refuse_api_bot_on_site(self.scope.get("user"))
+            inputs.refuse_api_bot_on_site(self.scope.get("user"))
             entry: PoolEntry = matchmaking.join(self.scope.get("user"), time_control, rules=rules, players=players)
         return entry.pk
 
@@ -217,16 +218,16 @@ class LobbyConsumer(NotifyConsumerMixin, JsonFrameConsumer):
         return matchmaking.leave(self.scope.get("user"), entry_id, tell=False) is not None
 
     @database_sync_to_async
-    def _seeks(self) -> list[lobby.SeekJSON]:
+    def _seeks(self) -> list[lobby_json.SeekJSON]:
         with self._speaking():  # the time controls' labels ("3 days per move") are worded here
-            return lobby.open_seeks(self.scope.get("user"))
+            return seeks.open_seeks(self.scope.get("user"))
 
     @database_sync_to_async
-    def _challenges(self) -> list[lobby.ChallengeJSON]:
+    def _challenges(self) -> list[lobby_json.ChallengeJSON]:
         with self._speaking():
-            return lobby.pending_challenges(self.scope.get("user"))
+            return challenges.pending_challenges(self.scope.get("user"))
 
     @database_sync_to_async
-    def _challenge_for(self, challenge_id: int) -> lobby.ChallengeJSON | None:
+    def _challenge_for(self, challenge_id: int) -> lobby_json.ChallengeJSON | None:
         with self._speaking():
-            return lobby.challenge_for(challenge_id, self.scope.get("user"))
+            return challenges.challenge_for(challenge_id, self.scope.get("user"))

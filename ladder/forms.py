@@ -19,7 +19,7 @@ class GameOptionsForm(forms.Form):
     colour = forms.ChoiceField(choices=Colour.choices, initial=Colour.RANDOM)
 
     def options(self) -> dict[str, Any]:
-        """Keyword arguments for ladder.lobby.create_seek / create_challenge."""
+        """Keyword arguments for ladder.seeks.create_seek / create_challenge."""
         data = self.cleaned_data
         return {"time_control": data["time_control"], "rated": data["mode"] == "rated",
                 "colour": data["colour"], "rules": data["rules"] or "ace-in-the-hole"}
@@ -27,7 +27,7 @@ class GameOptionsForm(forms.Form):
 
 class ChallengeOptionsForm(GameOptionsForm):
     """The profile's Challenge form: the game options, and for Rhombus 4 players
-    with a partner and two opponents (ladder.lobby.create_team_challenge checks them)."""
+    with a partner and two opponents (ladder.challenges.create_team_challenge checks them)."""
 
     players = forms.TypedChoiceField(choices=[("2", "2"), ("4", "4")], coerce=int, initial=2, required=False,
                                      empty_value=2)
@@ -45,7 +45,7 @@ class ChallengeOptionsForm(GameOptionsForm):
 
 class SeekOptionsForm(GameOptionsForm):
     """The lobby's Create form: the game options, and for Rhombus 4 players with
-    an optional partner (ladder.lobby.create_seek checks the pairing)."""
+    an optional partner (ladder.seeks.create_seek checks the pairing)."""
 
     players = forms.TypedChoiceField(choices=[("2", "2"), ("4", "4")], coerce=int, initial=2, required=False,
                                      empty_value=2)

@@ -26,7 +26,7 @@ How one matcher run pairs (issue 4):
 - Four players (Rhombus teams, RH31) wait apart from two: a table is four
   neighbours in rating on the team ladder whose windows all admit one
   another, seated as balanced teams (strongest and weakest against the middle
-  two, as 4-player seeks are: ``lobby.balanced_teams``) with a random side first.
+  two, as 4-player seeks are: ``seating.balanced_teams``) with a random side first.
 - Colours: whoever had red (the first seat: SW in Rhombus) in their last game
   of that game gets black (and black gets red) where the two wishes agree;
   otherwise the colours are drawn at random.
@@ -55,7 +55,7 @@ import engine
 from games import partners, play
 from games.models import Game
 from games.timecontrols import REAL_TIME, TimeControl
-from ladder import lobby, permits
+from ladder import inputs, lobby_groups, lobby_json, permits, seating
 from ladder.models import ACE, PoolEntry, ladder_of
 from ladder.ratings import standing_of
 
@@ -75,7 +75,7 @@ NEIGHBOURS = 8
 MATCHER_LOCK = 0x_ACE_B001
 
 
-class PoolRefusal(lobby.LobbyRefusal):
+class PoolRefusal(inputs.LobbyRefusal):
     """Something the pool will not do; the message is meant for the player."""
 
 
@@ -87,9 +87,9 @@ class WindowJSON(TypedDict):
 
 class PoolJSON(TypedDict):
     entry: int
-    rules: lobby.RulesJSON
+    rules: lobby_json.RulesJSON
     players: int  # 2, or 4 (Rhombus teams)
-    time_control: lobby.TimeControlJSON
+    time_control: lobby_json.TimeControlJSON
     rating: int
     joined: str
     waited_ms: int
@@ -162,7 +162,7 @@ def pairings(candidates: Iterable[Candidate], now: datetime) -> list[tuple[Candi
     maximum-weight matching over the allowed pairs, or tables of four.
 
     Each table is given in entry order (who joined first); seats are
-    :func:`colours`' business (2 players) or ``lobby.balanced_teams``' (4).
+    :func:`colours`' business (2 players) or ``seating.balanced_teams``' (4).
     """
     by_pool: dict[tuple[str, int, str], list[Candidate]] = {}
     for c in candidates:
@@ -246,7 +246,7 @@ def join(user: Any, time_control: Any, now: datetime | None = None, *, rules: An
     window; asking again for the same keeps the wait (and window) it has.
     """
     _logged_in(user, lambda: gettext("log in to play rated games"))
-    lobby.refuse_api_bot(user, "the pool", error=PoolRefusal)
+    inputs.refuse_api_bot(user, "the pool", error=PoolRefusal)
     permits.check(user, "pool", error=PoolRefusal)
     tc = pool_control(time_control)
     setup = pool_rules(rules, players)
@@ -362,7 +362,7 @@ def pool_json(entry: PoolEntry | None, now: datetime | None = None) -> PoolJSON 
         "entry": entry.pk,
         "rules": {"key": setup.key, "title": setup.title},
         "players": entry.players,
-        "time_control": lobby.time_control_json(TimeControl.parse(entry.time_control)),
+        "time_control": lobby_json.time_control_json(TimeControl.parse(entry.time_control)),
         "rating": entry.rating,
         "joined": entry.joined.isoformat(),
         "waited_ms": max(0, int((now - entry.joined).total_seconds() * 1000)),
@@ -399,7 +399,8 @@ def _serialize_runs() -> None:
 
 def take_out_of_pool(*users: Any) -> None:
     """Inside the transaction that seats ``users`` in a real-time game elsewhere
-    (a seek, a challenge: ladder.lobby), end their waits.
+    (a seek, a challenge: ladder.seating, which calls this as registered in
+    LadderConfig.ready()), end their waits.
 
     It takes the matcher's lock first, so a run cannot pair them in between:
     either the run finished before (and the lobby's game is the second one the
@@ -456,10 +457,10 @@ def _start_table(table: Sequence[Candidate]) -> Game | None:
             entry.status, entry.game = PoolEntry.Status.PAIRED, game
             entry.save(update_fields=["status", "game"])
         players = tuple(c.user for c in table)
-        if lobby.withdraw_real_time_seeks(*players):
-            lobby.lobby_changed_on_commit()
+        if seating.withdraw_real_time_seeks(*players):
+            lobby_groups.lobby_changed_on_commit()
         game_id = game.pk
-        transaction.on_commit(lambda: lobby.send_game_started(game_id, players))
+        transaction.on_commit(lambda: lobby_groups.send_game_started(game_id, players))
     return game
 
 
@@ -470,9 +471,9 @@ def _seats(table: Sequence[Candidate], users: dict[int, Any]) -> tuple[Any, ...]
         red, black = colours(table[0], table[1])
         return users[red.entry], users[black.entry]
     kind = play.setup_of(table[0].rules).kind
-    pair, rest = lobby.balanced_teams([users[c.entry] for c in table], ladder_of(kind, 4))
+    pair, rest = seating.balanced_teams([users[c.entry] for c in table], ladder_of(kind, 4))
     first, second = (pair, rest) if secrets.choice([True, False]) else (rest, pair)
-    return lobby.team_seats(first, second)
+    return seating.team_seats(first, second)
 
 
 def _leave_busy(entries: list[PoolEntry]) -> None:
@@ -486,10 +487,12 @@ def _leave_busy(entries: list[PoolEntry]) -> None:
 
 
 def _pool_changed_on_commit(user_id: int) -> None:
-    transaction.on_commit(lambda: lobby.send_to_group(lobby.user_group(user_id), {"type": "pool.changed"}))
+    group = lobby_groups.user_group(user_id)
+    transaction.on_commit(lambda: lobby_groups.send_to_group(group, {"type": "pool.changed"}))
 
 
 def _trigger_matcher() -> None:
-    from ladder.tasks import match_pool  # tasks import this module
+    # The one import in a body: a module queuing its own Celery task (tasks import this module).
+    from ladder.tasks import match_pool
 
     match_pool.delay()

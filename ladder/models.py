@@ -1,7 +1,8 @@
 """Ladder rows: open seeks in the lobby and direct challenges between two players.
 
 Single-row facts live here as methods; creating, accepting and expiring (which
-start games and tell the sockets) are in `ladder/lobby.py`.
+start games and tell the sockets) are in `ladder/seeks.py` and
+`ladder/challenges.py`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class Seek(models.Model):
     # Which game (games.play.Setup): "ace-in-the-hole", "rhombus" and its variant.
     kind = models.CharField(max_length=24, default="ace-in-the-hole")
     variant = models.CharField(max_length=16, default="classic")
-    # TimeControl.key: "5+3" or "3d". Which keys are offered is checked in ladder.lobby.
+    # TimeControl.key: "5+3" or "3d". Which keys are offered is checked in ladder.inputs.
     time_control = models.CharField(max_length=8)
     rated = models.BooleanField(default=True)
     # Two players, or four (Rhombus's team game, issue 13): then the seek fills

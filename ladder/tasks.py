@@ -1,4 +1,5 @@
-"""Celery tasks for the ladder: thin wrappers around ladder.lobby and ladder.matchmaking."""
+"""Celery tasks for the ladder: thin wrappers around ladder.seeks, ladder.challenges and
+ladder.matchmaking."""
 
 from __future__ import annotations
 
@@ -7,19 +8,19 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from ladder import leaderboard, lobby, matchmaking, rank_counts
+from ladder import challenges, leaderboard, matchmaking, rank_counts, seeks
 
 
 @shared_task
 def expire_challenges() -> int:
     """Mark lapsed challenges expired (both players are told); returns how many."""
-    return lobby.expire_challenges()
+    return challenges.expire_challenges()
 
 
 @shared_task
 def expire_seeks() -> int:
     """Take down real-time seeks left open too long; returns how many."""
-    return lobby.expire_seeks()
+    return seeks.expire_seeks()
 
 
 @shared_task

@@ -2,7 +2,8 @@
 for seeks and challenges.
 
 With JavaScript the pages act over the lobby socket (static/js/lobby.js); the
-POST views below do the same through ladder.lobby for browsers without it.
+POST views below do the same through ladder.seeks and ladder.challenges for
+browsers without it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from games import bots, play
 from games.models import Game
 from games.records import games_of
 from games.timecontrols import CORRESPONDENCE, REAL_TIME
-from ladder import charts, elo, leaderboard, lobby, ratings
+from ladder import challenges, charts, elo, inputs, leaderboard, lobby_json, ratings, seating, seeks
 from ladder.models import ladder_names
 from ladder.forms import ChallengeOptionsForm, GameOptionsForm, SeekOptionsForm
 from relation import follows
@@ -70,7 +71,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "follow_counts": follows.counts(player),
         "following": follows.following(player) if is_self else None,
         "game_rows": games_of(player, 20),
-        "challenges": lobby.pending_challenges(request.user),
+        "challenges": challenges.pending_challenges(request.user),
         **_options_context(),
     }
     return render(request, "ladder/profile.html", context)
@@ -95,8 +96,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
 def lobby_page(request: HttpRequest) -> HttpResponse:
     """Open seeks (live over the lobby socket), the Create form and the player's challenges."""
     context = {
-        "seeks": lobby.open_seeks(request.user),
-        "challenges": lobby.pending_challenges(request.user),
+        "seeks": seeks.open_seeks(request.user),
+        "challenges": challenges.pending_challenges(request.user),
         **_options_context(request.GET.get("game", "")),
     }
     return render(request, "ladder/lobby.html", context)
@@ -108,13 +109,13 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
 def _attempt(request: HttpRequest, change: Callable[[], Any], back: str, done: str) -> HttpResponse:
     """Run a lobby change: to the game if one started, else back with a message."""
     try:
-        lobby.refuse_api_bot_on_site(request.user)
+        inputs.refuse_api_bot_on_site(request.user)
         result = change()
-    except lobby.LobbyRefusal as refusal:
+    except inputs.LobbyRefusal as refusal:
         messages.error(request, str(refusal))
         return redirect(back)
     if isinstance(result, Game):
-        return HttpResponseRedirect(lobby.game_url(result.pk))
+        return HttpResponseRedirect(lobby_json.game_url(result.pk))
     messages.success(request, done)
     return redirect(back)
 
@@ -122,48 +123,48 @@ def _attempt(request: HttpRequest, change: Callable[[], Any], back: str, done: s
 def _options(request: HttpRequest) -> dict[str, Any]:
     form = GameOptionsForm(request.POST)
     if not form.is_valid():
-        raise lobby.LobbyRefusal(gettext("choose a time control, rated or casual, and a colour"))
+        raise inputs.LobbyRefusal(gettext("choose a time control, rated or casual, and a colour"))
     return form.options()
 
 
 def _seek_options(request: HttpRequest) -> dict[str, Any]:
     form = SeekOptionsForm(request.POST)
     if not form.is_valid():
-        raise lobby.LobbyRefusal(gettext("choose a time control, rated or casual, a colour, and 2 or 4 players"))
+        raise inputs.LobbyRefusal(gettext("choose a time control, rated or casual, a colour, and 2 or 4 players"))
     return form.options()
 
 
 @login_required
 @require_POST
 def seek_create(request: HttpRequest) -> HttpResponse:
-    return _attempt(request, lambda: lobby.create_seek(request.user, **_seek_options(request)),
+    return _attempt(request, lambda: seeks.create_seek(request.user, **_seek_options(request)),
                     reverse("ladder:lobby"), gettext("Your seek is in the lobby."))
 
 
 @login_required
 @require_POST
 def seek_join(request: HttpRequest, seek_id: int) -> HttpResponse:
-    return _attempt(request, lambda: lobby.join_seek(seek_id, request.user), reverse("ladder:lobby"),
+    return _attempt(request, lambda: seeks.join_seek(seek_id, request.user), reverse("ladder:lobby"),
                     gettext("You have joined the seek: the game starts when it is full."))
 
 
 @login_required
 @require_POST
 def seek_leave(request: HttpRequest, seek_id: int) -> HttpResponse:
-    return _attempt(request, lambda: lobby.leave_seek(seek_id, request.user), reverse("ladder:lobby"),
+    return _attempt(request, lambda: seeks.leave_seek(seek_id, request.user), reverse("ladder:lobby"),
                     gettext("You have left the seek."))
 
 
 @login_required
 @require_POST
 def seek_accept(request: HttpRequest, seek_id: int) -> HttpResponse:
-    return _attempt(request, lambda: lobby.accept_seek(seek_id, request.user), reverse("ladder:lobby"), "")
+    return _attempt(request, lambda: seeks.accept_seek(seek_id, request.user), reverse("ladder:lobby"), "")
 
 
 @login_required
 @require_POST
 def seek_cancel(request: HttpRequest, seek_id: int) -> HttpResponse:
-    return _attempt(request, lambda: lobby.cancel_seek(seek_id, request.user),
+    return _attempt(request, lambda: seeks.cancel_seek(seek_id, request.user),
                     reverse("ladder:lobby"), gettext("Seek cancelled."))
 
 
@@ -173,16 +174,16 @@ def challenge_create(request: HttpRequest, username: str) -> HttpResponse:
     form = ChallengeOptionsForm(request.POST)
     team = form.team() if form.is_valid() else None
     if team is not None:  # 4 players: the names come from the form, the profile's player among them
-        return _attempt(request, lambda: lobby.create_team_challenge(request.user, team["partner"],
+        return _attempt(request, lambda: challenges.create_team_challenge(request.user, team["partner"],
                                                                      team["opponents"], **_options(request)),
                         reverse("ladder:profile", args=[username]), gettext("Your 4-player challenge is sent."))
-    return _attempt(request, lambda: lobby.create_challenge(request.user, username, **_options(request)),
+    return _attempt(request, lambda: challenges.create_challenge(request.user, username, **_options(request)),
                     reverse("ladder:profile", args=[username]),
                     gettext("You challenged %(name)s.") % {"name": username})
 
 
-ANSWERS = {"accept": lobby.accept_challenge, "decline": lobby.decline_challenge,
-           "cancel": lobby.cancel_challenge}
+ANSWERS = {"accept": challenges.accept_challenge, "decline": challenges.decline_challenge,
+           "cancel": challenges.cancel_challenge}
 ANSWERED = {"accept": lambda: gettext("Challenge accepted."), "decline": lambda: gettext("Challenge declined."),
             "cancel": lambda: gettext("Challenge cancelled.")}
 
@@ -202,18 +203,18 @@ def computer_create(request: HttpRequest) -> HttpResponse:
     """Play the computer: a game against the bot of the chosen level starts at once
     (4 players, Rhombus: the player and a bot partner against two bots)."""
     try:
-        lobby.refuse_api_bot_on_site(request.user)
-        tc = lobby.offered_time_control(request.POST.get("time_control"))
+        inputs.refuse_api_bot_on_site(request.user)
+        tc = inputs.offered_time_control(request.POST.get("time_control"))
         if request.POST.get("players") == "4":
-            game = lobby.play_computer_team(request.user, request.POST.get("level", ""), tc,
+            game = seating.play_computer_team(request.user, request.POST.get("level", ""), tc,
                                             rated=request.POST.get("rated") == "1",
                                             rules=request.POST.get("rules", "rhombus"))
-            return HttpResponseRedirect(lobby.game_url(game.pk))
+            return HttpResponseRedirect(lobby_json.game_url(game.pk))
         game = bots.play_computer(request.user, request.POST.get("level", ""), tc,
                                   rated=request.POST.get("rated") == "1",
                                   colour=request.POST.get("colour", "random"),
                                   setup=play.setup_of(request.POST.get("rules", play.ACE)))
-    except (lobby.LobbyRefusal, play.Refusal) as refusal:
+    except (inputs.LobbyRefusal, play.Refusal) as refusal:
         messages.error(request, str(refusal))
         return redirect("ladder:lobby")
-    return HttpResponseRedirect(lobby.game_url(game.pk))
+    return HttpResponseRedirect(lobby_json.game_url(game.pk))

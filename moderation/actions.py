@@ -22,7 +22,7 @@ from chat import lines as chat_lines
 from chat.models import ChatTimeout
 from games import play
 from games.models import Game
-from ladder import lobby, matchmaking, ratings
+from ladder import lobby_groups, matchmaking, ratings, seeks
 from ladder.models import Challenge, PoolEntry, RatingChange, Seek
 from moderation import reports, restrictions
 from moderation.models import CHAT_MINUTES, ModerationAction, Report, Restriction
@@ -193,20 +193,20 @@ def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
     them off others' 4-player seeks and end their pool wait: the rated ones
     only if ``rated_only``. Says what went."""
     rated = Q(rated=True) if rated_only else Q()
-    seeks = Seek.objects.filter(rated, creator=user, status=Seek.Status.OPEN).update(status=Seek.Status.CANCELLED)
+    cancelled = Seek.objects.filter(rated, creator=user, status=Seek.Status.OPEN).update(status=Seek.Status.CANCELLED)
     seated = list(Seek.objects.filter(rated, entries__user=user, status=Seek.Status.OPEN).exclude(creator=user)
                   .values_list("pk", flat=True))
     for seek_id in seated:
-        lobby.leave_seek(seek_id, user)
+        seeks.leave_seek(seek_id, user)
     theirs = Q(challenger=user) | Q(challenged=user) | Q(invitees__user=user)  # a 4-player one's opponents too
-    challenges = Challenge.objects.filter(pk__in=Challenge.objects.filter(
+    withdrawn = Challenge.objects.filter(pk__in=Challenge.objects.filter(
         rated, theirs, status=Challenge.Status.PENDING).values("pk")).update(status=Challenge.Status.CANCELLED)
     waits = PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).exists()
     if waits:  # the pool is rated: any wait goes
         matchmaking.leave(user)
-    if seeks or challenges:
-        lobby.lobby_changed_on_commit()
-    return (f"{seeks} seek(s), {len(seated)} seat(s) at others' seeks, {challenges} challenge(s), "
+    if cancelled or withdrawn:
+        lobby_groups.lobby_changed_on_commit()
+    return (f"{cancelled} seek(s), {len(seated)} seat(s) at others' seeks, {withdrawn} challenge(s), "
             f"{int(waits)} pool wait(s)")
 
 

@@ -49,7 +49,7 @@ def set_the_scene() -> tuple[int, dict[str, str]]:
 
     from games import play
     from games.models import Game
-    from ladder import lobby
+    from ladder import seeks
 
     users = {name: get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
              for name in ("ada", "ben", "cleo", "dev", "eve", "fay", "gus", "hal")}
@@ -60,11 +60,11 @@ def set_the_scene() -> tuple[int, dict[str, str]]:
         legal = [a for a in play.view_for(game, mover)["legal"] if "-" in a or "x" in a]
         play.submit(game.pk, mover, ply, legal[ply % len(legal)])
 
-    lobby.create_seek(users["cleo"], "5+3")
-    lobby.create_seek(users["gus"], "3d", rated=False, colour="red")
-    seek = lobby.create_seek(users["dev"], "10+5", rules="rhombus", players=4)
+    seeks.create_seek(users["cleo"], "5+3")
+    seeks.create_seek(users["gus"], "3d", rated=False, colour="red")
+    seek = seeks.create_seek(users["dev"], "10+5", rules="rhombus", players=4)
     for name in ("eve", "fay"):
-        lobby.join_seek(seek.pk, users[name])
+        seeks.join_seek(seek.pk, users[name])
 
     def cookie(user: Any) -> str:
         client = Client()

@@ -18,7 +18,7 @@ from chat import lines as chat_lines
 from chat.lines import Refused
 from chat.models import Line
 from games import chat as game_chat
-from ladder import lobby
+from ladder import lobby_groups
 from tournaments import running
 from tournaments.models import Entry, Tournament
 
@@ -62,7 +62,7 @@ def say(tournament_id: int, user: Any, *, text: str = "", preset: str = "") -> L
     line = chat_lines.post(room_name(tournament.pk), game_chat.speaker(user), text=text, preset=preset)
     shown = line_json(line)
     message = {"type": "chat.line", "line": shown}
-    transaction.on_commit(lambda: lobby.send_to_group(running.group_name(tournament.pk), message))
+    transaction.on_commit(lambda: lobby_groups.send_to_group(running.group_name(tournament.pk), message))
     return shown
 
 
@@ -103,4 +103,4 @@ def announce_removed(sender: Any, lines: list[Line], **kwargs: Any) -> None:
     for line in lines:
         number = line.room[len(prefix):]
         if line.room.startswith(prefix) and number.isdigit():
-            lobby.send_to_group(running.group_name(int(number)), {"type": "chat.line", "line": line_json(line)})
+            lobby_groups.send_to_group(running.group_name(int(number)), {"type": "chat.line", "line": line_json(line)})

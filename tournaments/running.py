@@ -27,7 +27,7 @@ from django.utils.translation import gettext, ngettext
 
 from games import play
 from games.models import Event, Game, Seat
-from ladder import lobby, permits, ratings
+from ladder import lobby_groups, permits, ratings
 from ladder.models import Player as LadderPlayer
 from tournaments import berger, brackets, notices, results, tiebreaks
 from tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
@@ -58,7 +58,7 @@ def _changed_on_commit(tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
     group = group_name(tournament.pk)
-    transaction.on_commit(lambda: lobby.send_to_group(group, {"type": "tournament.changed", "version": version}))
+    transaction.on_commit(lambda: lobby_groups.send_to_group(group, {"type": "tournament.changed", "version": version}))
 
 
 # --- Entering -------------------------------------------------------------
@@ -535,8 +535,8 @@ def _start_round(tournament: Tournament, number: int, boards: list[Board],
     tournament.save(update_fields=["current_round", "next_round_at"])
     if not started:  # every board a bye or a forfeit: the round is already over
         _finish_round(tournament, round_)
-    messages = _round_notices(tournament, number, pairings) + lobby.games_started_messages(started)
-    transaction.on_commit(lambda: lobby.send_to_groups(messages))
+    messages = _round_notices(tournament, number, pairings) + lobby_groups.games_started_messages(started)
+    transaction.on_commit(lambda: lobby_groups.send_to_groups(messages))
     notices.tell_round(tournament, number, pairings)
     _changed_on_commit(tournament)
     return round_
@@ -548,7 +548,7 @@ def _round_notices(tournament: Tournament, number: int, pairings: list[Pairing])
     ignores it (the game start sends players to their boards)."""
     message = {"type": "tournament.round", "tournament": tournament.pk, "round": number}
     users = {entry.user_id for pairing in pairings for entry in (pairing.red, pairing.black) if entry is not None}
-    return [(lobby.user_group(user_id), message) for user_id in sorted(users)]
+    return [(lobby_groups.user_group(user_id), message) for user_id in sorted(users)]
 
 
 def _forfeit_against_absent(red: Entry, black: Entry, walkover: bool = False) -> str:

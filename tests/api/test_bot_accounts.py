@@ -13,7 +13,7 @@ from django.test import Client
 
 from games import play
 from games.models import Game
-from ladder import bot_accounts, lobby, matchmaking
+from ladder import bot_accounts, challenges, inputs, matchmaking, seeks
 from ladder.models import Challenge, Player, PoolEntry, Seek, SeekEntry
 from tests.api.conftest import assert_refused, lobby_rows, players_of
 from tests.games.conftest import session_cookie
@@ -66,9 +66,9 @@ def test_the_upgrade_needs_a_bot_play_token(alice: Any, api_as: Any) -> None:
 
 
 def test_upgrading_ends_the_accounts_seeks_seats_and_pool_wait(alice: Any, bob: Any, api_as: Any) -> None:
-    own = lobby.create_seek(alice, "1d")
-    theirs = lobby.create_seek(bob, "1d", rules="rhombus", players=4)
-    lobby.join_seek(theirs.pk, alice)
+    own = seeks.create_seek(alice, "1d")
+    theirs = seeks.create_seek(bob, "1d", rules="rhombus", players=4)
+    seeks.join_seek(theirs.pk, alice)
     matchmaking.join(alice, "5+3")
     assert api_as(alice, "bot:play").post("/api/bot/account/upgrade").status_code == 200
     assert Seek.objects.get(pk=own.pk).status == "cancelled"
@@ -129,13 +129,13 @@ def test_a_bot_account_cannot_seek(robo: Any, alice: Any, api_as: Any) -> None:
     client = api_as(robo, "bot:play")
     before = lobby_rows()
     assert_refused(client.post("/api/seeks", {"time_control": "5+3"}), 400, NOT_SEEKS, before)
-    two = lobby.create_seek(alice, "5+3")
-    four = lobby.create_seek(alice, "1d", rules="rhombus", players=4)
+    two = seeks.create_seek(alice, "5+3")
+    four = seeks.create_seek(alice, "1d", rules="rhombus", players=4)
     before = lobby_rows()
     assert_refused(client.post(f"/api/seeks/{two.pk}/accept"), 400, NOT_SEEKS, before)
     assert_refused(client.post(f"/api/seeks/{four.pk}/accept"), 400, NOT_SEEKS, before)
-    with pytest.raises(lobby.LobbyRefusal, match=NOT_SEEKS):
-        lobby.join_seek(four.pk, robo)
+    with pytest.raises(inputs.LobbyRefusal, match=NOT_SEEKS):
+        seeks.join_seek(four.pk, robo)
     assert lobby_rows() == before
 
 
@@ -171,7 +171,7 @@ def test_the_sites_lobby_forms_refuse_a_bot_account(
 
 
 def test_the_sites_challenge_answers_refuse_a_bot_account(alice: Any, robo: Any) -> None:
-    challenge = lobby.create_challenge(alice, "robo", "1d")
+    challenge = challenges.create_challenge(alice, "robo", "1d")
     before = lobby_rows()
     page = site_as(robo).post(f"/lobby/challenge/{challenge.pk}/accept/", follow=True)
     assert ON_THE_SITE in page.content.decode()
@@ -187,8 +187,8 @@ def test_a_persons_view_of_a_bot_account_offers_the_challenge_form(
 
 @pytest.mark.django_db(transaction=True)
 async def test_the_lobby_socket_refuses_every_action_of_a_bot_account(alice: Any, robo: Any) -> None:
-    seek = await database_sync_to_async(lobby.create_seek)(alice, "5+3")
-    challenge = await database_sync_to_async(lobby.create_challenge)(alice, "robo", "1d")
+    seek = await database_sync_to_async(seeks.create_seek)(alice, "5+3")
+    challenge = await database_sync_to_async(challenges.create_challenge)(alice, "robo", "1d")
     before = await database_sync_to_async(lobby_rows)()
     sock = LobbySocket(await database_sync_to_async(session_cookie)(robo))
     try:

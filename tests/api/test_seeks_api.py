@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.models import Game
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import Challenge, Seek, SeekEntry
 from tests.api.conftest import assert_refused, lobby_rows, players_of
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_anyone_reads_the_open_seeks_and_the_creator_sees_hers(alice: Any, api_as: Any) -> None:
-    lobby.create_seek(alice, "5+3", rated=False, colour="red")
+    seeks.create_seek(alice, "5+3", rated=False, colour="red")
     [seen] = api_as(None).get("/api/seeks").json()
     assert (seen["creator"], seen["rated"], seen["colour"], seen["mine"]) == ("alice", False, "red", False)
     assert seen["time_control"] == {"key": "5+3", "label": "5+3", "speed": "blitz"}
@@ -36,11 +36,11 @@ def test_a_seek_made_through_the_api_is_in_the_lobby(alice: Any, api_as: Any) ->
         "alice", "black", False, True, 2)
     seek = Seek.objects.get()
     assert (seek.pk, seek.creator, seek.time_control, seek.status) == (body["id"], alice, "10+5", "open")
-    assert [s["id"] for s in lobby.open_seeks()] == [seek.pk]
+    assert [s["id"] for s in seeks.open_seeks()] == [seek.pk]
 
 
 def test_accepting_a_two_player_seek_starts_the_game(alice: Any, bob: Any, api_as: Any) -> None:
-    seek = lobby.create_seek(alice, "5+3", colour="red")
+    seek = seeks.create_seek(alice, "5+3", colour="red")
     response = api_as(bob, "play").post(f"/api/seeks/{seek.pk}/accept")
     assert response.status_code == 200
     game = Game.objects.get()
@@ -69,7 +69,7 @@ def test_a_four_player_seek_is_joined_seat_by_seat_and_starts_on_the_fourth(
 
 
 def test_leaving_a_four_player_seek_frees_the_seat(alice: Any, bob: Any, api_as: Any) -> None:
-    seek = lobby.create_seek(alice, "1d", rules="rhombus", players=4)
+    seek = seeks.create_seek(alice, "1d", rules="rhombus", players=4)
     bob_api = api_as(bob, "play")
     bob_api.post(f"/api/seeks/{seek.pk}/accept")
     response = bob_api.post(f"/api/seeks/{seek.pk}/leave")
@@ -79,10 +79,10 @@ def test_leaving_a_four_player_seek_frees_the_seat(alice: Any, bob: Any, api_as:
 
 
 def test_the_creator_cancels_her_seek(alice: Any, api_as: Any) -> None:
-    seek = lobby.create_seek(alice, "5+3")
+    seek = seeks.create_seek(alice, "5+3")
     response = api_as(alice, "play").delete(f"/api/seeks/{seek.pk}")
     assert (response.status_code, response.json()) == (200, {"ok": True})
-    assert Seek.objects.get().status == "cancelled" and lobby.open_seeks() == []
+    assert Seek.objects.get().status == "cancelled" and seeks.open_seeks() == []
 
 
 def test_no_token_is_a_401_and_a_read_token_cannot_seek(alice: Any, api_as: Any) -> None:
@@ -101,7 +101,7 @@ def test_no_token_is_a_401_and_a_read_token_cannot_seek(alice: Any, api_as: Any)
 ])
 def test_what_the_lobby_refuses_on_a_seek_is_a_400_that_changes_nothing(
         alice: Any, bob: Any, api_as: Any, who: str, action: str, status: int, words: str) -> None:
-    seek = lobby.create_seek(alice, "5+3")
+    seek = seeks.create_seek(alice, "5+3")
     client = api_as({"alice": alice, "bob": bob}[who], "play")
     before = lobby_rows()
     response = (client.delete(f"/api/seeks/{seek.pk}") if action == "cancel"
@@ -110,8 +110,8 @@ def test_what_the_lobby_refuses_on_a_seek_is_a_400_that_changes_nothing(
 
 
 def test_a_closed_seek_is_refused(alice: Any, bob: Any, api_as: Any) -> None:
-    seek = lobby.create_seek(alice, "5+3")
-    lobby.cancel_seek(seek.pk, alice)
+    seek = seeks.create_seek(alice, "5+3")
+    seeks.cancel_seek(seek.pk, alice)
     before = lobby_rows()
     assert_refused(api_as(bob, "play").post(f"/api/seeks/{seek.pk}/accept"), 400,
                    "that seek is no longer open (cancelled)", before)
@@ -119,7 +119,7 @@ def test_a_closed_seek_is_refused(alice: Any, bob: Any, api_as: Any) -> None:
 
 @pytest.mark.parametrize("action", ["cancel", "accept", "leave"])
 def test_an_unknown_seek_is_a_404(alice: Any, api_as: Any, action: str) -> None:
-    lobby.create_seek(alice, "5+3")
+    seeks.create_seek(alice, "5+3")
     client = api_as(alice, "play")
     before = lobby_rows()
     response = client.delete("/api/seeks/999999") if action == "cancel" else client.post(
@@ -175,10 +175,10 @@ def test_a_challenge_is_sent_seen_by_both_and_accepted(alice: Any, bob: Any, api
 
 
 def test_the_challenged_declines_and_the_challenger_cancels(alice: Any, bob: Any, api_as: Any) -> None:
-    first = lobby.create_challenge(alice, "bob", "1d")
+    first = challenges.create_challenge(alice, "bob", "1d")
     declined = api_as(bob, "play").post(f"/api/challenges/{first.pk}/decline")
     assert (declined.status_code, declined.json()["status"]) == (200, "declined")
-    second = lobby.create_challenge(alice, "bob", "1d")
+    second = challenges.create_challenge(alice, "bob", "1d")
     cancelled = api_as(alice, "play").post(f"/api/challenges/{second.pk}/cancel")
     assert (cancelled.status_code, cancelled.json()["status"]) == (200, "cancelled")
     assert list(Challenge.objects.order_by("pk").values_list("status", flat=True)) == ["declined", "cancelled"]
@@ -202,7 +202,7 @@ def test_a_four_player_challenge_starts_when_all_three_accept(
 
 
 def test_challenges_need_a_token_with_the_right_scope(alice: Any, bob: Any, api_as: Any) -> None:
-    lobby.create_challenge(alice, "bob", "1d")
+    challenges.create_challenge(alice, "bob", "1d")
     before = lobby_rows()
     assert_refused(api_as(None).get("/api/challenges"), 401, "send a personal access token", before)
     assert_refused(api_as(alice, "read").post("/api/challenges", {"username": "charlie", "time_control": "1d"}),
@@ -221,7 +221,7 @@ def test_challenges_need_a_token_with_the_right_scope(alice: Any, bob: Any, api_
 ])
 def test_someone_elses_challenge_is_refused_and_left_pending(
         alice: Any, bob: Any, charlie: Any, api_as: Any, who: str, answer: str, words: str) -> None:
-    challenge = lobby.create_challenge(alice, "bob", "1d")
+    challenge = challenges.create_challenge(alice, "bob", "1d")
     client = api_as({"alice": alice, "bob": bob, "charlie": charlie}[who], "play")
     before = lobby_rows()
     assert_refused(client.post(f"/api/challenges/{challenge.pk}/{answer}"), 400, words, before)
@@ -256,8 +256,8 @@ def test_bad_challenge_input_is_refused_in_words_and_sends_nothing(
 
 
 def test_an_answered_challenge_cannot_be_answered_again(alice: Any, bob: Any, api_as: Any) -> None:
-    challenge = lobby.create_challenge(alice, "bob", "1d")
-    lobby.decline_challenge(challenge.pk, bob)
+    challenge = challenges.create_challenge(alice, "bob", "1d")
+    challenges.decline_challenge(challenge.pk, bob)
     before = lobby_rows()
     assert_refused(api_as(bob, "play").post(f"/api/challenges/{challenge.pk}/accept"), 400,
                    "that challenge is no longer open (declined)", before)

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import play
 from games.models import Seat
-from ladder import lobby
+from ladder import challenges
 from api import tokens
 from tournaments import running
 from tournaments.models import Tournament
@@ -110,11 +110,11 @@ def test_the_event_stream_tells_challenges_and_games_starting_and_ending(
     events = stream("/api/stream/event", token(alice, "read"))
     assert events.next() == {"type": "game_started", "game": running_game.pk, "url": f"/games/{running_game.pk}/"}
     events.wait_listening()
-    challenge = lobby.create_challenge(bob, "alice", "5+3")
+    challenge = challenges.create_challenge(bob, "alice", "5+3")
     line = events.until(lambda line: line["type"] == "challenge")
     assert line["challenge"]["id"] == challenge.pk and line["challenge"]["direction"] == "incoming"
     assert line["challenge"]["status"] == "pending"
-    game = lobby.accept_challenge(challenge.pk, alice)
+    game = challenges.accept_challenge(challenge.pk, alice)
     started = events.until(lambda line: line["type"] == "game_started")
     assert started["game"] == game.pk
     play.resign(game.pk, alice)

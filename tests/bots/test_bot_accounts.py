@@ -13,7 +13,7 @@ from pytest_django import Settings
 
 from engine import bots as engine_bots
 from games import bots
-from ladder import bot_accounts as bot_module, lobby
+from ladder import bot_accounts as bot_module, challenges, inputs
 from ladder.models import Challenge, Player
 
 pytestmark = pytest.mark.django_db
@@ -52,8 +52,8 @@ def test_a_bot_cannot_sign_in_or_reset_a_password(client: Client) -> None:
 
 def test_challenging_a_bot_is_refused_and_changes_nothing(alice: Any) -> None:
     seed_bots()
-    with pytest.raises(lobby.LobbyRefusal, match="bot-greedy is a computer player: choose it under Play the computer"):
-        lobby.create_challenge(alice, "bot-greedy", "3d")
+    with pytest.raises(inputs.LobbyRefusal, match="bot-greedy is a computer player: choose it under Play the computer"):
+        challenges.create_challenge(alice, "bot-greedy", "3d")
     assert not Challenge.objects.exists()
 
 

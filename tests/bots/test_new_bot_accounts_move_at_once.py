@@ -17,7 +17,7 @@ from engine import bots as engine_bots
 from games import bots, play
 from games.models import Game
 from games.timecontrols import TimeControl
-from ladder.lobby import play_computer_team
+from ladder.seating import play_computer_team
 from tests.bots.conftest import Worker, wait_for, wait_state
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 
 from games import bots
 from games.models import Game
-from ladder import bot_accounts, lobby
+from ladder import bot_accounts, inputs, seating
 from tests.helpers import require_service
 from tests.lobby.racing import at_once
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # Before the fix, 18 rounds in 20 failed with IntegrityError: a few rounds are plenty.
 ROUNDS = 6
-CORRESPONDENCE = lobby.offered_time_control("3d")
+CORRESPONDENCE = inputs.offered_time_control("3d")
 
 
 def retire_team_mates(level: str, round_number: int) -> None:
@@ -34,7 +34,7 @@ def test_two_team_games_against_new_seat_mates_started_at_once_both_start(alice:
     require_service("DATABASE_URL", "two connections racing on PostgreSQL")
     bot_accounts.ensure_bot_accounts()
     for round_number in range(ROUNDS):
-        results = at_once(lambda user: lobby.play_computer_team(user, "random", CORRESPONDENCE), alice, bob)
+        results = at_once(lambda user: seating.play_computer_team(user, "random", CORRESPONDENCE), alice, bob)
         assert all(isinstance(results.get(name), Game) for name in ("alice", "bob")), (round_number, results)
         mates = [{seat.user.username for seat in results[name].seats.select_related("user")} - {name}
                  for name in ("alice", "bob")]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from chat import lines
-from ladder import lobby
+from ladder import challenges
 from ladder.models import Challenge
 from tests.helpers import client_for
 
@@ -40,18 +40,18 @@ def test_muting_needs_a_post_a_login_and_someone_else(alice: Any, bob: Any, clie
 
 def test_a_muted_players_challenge_is_declined_quietly(alice: Any, bob: Any) -> None:
     lines.mute(bob, alice)
-    challenge = lobby.create_challenge(alice, "bob", "5+3")
+    challenge = challenges.create_challenge(alice, "bob", "5+3")
     assert challenge.status == Challenge.Status.DECLINED
-    assert lobby.pending_challenges(bob) == []  # bob never sees it
+    assert challenges.pending_challenges(bob) == []  # bob never sees it
     lines.unmute(bob, alice)
-    again = lobby.create_challenge(alice, "bob", "5+3")
+    again = challenges.create_challenge(alice, "bob", "5+3")
     assert again.status == Challenge.Status.PENDING
-    assert [shown["id"] for shown in lobby.pending_challenges(bob)] == [again.pk]
+    assert [shown["id"] for shown in challenges.pending_challenges(bob)] == [again.pk]
 
 
 def test_a_team_challenge_naming_a_player_who_muted_the_challenger_is_declined(
         alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
     lines.mute(dave, alice)
-    challenge = lobby.create_team_challenge(alice, "bob", ["charlie", "dave"], "5+3")
+    challenge = challenges.create_team_challenge(alice, "bob", ["charlie", "dave"], "5+3")
     assert challenge.status == Challenge.Status.DECLINED
-    assert lobby.pending_challenges(bob) == [] and lobby.pending_challenges(dave) == []
+    assert challenges.pending_challenges(bob) == [] and challenges.pending_challenges(dave) == []

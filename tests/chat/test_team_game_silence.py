@@ -26,7 +26,7 @@ from games import chat, play
 from games.models import Game
 from games.play import Setup
 from games.timecontrols import TimeControl
-from ladder import bot_accounts, lobby, matchmaking
+from ladder import bot_accounts, challenges, inputs, matchmaking, seating, seeks
 from api import tokens
 from ladder.models import Challenge, Seek
 from tournaments import chat as tournament_chat
@@ -179,54 +179,54 @@ def test_the_game_pages_box_says_why_instead_of_offering_a_field(team: Game, oth
 
 def test_partners_cannot_challenge_each_other_but_opponents_can(team: Game, alice: Any, bob: Any,
                                                                 charlie: Any) -> None:
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.create_challenge(alice, "charlie", "5+3")
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        challenges.create_challenge(alice, "charlie", "5+3")
     assert not Challenge.objects.exists()
-    assert lobby.create_challenge(alice, "bob", "5+3")  # an opponent is no partner
+    assert challenges.create_challenge(alice, "bob", "5+3")  # an opponent is no partner
 
 
 def test_a_challenge_made_before_the_team_game_cannot_be_accepted_during_it(
         alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
-    challenge = lobby.create_challenge(alice, "charlie", "5+3")
+    challenge = challenges.create_challenge(alice, "charlie", "5+3")
     team = play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.accept_challenge(challenge.pk, charlie)
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        challenges.accept_challenge(challenge.pk, charlie)
     assert Challenge.objects.get(pk=challenge.pk).status == Challenge.Status.PENDING
     assert Game.objects.count() == 1
     play.resign(team.pk, dave)
-    assert isinstance(lobby.accept_challenge(challenge.pk, charlie), Game)
+    assert isinstance(challenges.accept_challenge(challenge.pk, charlie), Game)
 
 
 def test_a_team_challenge_seating_partners_together_is_refused(team: Game, alice: Any, erin: Any,
                                                                frank: Any) -> None:
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.create_team_challenge(erin, "alice", ["charlie", "frank"], "1d")
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.create_team_challenge(alice, "erin", ["charlie", "frank"], "1d")
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        challenges.create_team_challenge(erin, "alice", ["charlie", "frank"], "1d")
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        challenges.create_team_challenge(alice, "erin", ["charlie", "frank"], "1d")
     assert not Challenge.objects.exists()
 
 
 def test_an_earlier_team_challenge_takes_no_answer_while_they_are_partners(
         alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any, frank: Any) -> None:
-    challenge = lobby.create_team_challenge(erin, "alice", ["charlie", "frank"], "1d")
+    challenge = challenges.create_team_challenge(erin, "alice", ["charlie", "frank"], "1d")
     play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.accept_challenge(challenge.pk, frank)
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        challenges.accept_challenge(challenge.pk, frank)
     assert not challenge.invitees.filter(answer="accepted").exists()
 
 
 def test_a_seek_is_not_accepted_or_joined_by_a_partner(team: Game, alice: Any, charlie: Any, erin: Any) -> None:
-    seek = lobby.create_seek(alice, "5+3", rules="ace-in-the-hole")
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.accept_seek(seek.pk, charlie)
+    seek = seeks.create_seek(alice, "5+3", rules="ace-in-the-hole")
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        seeks.accept_seek(seek.pk, charlie)
     assert Seek.objects.get(pk=seek.pk).status == Seek.Status.OPEN
-    four = lobby.create_seek(erin, "1d", rules="rhombus", players=4)
-    lobby.join_seek(four.pk, alice)
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.join_seek(four.pk, charlie)
+    four = seeks.create_seek(erin, "1d", rules="rhombus", players=4)
+    seeks.join_seek(four.pk, alice)
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        seeks.join_seek(four.pk, charlie)
     assert sorted(four.entries.values_list("user__username", flat=True)) == ["alice", "erin"]
-    with pytest.raises(lobby.LobbyRefusal, match="RH36"):
-        lobby.create_seek(alice, "7d", rules="rhombus", players=4, partner="charlie")
+    with pytest.raises(inputs.LobbyRefusal, match="RH36"):
+        seeks.create_seek(alice, "7d", rules="rhombus", players=4, partner="charlie")
 
 
 def test_the_pool_never_pairs_partners(team: Game, alice: Any, charlie: Any, erin: Any) -> None:
@@ -257,7 +257,7 @@ def test_the_api_refuses_a_challenge_between_partners(team: Game, alice: Any) ->
 
 def test_partners_play_together_again_once_the_team_game_is_over(team: Game, alice: Any) -> None:
     play.abort(team.pk, alice)
-    assert lobby.create_challenge(alice, "charlie", "5+3")
+    assert challenges.create_challenge(alice, "charlie", "5+3")
 
 
 def test_the_computers_players_are_no_ones_partners(erin: Any, frank: Any) -> None:
@@ -265,6 +265,6 @@ def test_the_computers_players_are_no_ones_partners(erin: Any, frank: Any) -> No
     bot accounts sit as partners in both games, and share nothing (games.partners)."""
     bot_accounts.ensure_bot_accounts()
     tc = TimeControl.parse("1d")
-    first = lobby.play_computer_team(erin, "random", tc)
-    second = lobby.play_computer_team(frank, "random", tc)
+    first = seating.play_computer_team(erin, "random", tc)
+    second = seating.play_computer_team(frank, "random", tc)
     assert first.pk != second.pk and first.running and second.running

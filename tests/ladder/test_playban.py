@@ -16,7 +16,7 @@ from django.utils import timezone
 from games import bots, play, pulse
 from games.models import Game, Move
 from games.timecontrols import TimeControl
-from ladder import bot_accounts, lobby, matchmaking, playban
+from ladder import bot_accounts, challenges, inputs, matchmaking, playban, seeks
 from ladder.models import Ban, Player, PlaybanRecord
 from tournaments.models import Tournament
 from tournaments import running as tournaments
@@ -213,13 +213,13 @@ def banned(alice: Any, bob: Any) -> Any:
 def test_a_banned_player_is_refused_in_the_lobby_the_pool_and_tournaments(
         banned: Any, bob: Any, charlie: Any) -> None:
     message = r"You may not start games for 1[45] minutes more\. Reason: a playban for aborting games"
-    with pytest.raises(lobby.LobbyRefusal, match=message):
-        lobby.create_seek(banned, "3+2")
-    seek = lobby.create_seek(bob, "3+2")
-    with pytest.raises(lobby.LobbyRefusal, match=message):
-        lobby.accept_seek(seek.pk, banned)
-    with pytest.raises(lobby.LobbyRefusal, match=message):
-        lobby.create_challenge(banned, "charlie", "3+2")
+    with pytest.raises(inputs.LobbyRefusal, match=message):
+        seeks.create_seek(banned, "3+2")
+    seek = seeks.create_seek(bob, "3+2")
+    with pytest.raises(inputs.LobbyRefusal, match=message):
+        seeks.accept_seek(seek.pk, banned)
+    with pytest.raises(inputs.LobbyRefusal, match=message):
+        challenges.create_challenge(banned, "charlie", "3+2")
     with pytest.raises(matchmaking.PoolRefusal, match=message):
         matchmaking.join(banned, "3+2")
     tournament = Tournament.objects.create(name="Cup", organizer=charlie, time_control="3+2", rated=False,

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import connection
 
-from ladder import lobby
+from ladder import inputs
 
 
 def at_once(act: Callable[[Any], Any], *users: Any) -> dict[str, Any]:
@@ -21,7 +21,7 @@ def at_once(act: Callable[[Any], Any], *users: Any) -> dict[str, Any]:
         barrier.wait()
         try:
             results[user.username] = act(user)
-        except lobby.LobbyRefusal as refusal:
+        except inputs.LobbyRefusal as refusal:
             results[user.username] = refusal
         finally:
             connection.close()

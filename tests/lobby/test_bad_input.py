@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from ladder import lobby
+from ladder import challenges, inputs
 from ladder.models import Challenge, PoolEntry, Seek
 from tests.lobby.conftest import Opener
 
@@ -62,6 +62,6 @@ async def test_other_fields_holding_what_postgresql_cannot_take_are_refused(
 
 
 def test_the_form_view_and_the_socket_share_the_check(alice: Any, bob: Any) -> None:
-    with pytest.raises(lobby.LobbyRefusal, match="there is no player called 'bob\\\\x00'"):
-        lobby.create_challenge(alice, "bob\x00", "1d")
-    assert lobby.could_be_username("bob") and not lobby.could_be_username("bob\ud800")
+    with pytest.raises(inputs.LobbyRefusal, match="there is no player called 'bob\\\\x00'"):
+        challenges.create_challenge(alice, "bob\x00", "1d")
+    assert inputs.could_be_username("bob") and not inputs.could_be_username("bob\ud800")

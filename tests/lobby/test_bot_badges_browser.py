@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import Seek
 from tests.badges import ACCOUNT_TITLE, COMPUTER_TITLE, api_bot, computer_player
 from tests.badges import bot_cache_forgotten  # noqa: F401 (autouse: the bots' ids are forgotten after each test)
@@ -27,9 +27,9 @@ def bots_arrive(alice: Any, bob: Any) -> None:
     Seek.objects.create(creator=computer_player("cpu1"), time_control="10+5")
     api_bot("api1")
     challenger = api_bot("api2")
-    lobby.create_challenge(challenger, "alice", "5+3")
-    lobby.create_challenge(challenger, "bob", "5+3")
-    lobby.create_seek(bob, "5+3", rules="rhombus", players=4, partner="api1")
+    challenges.create_challenge(challenger, "alice", "5+3")
+    challenges.create_challenge(challenger, "bob", "5+3")
+    seeks.create_seek(bob, "5+3", rules="rhombus", players=4, partner="api1")
 
 
 def test_the_live_lists_and_the_challenge_toast_flag_bots(

@@ -12,7 +12,7 @@ from django.test import Client
 from games import bots, play
 from games.models import Game
 from games.timecontrols import TimeControl
-from ladder import lobby
+from ladder import challenges, inputs, lobby_json, seeks
 from ladder.models import Challenge, Seek
 from tests.bots.conftest import bot_accounts  # noqa: F401 - a fixture
 from tests.rhombus_steps import legal_texts
@@ -21,35 +21,35 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services")]
 
 
 def test_a_rhombus_seek_starts_a_rhombus_game_seated_by_the_wish(alice: Any, bob: Any) -> None:
-    seek = lobby.create_seek(alice, "5+3", colour="black", rules="rhombus")
-    [shown] = lobby.open_seeks()
+    seek = seeks.create_seek(alice, "5+3", colour="black", rules="rhombus")
+    [shown] = seeks.open_seeks()
     assert shown["rules"] == {"key": "rhombus", "title": "Rhombus"}
-    game = lobby.accept_seek(seek.pk, bob)
+    game = seeks.accept_seek(seek.pk, bob)
     assert (game.kind, game.variant, game.players) == ("rhombus", "classic", 2)
     assert {s.name: s.user for s in Game.objects.get(pk=game.pk).table} == {"SW": bob, "NE": alice}
 
 
 def test_one_open_seek_per_game_and_control(alice: Any) -> None:
-    lobby.create_seek(alice, "5+3")
-    lobby.create_seek(alice, "5+3", rules="rhombus-formation")
-    with pytest.raises(lobby.LobbyRefusal, match="open Rhombus Formation 5\\+3 seek"):
-        lobby.create_seek(alice, "5+3", rules="rhombus-formation")
-    assert [lobby.setup(s).key for s in Seek.objects.order_by("pk")] == ["ace-in-the-hole", "rhombus-formation"]
+    seeks.create_seek(alice, "5+3")
+    seeks.create_seek(alice, "5+3", rules="rhombus-formation")
+    with pytest.raises(inputs.LobbyRefusal, match="open Rhombus Formation 5\\+3 seek"):
+        seeks.create_seek(alice, "5+3", rules="rhombus-formation")
+    assert [inputs.setup(s).key for s in Seek.objects.order_by("pk")] == ["ace-in-the-hole", "rhombus-formation"]
 
 
 def test_an_unknown_game_is_refused_with_the_choices_and_nothing_is_stored(alice: Any, bob: Any) -> None:
-    with pytest.raises(lobby.LobbyRefusal, match="'chess' is not a game here: choose one of ace-in-the-hole, "
+    with pytest.raises(inputs.LobbyRefusal, match="'chess' is not a game here: choose one of ace-in-the-hole, "
                                                  "rhombus, rhombus-formation"):
-        lobby.create_seek(alice, "5+3", rules="chess")
-    with pytest.raises(lobby.LobbyRefusal, match="not a game here"):
-        lobby.create_challenge(alice, "bob", "5+3", rules=["rhombus"])
+        seeks.create_seek(alice, "5+3", rules="chess")
+    with pytest.raises(inputs.LobbyRefusal, match="not a game here"):
+        challenges.create_challenge(alice, "bob", "5+3", rules=["rhombus"])
     assert not Seek.objects.exists() and not Challenge.objects.exists()
 
 
 def test_a_formation_challenge_starts_a_formation_game(alice: Any, bob: Any) -> None:
-    challenge = lobby.create_challenge(alice, "bob", "10+5", colour="red", rules="rhombus-formation")
-    assert lobby.challenge_json(challenge, bob)["rules"]["title"] == "Rhombus Formation"
-    game = lobby.accept_challenge(challenge.pk, bob)
+    challenge = challenges.create_challenge(alice, "bob", "10+5", colour="red", rules="rhombus-formation")
+    assert lobby_json.challenge_json(challenge, bob)["rules"]["title"] == "Rhombus Formation"
+    game = challenges.accept_challenge(challenge.pk, bob)
     assert (game.kind, game.variant, game.seat_of(alice)) == ("rhombus", "formation", "SW")
 
 

@@ -16,7 +16,7 @@ from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Game
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import Challenge, Seek
 from tests.helpers import ARTIFACTS
 from tests.seats import seated
@@ -88,7 +88,7 @@ def test_bob_answers_challenges_from_the_home_page_and_lands_on_the_game(
 def test_a_challenge_already_waiting_shows_when_the_page_opens(
     daphne_server: str, cookies: dict[str, str], alice: Any, browser: Browser, orm: Callable[..., Any],
 ) -> None:
-    orm(lambda: lobby.create_challenge(alice, "bob", "3d", rated=False, colour="black"))
+    orm(lambda: challenges.create_challenge(alice, "bob", "3d", rated=False, colour="black"))
     bob = signed_in(browser, daphne_server, cookies["bob"], {"width": 1280, "height": 900})
     bob.goto(daphne_server + "/games/import/")
     expect(bob.locator(".toast--challenge")).to_have_text(
@@ -100,11 +100,11 @@ def test_a_seeker_reading_another_page_is_taken_to_the_game_when_someone_accepts
     daphne_server: str, cookies: dict[str, str], alice: Any, bob: Any, browser: Browser,
     orm: Callable[..., Any],
 ) -> None:
-    seek = orm(lambda: lobby.create_seek(alice, "3+2"))
+    seek = orm(lambda: seeks.create_seek(alice, "3+2"))
     page = signed_in(browser, daphne_server, cookies["alice"], {"width": 1280, "height": 900})
     page.goto(daphne_server + "/games/import/")
     expect(page.locator("[data-toasts]")).to_have_attribute("data-connected", "true")
-    orm(lambda: lobby.accept_seek(seek.pk, bob))
+    orm(lambda: seeks.accept_seek(seek.pk, bob))
     page.wait_for_url(GAME_URL, timeout=10_000)
     game_id = orm(lambda: Seek.objects.get(pk=seek.pk).game_id)
     assert page.url.endswith(f"/games/{game_id}/")

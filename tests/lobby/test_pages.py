@@ -9,7 +9,7 @@ from django.test import Client
 
 from games.models import Game
 from games.timecontrols import OFFERED
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import Challenge, Seek
 from tests.helpers import client_for
 
@@ -25,7 +25,7 @@ def test_the_lobby_offers_every_time_control_to_a_player(alice: Any) -> None:
 
 
 def test_a_visitor_sees_the_seeks_but_is_asked_to_sign_in(alice: Any) -> None:
-    lobby.create_seek(alice, "10+5")
+    seeks.create_seek(alice, "10+5")
     html = Client().get("/lobby/").content.decode()
     assert "Create seek" not in html and "Sign in</a> to create or accept a game" in html
     assert '<td class="seek__player">alice</td>' in html and ">Accept</button>" not in html
@@ -36,8 +36,8 @@ def test_the_nav_links_to_the_lobby(alice: Any) -> None:
 
 
 def test_the_seek_list_shows_accept_on_others_seeks_and_cancel_on_your_own(alice: Any, bob: Any) -> None:
-    lobby.create_seek(alice, "5+3")
-    lobby.create_seek(bob, "1d")
+    seeks.create_seek(alice, "5+3")
+    seeks.create_seek(bob, "1d")
     html = client_for(alice).get("/lobby/").content.decode()
     assert html.count(">Accept</button>") == 1 and html.count(">Cancel</button>") == 1
 
@@ -61,7 +61,7 @@ def test_creating_and_accepting_a_seek_without_javascript(alice: Any, bob: Any) 
 
 
 def test_a_refused_form_comes_back_with_the_reason(alice: Any) -> None:
-    seek = lobby.create_seek(alice, "5+3")
+    seek = seeks.create_seek(alice, "5+3")
     response = client_for(alice).post(f"/lobby/seek/{seek.pk}/accept/", follow=True)
     assert "that is your own seek" in response.content.decode()
     assert Seek.objects.get().status == "open"
@@ -85,6 +85,6 @@ def test_challenging_and_declining_without_javascript(alice: Any, bob: Any) -> N
 
 
 def test_accepting_a_challenge_without_javascript_goes_to_the_game(alice: Any, bob: Any) -> None:
-    challenge = lobby.create_challenge(alice, "bob", "5+3")
+    challenge = challenges.create_challenge(alice, "bob", "5+3")
     response = client_for(bob).post(f"/lobby/challenge/{challenge.pk}/accept/")
     assert response["Location"] == f"/games/{Game.objects.get().pk}/"

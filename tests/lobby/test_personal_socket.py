@@ -12,7 +12,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
 from aceweb.asgi import application
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import Challenge
 from tests.lobby.conftest import LobbySocket
 
@@ -45,8 +45,8 @@ async def personal() -> AsyncIterator[Callable[[str], Awaitable[tuple[PersonalSo
 
 async def test_it_starts_with_the_player_s_challenges_and_no_seek_list(
         alice: Any, bob: Any, cookies: dict[str, str], personal: Any) -> None:
-    challenge = await database_sync_to_async(lobby.create_challenge)(alice, "bob", "5+3")
-    await database_sync_to_async(lobby.create_seek)(alice, "3+2")
+    challenge = await database_sync_to_async(challenges.create_challenge)(alice, "bob", "5+3")
+    await database_sync_to_async(seeks.create_seek)(alice, "3+2")
     sock, first = await personal(cookies["bob"])
     assert first["type"] == "challenges"
     assert [(c["id"], c["direction"]) for c in first["challenges"]] == [(challenge.pk, "incoming")]
@@ -82,7 +82,7 @@ async def test_it_hears_no_seek_changes_but_the_player_s_own_challenge_and_game(
 
 async def test_a_refusal_on_it_is_answered_and_changes_nothing(
         alice: Any, bob: Any, charlie: Any, cookies: dict[str, str], personal: Any) -> None:
-    challenge = await database_sync_to_async(lobby.create_challenge)(alice, "bob", "5+3")
+    challenge = await database_sync_to_async(challenges.create_challenge)(alice, "bob", "5+3")
     charlie_sock, _ = await personal(cookies["charlie"])
     error = await charlie_sock.request({"type": "accept_challenge", "challenge": challenge.pk})
     assert error == {"type": "error", "message": "only the challenged player can accept a challenge"}

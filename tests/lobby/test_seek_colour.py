@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from ladder import lobby
+from ladder import seeks
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +24,9 @@ def you_play(client: Client) -> dict[str, str]:
 
 
 def test_each_seek_says_what_the_viewer_would_play(alice: Any, bob: Any, charlie: Any, client: Client) -> None:
-    lobby.create_seek(alice, "5+3", colour="red")
-    lobby.create_seek(bob, "10+5", colour="black")
-    lobby.create_seek(charlie, "3+2", colour="random")
+    seeks.create_seek(alice, "5+3", colour="red")
+    seeks.create_seek(bob, "10+5", colour="black")
+    seeks.create_seek(charlie, "3+2", colour="random")
     client.force_login(bob)
     assert you_play(client) == {"alice": "Black", "bob": "Black", "charlie": "Random"}  # bob's own: his wish
     client.force_login(alice)

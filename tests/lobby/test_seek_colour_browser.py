@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
-from ladder import lobby
+from ladder import seeks
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
@@ -28,7 +28,7 @@ def test_a_new_seek_says_black_to_others_and_red_to_its_red_creator(
         orm: Callable[..., Any]) -> None:
     alice_page = lobby_page(chromium_browser, daphne_server, cookies["alice"])
     bob_page = lobby_page(chromium_browser, daphne_server, cookies["bob"])
-    orm(lambda: lobby.create_seek(alice, "5+3", colour="red"))
+    orm(lambda: seeks.create_seek(alice, "5+3", colour="red"))
     expect(bob_page.locator("thead")).to_contain_text("You play")
     expect(bob_page.locator("tr.seek .seek__colour")).to_have_text("Black")
     expect(alice_page.locator("tr.seek--mine .seek__colour")).to_have_text("Red")

@@ -10,15 +10,15 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games.models import Game
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import Seek
 from tests.lobby.conftest import LobbySocket, Opener
 from tests.seats import seated
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
 
-create_seek = database_sync_to_async(lobby.create_seek)
-expire_challenges = database_sync_to_async(lobby.expire_challenges)
+create_seek = database_sync_to_async(seeks.create_seek)
+expire_challenges = database_sync_to_async(challenges.expire_challenges)
 seek_count = database_sync_to_async(lambda: Seek.objects.filter(status="open").count())
 only_game = database_sync_to_async(lambda: seated(Game.objects.get()))
 
@@ -35,11 +35,11 @@ async def test_anyone_gets_the_open_seeks_on_connect(alice: Any, lobby_sockets: 
 
 async def test_a_logged_in_user_also_gets_their_challenges(
         alice: Any, bob: Any, cookies: dict[str, str], lobby_sockets: Opener) -> None:
-    await database_sync_to_async(lobby.create_challenge)(alice, "bob", "10+5")
+    await database_sync_to_async(challenges.create_challenge)(alice, "bob", "10+5")
     sock, _ = await lobby_sockets(cookies["bob"])
-    challenges = sock.challenges  # type: ignore[attr-defined]
-    assert challenges["type"] == "challenges"
-    assert [(c["challenger"], c["direction"]) for c in challenges["challenges"]] == [("alice", "incoming")]
+    theirs = sock.challenges  # type: ignore[attr-defined]
+    assert theirs["type"] == "challenges"
+    assert [(c["challenger"], c["direction"]) for c in theirs["challenges"]] == [("alice", "incoming")]
 
 
 async def test_a_new_seek_appears_live_on_every_socket(
@@ -127,7 +127,7 @@ async def test_the_challenger_sees_a_decline_live(cookies: dict[str, str], lobby
 
 async def test_both_players_see_a_challenge_expire(alice: Any, bob: Any, cookies: dict[str, str],
                                                    lobby_sockets: Opener) -> None:
-    challenge = await database_sync_to_async(lobby.create_challenge)(alice, "bob", "5+3")
+    challenge = await database_sync_to_async(challenges.create_challenge)(alice, "bob", "5+3")
     a, _ = await lobby_sockets(cookies["alice"])
     b, _ = await lobby_sockets(cookies["bob"])
     assert await expire_challenges(timezone.now() + timedelta(minutes=11)) == 1

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import play
 from games.timecontrols import TimeControl
-from ladder import lobby, matchmaking
+from ladder import matchmaking, seeks
 from ladder.models import PoolEntry, Seek
 from tests.matchmaking.conftest import games_of, status_of, wait_longer
 
@@ -169,8 +169,8 @@ def test_a_player_who_sat_down_to_another_game_is_taken_out_not_paired(
     ann, ben = rated("ann", 1500), rated("ben", 1500)
     matchmaking.join(ann, "5+3")
     matchmaking.join(ben, "5+3")
-    seek = lobby.create_seek(charlie, "3+2")
-    lobby.accept_seek(seek.pk, ann)  # Ann accepted a seek while waiting
+    seek = seeks.create_seek(charlie, "3+2")
+    seeks.accept_seek(seek.pk, ann)  # Ann accepted a seek while waiting
     assert matchmaking.match() == []
     assert status_of(ann) == "left" and status_of(ben) == "waiting"
     assert len(games_of(ann)) == 1
@@ -182,20 +182,20 @@ def test_accepting_a_real_time_seek_ends_both_players_waits_at_once(rated: Rated
     ann, ben = rated("ann", 1500), rated("ben", 1500)
     matchmaking.join(ann, "5+3")
     matchmaking.join(ben, "10+5")
-    lobby.accept_seek(lobby.create_seek(ben, "3+2").pk, ann)
+    seeks.accept_seek(seeks.create_seek(ben, "3+2").pk, ann)
     assert status_of(ann) == "left" and status_of(ben) == "left"
 
 
 def test_accepting_a_correspondence_seek_keeps_the_wait(rated: Rated) -> None:
     ann, ben = rated("ann", 1500), rated("ben", 1500)
     matchmaking.join(ann, "5+3")
-    lobby.accept_seek(lobby.create_seek(ben, "3d").pk, ann)
+    seeks.accept_seek(seeks.create_seek(ben, "3d").pk, ann)
     assert status_of(ann) == "waiting"
 
 
 def test_pairing_withdraws_both_players_real_time_seeks_only(rated: Rated) -> None:
     ann, ben = rated("ann", 1500), rated("ben", 1500)
-    blitz, corr = lobby.create_seek(ann, "3+2"), lobby.create_seek(ben, "3d")
+    blitz, corr = seeks.create_seek(ann, "3+2"), seeks.create_seek(ben, "3d")
     matchmaking.join(ann, "5+3")
     matchmaking.join(ben, "5+3")
     matchmaking.match()

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import play
 from games.models import Game
-from ladder import lobby, matchmaking
+from ladder import challenges, inputs, matchmaking, seeks
 from ladder.models import Challenge, Player, PoolEntry, RatingChange, Seek
 from moderation import restrictions
 from moderation.actions import ModerationRefusal
@@ -35,9 +35,9 @@ def history_of(user: Any) -> list[str]:
 
 def test_a_restriction_from_rated_games_is_logged_and_withdraws_rated_offers(moderator: Any, alice: Any,
                                                                               bob: Any) -> None:
-    rated_seek = lobby.create_seek(alice, "5+3", rated=True)
-    casual_seek = lobby.create_seek(alice, "10+5", rated=False)
-    challenge = lobby.create_challenge(bob, "alice", "5+3", rated=True)
+    rated_seek = seeks.create_seek(alice, "5+3", rated=True)
+    casual_seek = seeks.create_seek(alice, "10+5", rated=False)
+    challenge = challenges.create_challenge(bob, "alice", "5+3", rated=True)
     action = act(moderator, Kind.RESTRICT_RATED, user=alice, days=7, reason="boosting with a friend")
     assert Seek.objects.get(pk=rated_seek.pk).status == Seek.Status.CANCELLED
     assert Seek.objects.get(pk=casual_seek.pk).status == Seek.Status.OPEN  # casual play goes on
@@ -65,16 +65,16 @@ def test_a_restriction_from_rated_games_refuses_only_rated_play(moderator: Any, 
 
 def test_the_lobby_refuses_a_restricted_player_with_the_message(moderator: Any, alice: Any, bob: Any) -> None:
     act(moderator, Kind.RESTRICT_LOBBY, user=alice, days=3)
-    with pytest.raises(lobby.LobbyRefusal, match=r"you may not create or accept seeks until \d{1,2} [A-Z][a-z]{2} 20\d\d"):
-        lobby.create_seek(alice, "5+3", rated=False)
-    with pytest.raises(lobby.LobbyRefusal, match="you may not challenge or accept challenges until"):
-        lobby.create_challenge(alice, "bob", "5+3", rated=False)
-    seek = lobby.create_seek(bob, "5+3", rated=False)
-    with pytest.raises(lobby.LobbyRefusal, match="you may not create or accept seeks"):
-        lobby.accept_seek(seek.pk, alice)
-    challenge = lobby.create_challenge(bob, "alice", "5+3", rated=False)
-    with pytest.raises(lobby.LobbyRefusal, match="you may not challenge or accept challenges"):
-        lobby.accept_challenge(challenge.pk, alice)
+    with pytest.raises(inputs.LobbyRefusal, match=r"you may not create or accept seeks until \d{1,2} [A-Z][a-z]{2} 20\d\d"):
+        seeks.create_seek(alice, "5+3", rated=False)
+    with pytest.raises(inputs.LobbyRefusal, match="you may not challenge or accept challenges until"):
+        challenges.create_challenge(alice, "bob", "5+3", rated=False)
+    seek = seeks.create_seek(bob, "5+3", rated=False)
+    with pytest.raises(inputs.LobbyRefusal, match="you may not create or accept seeks"):
+        seeks.accept_seek(seek.pk, alice)
+    challenge = challenges.create_challenge(bob, "alice", "5+3", rated=False)
+    with pytest.raises(inputs.LobbyRefusal, match="you may not challenge or accept challenges"):
+        challenges.accept_challenge(challenge.pk, alice)
     with pytest.raises(matchmaking.PoolRefusal, match="you may not join quick pairing"):
         matchmaking.join(alice, "5+3")
     assert not Game.objects.exists() and not PoolEntry.objects.exists()
@@ -83,23 +83,23 @@ def test_the_lobby_refuses_a_restricted_player_with_the_message(moderator: Any, 
 
 def test_a_restricted_player_leaves_and_cannot_join_a_four_player_seek(moderator: Any, alice: Any, bob: Any,
                                                                         charlie: Any) -> None:
-    seek = lobby.create_seek(bob, "10+5", rated=False, rules="rhombus", players=4)
-    lobby.join_seek(seek.pk, alice)
+    seek = seeks.create_seek(bob, "10+5", rated=False, rules="rhombus", players=4)
+    seeks.join_seek(seek.pk, alice)
     act(moderator, Kind.RESTRICT_LOBBY, user=alice)
     assert list(seek.entries.values_list("user__username", flat=True)) == ["bob"]
     assert "1 seat(s) at others' seeks" in ModerationAction.objects.get().outcome
-    with pytest.raises(lobby.LobbyRefusal, match="you may not create or accept seeks"):
-        lobby.join_seek(seek.pk, alice)
-    lobby.join_seek(seek.pk, charlie)  # others still may
+    with pytest.raises(inputs.LobbyRefusal, match="you may not create or accept seeks"):
+        seeks.join_seek(seek.pk, alice)
+    seeks.join_seek(seek.pk, charlie)  # others still may
 
 
 def test_a_player_restricted_from_rated_games_may_still_play_casual(moderator: Any, alice: Any, bob: Any) -> None:
     act(moderator, Kind.RESTRICT_RATED, user=alice)
-    with pytest.raises(lobby.LobbyRefusal, match="you may not play rated games"):
-        lobby.accept_seek(lobby.create_seek(bob, "5+3", rated=True).pk, alice)
+    with pytest.raises(inputs.LobbyRefusal, match="you may not play rated games"):
+        seeks.accept_seek(seeks.create_seek(bob, "5+3", rated=True).pk, alice)
     with pytest.raises(matchmaking.PoolRefusal, match="you may not play rated games"):
         matchmaking.join(alice, "5+3")
-    game = lobby.accept_seek(lobby.create_seek(bob, "10+5", rated=False).pk, alice)
+    game = seeks.accept_seek(seeks.create_seek(bob, "10+5", rated=False).pk, alice)
     assert not game.rated
 
 
@@ -112,7 +112,7 @@ def test_a_restriction_ends_by_itself_and_can_be_lifted_early(moderator: Any, al
     lift = act(moderator, Kind.LIFT_LOBBY, user=alice, reason="appeal accepted")
     assert restrictions.refusal(alice, "seek") is None
     assert lift.outcome == "lifted 1 restriction(s) from seeks, challenges and quick pairing"
-    lobby.create_seek(alice, "5+3")  # the lobby takes her again
+    seeks.create_seek(alice, "5+3")  # the lobby takes her again
     with pytest.raises(ModerationRefusal, match="alice has no restriction from seeks.* to lift"):
         act(moderator, Kind.LIFT_LOBBY, user=alice)
     assert [a.kind for a in ModerationAction.objects.order_by("pk")] == [
@@ -129,8 +129,8 @@ def test_lifting_a_rated_restriction(moderator: Any, alice: Any) -> None:
 
 def test_closing_an_account_withdraws_its_open_play_and_reopening_lets_it_back(
         moderator: Any, alice: Any, bob: Any) -> None:
-    seek = lobby.create_seek(alice, "5+3")
-    challenge = lobby.create_challenge(alice, "bob", "10+5")
+    seek = seeks.create_seek(alice, "5+3")
+    challenge = challenges.create_challenge(alice, "bob", "10+5")
     entry = matchmaking.join(alice, "3+2")
     act(moderator, Kind.CLOSE_ACCOUNT, user=alice, reason="engine use, confirmed")
     alice.refresh_from_db()
@@ -275,7 +275,7 @@ def test_a_moderator_cannot_act_on_staff_nor_on_themselves(moderator: Any, staff
 def test_a_restriction_cancels_a_team_challenge_the_player_is_invited_to(moderator: Any, alice: Any, bob: Any,
                                                                           charlie: Any, dave: Any) -> None:
     """Alice is one of the two opponents named (not the challenger, not the partner)."""
-    challenge = lobby.create_team_challenge(bob, "charlie", ["alice", "dave"], "5+3")
+    challenge = challenges.create_team_challenge(bob, "charlie", ["alice", "dave"], "5+3")
     action = act(moderator, Kind.RESTRICT_RATED, user=alice)
     assert Challenge.objects.get(pk=challenge.pk).status == Challenge.Status.CANCELLED
     assert "1 challenge(s)" in action.outcome

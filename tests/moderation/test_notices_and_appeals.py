@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from ladder import lobby, matchmaking, playban
+from ladder import inputs, matchmaking, playban, seeks
 from moderation.actions import ModerationRefusal
 from moderation.models import ModerationAction, Report, Restriction
 from moderation.reports import file_report
@@ -32,8 +32,8 @@ APPEAL = "/report/appeal/"
 def test_a_restriction_notice_is_a_sentence_with_the_reason_and_the_way_to_appeal(moderator: Any,
                                                                                  alice: Any) -> None:
     act(moderator, Kind.RESTRICT_LOBBY, user=alice, days=3, reason="Insults in every challenge message")
-    with pytest.raises(lobby.LobbyRefusal) as refused:
-        lobby.create_seek(alice, "5+3", rated=False)
+    with pytest.raises(inputs.LobbyRefusal) as refused:
+        seeks.create_seek(alice, "5+3", rated=False)
     notice = str(refused.value)
     # The end in the language's DATETIME_FORMAT, in UTC (English: "1 Dec 2026 17:16 UTC").
     assert re.match(r"A moderator has restricted your account: you may not create or accept seeks "
@@ -47,8 +47,8 @@ def test_a_restriction_notice_is_a_sentence_with_the_reason_and_the_way_to_appea
 def test_a_playban_notice_is_a_sentence_with_the_way_to_appeal(alice: Any) -> None:
     for _ in range(playban.LIMIT):
         playban.record(alice, playban.ABORT)
-    with pytest.raises(lobby.LobbyRefusal) as refused:
-        lobby.create_seek(alice, "5+3", rated=False)
+    with pytest.raises(inputs.LobbyRefusal) as refused:
+        seeks.create_seek(alice, "5+3", rated=False)
     notice = str(refused.value)
     assert notice.startswith("You may not start games for 1")
     assert "Reason: a playban for aborting games; it grows if it happens again." in notice

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chat import lines as chat_lines
-from ladder import lobby
+from ladder import challenges
 from moderation.models import ModerationAction, Report
 from moderation.reports import file_report
 from tournaments import notices as tournament_notices
@@ -35,7 +35,7 @@ def notices_of(user: Any, kind: str) -> list[Notification]:
 
 
 def test_a_challenge_reaches_the_challenged_player_s_bell(alice: Any, bob: Any) -> None:
-    challenge = lobby.create_challenge(alice, "bob", "3d", rated=False)
+    challenge = challenges.create_challenge(alice, "bob", "3d", rated=False)
     [notice] = notices_of(bob, "challenge")
     assert notice.key == f"challenge:{challenge.pk}"
     assert notice.params == {"challenger": "alice", "time_control": "3d", "rated": False, "players": 2,
@@ -45,13 +45,13 @@ def test_a_challenge_reaches_the_challenged_player_s_bell(alice: Any, bob: Any) 
 
 
 def test_answering_a_challenge_reads_its_notice(alice: Any, bob: Any) -> None:
-    challenge = lobby.create_challenge(alice, "bob", "5+3")
-    lobby.decline_challenge(challenge.pk, bob)
+    challenge = challenges.create_challenge(alice, "bob", "5+3")
+    challenges.decline_challenge(challenge.pk, bob)
     assert [n.read for n in notices_of(bob, "challenge")] == [True]
 
 
 def test_a_four_player_challenge_reaches_all_three_invitees(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
-    lobby.create_team_challenge(alice, "bob", ["charlie", "dave"], "3d")
+    challenges.create_team_challenge(alice, "bob", ["charlie", "dave"], "3d")
     for user in (bob, charlie, dave):
         [notice] = notices_of(user, "challenge")
         assert (notice.params["players"], notice.params["title"]) == (4, "Rhombus")
@@ -59,7 +59,7 @@ def test_a_four_player_challenge_reaches_all_three_invitees(alice: Any, bob: Any
 
 def test_a_player_who_muted_the_challenger_hears_nothing(alice: Any, bob: Any) -> None:
     chat_lines.mute(bob, alice)
-    lobby.create_challenge(alice, "bob", "5+3")
+    challenges.create_challenge(alice, "bob", "5+3")
     assert notices_of(bob, "challenge") == []
 
 

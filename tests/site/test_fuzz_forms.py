@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games import play
-from ladder import lobby
+from ladder import challenges, seeks
 from tests.games.conftest import cookies, fast_password_hashing, services, session_cookie  # noqa: F401
 from tests.site.fuzz_inputs import poisoned_text
 from tests.site.test_fuzz_sockets import server_errors, state
@@ -118,8 +118,8 @@ def test_fuzzed_forms_change_nothing_and_log_no_error(
         daphne_server: str, daphne_log: Callable[[], str], alice: Any, bob: Any,
         cookies: dict[str, str]) -> None:
     play.start_game(alice, bob)
-    seek = lobby.create_seek(bob, "1d")  # to accept or cancel, should a refusal fail to hold
-    challenge = lobby.create_challenge(bob, "alice", "1d")
+    seek = seeks.create_seek(bob, "1d")  # to accept or cancel, should a refusal fail to hold
+    challenge = challenges.create_challenge(bob, "alice", "1d")
     ids = {"SEEK": str(seek.pk), "CHALLENGE": str(challenge.pk)}
     before, users = state(), get_user_model().objects.count()
     signed_in, visitor = Browser(daphne_server, cookies["alice"]), Browser(daphne_server)

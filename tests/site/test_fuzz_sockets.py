@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from games import play
 from games.models import Game
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import Challenge, PoolEntry, Seek
 from tests.games.conftest import cookies, fast_password_hashing, services, session_cookie  # noqa: F401
 from tests.raw_websocket import BINARY, TEXT, RawSocket, Refused
@@ -216,8 +216,8 @@ def test_fuzzed_frames_on_a_lobby_socket_change_nothing(
         daphne_server: str, daphne_log: Callable[[], str], alice: Any, bob: Any,
         cookies: dict[str, str]) -> None:
     # Something to accept, cancel or decline, should a refusal fail to hold.
-    seek = lobby.create_seek(bob, "5+3")
-    challenge = lobby.create_challenge(bob, "alice", "1d")
+    seek = seeks.create_seek(bob, "5+3")
+    challenge = challenges.create_challenge(bob, "alice", "1d")
     before = state()
     taken = {seek.pk, challenge.pk}
     sock = lobby_socket(daphne_server, cookies["alice"])

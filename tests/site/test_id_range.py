@@ -124,14 +124,14 @@ async def test_a_game_socket_past_bigint_closes_as_for_a_game_that_does_not_exis
 
 def test_a_seek_or_challenge_past_bigint_in_a_lobby_frame_is_no_such_seek(bob: Any) -> None:
     """The lobby socket's frames name seeks and challenges by id (ladder/consumers.py)."""
-    from ladder import lobby
+    from ladder import challenges, inputs, seeks
     from ladder.models import Challenge, Seek
 
     for value in (2**63, 10**23):
-        for act in (lobby.accept_seek, lobby.join_seek, lobby.leave_seek, lobby.cancel_seek):
-            with pytest.raises(lobby.LobbyRefusal, match=f"^there is no seek {value}$"):
+        for act in (seeks.accept_seek, seeks.join_seek, seeks.leave_seek, seeks.cancel_seek):
+            with pytest.raises(inputs.LobbyRefusal, match=f"^there is no seek {value}$"):
                 act(value, bob)
-        for act in (lobby.accept_challenge, lobby.decline_challenge, lobby.cancel_challenge):
-            with pytest.raises(lobby.LobbyRefusal, match=f"^there is no challenge {value}$"):
+        for act in (challenges.accept_challenge, challenges.decline_challenge, challenges.cancel_challenge):
+            with pytest.raises(inputs.LobbyRefusal, match=f"^there is no challenge {value}$"):
                 act(value, bob)
     assert not Seek.objects.exists() and not Challenge.objects.exists()

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from games import bots, play
 from games.models import Game
 from games.timecontrols import TimeControl
-from ladder import bot_accounts, lobby
+from ladder import bot_accounts, challenges, seeks
 from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
 from tests.helpers import ARTIFACTS
 
@@ -66,10 +66,10 @@ def play_plies(game: Game, plies: int) -> None:
 def site(alice: Any, bob: Any, charlie: Any, django_user_model: Any) -> dict[str, Any]:
     """The pages' contents, made before Playwright's loop takes the thread."""
     magdalena = django_user_model.objects.create_user(LONG_NAME, "m@example.org", "password")
-    lobby.create_seek(magdalena, "10+5", rated=True, colour="black")
-    lobby.create_seek(alice, "5+3", rated=False, colour="random")
-    lobby.create_challenge(magdalena, "alice", "1d", rated=True, colour="red")
-    lobby.create_challenge(alice, "charlie", "10+5", rated=False, colour="random")
+    seeks.create_seek(magdalena, "10+5", rated=True, colour="black")
+    seeks.create_seek(alice, "5+3", rated=False, colour="random")
+    challenges.create_challenge(magdalena, "alice", "1d", rated=True, colour="red")
+    challenges.create_challenge(alice, "charlie", "10+5", rated=False, colour="random")
     live = play.start_game(alice, magdalena, seed="phone-live")
     play_plies(live, 6)
     finished = play.start_game(magdalena, alice, seed="phone-finished")

@@ -21,7 +21,7 @@ from django.utils import timezone
 from games import chat, play
 from games.models import Game
 from games.timecontrols import TimeControl
-from ladder import lobby
+from ladder import challenges, seeks
 from ladder.models import ACE
 from moderation.models import ModerationAction
 from tournaments import running
@@ -166,9 +166,9 @@ def finished_games(alice: Any, bob: Any) -> dict[str, Game]:
 def open_seeks(alice: Any, bob: Any, dave: Any, erin: Any) -> None:
     """The lobby's lists filled: an Ace seek, a 4-player Rhombus seek half
     full, and a challenge to alice (which reaches her on any page)."""
-    lobby.create_seek(bob, "10+5", rated=True, colour="black")
-    lobby.join_seek(lobby.create_seek(dave, "10+5", rules="rhombus", players=4).pk, erin)
-    lobby.create_challenge(bob, alice.username, "1d", rules="rhombus")
+    seeks.create_seek(bob, "10+5", rated=True, colour="black")
+    seeks.join_seek(seeks.create_seek(dave, "10+5", rules="rhombus", players=4).pk, erin)
+    challenges.create_challenge(bob, alice.username, "1d", rules="rhombus")
 
 
 def restrict(user: Any, django_user_model: Any) -> None:
