@@ -2,7 +2,7 @@
 details, entries, standings, pairings and TRF-16; joining and withdrawing;
 and the organizer's create, start, pause, resume, remove and adjudicate.
 
-Every operation calls what the site's pages call (tournaments.running,
+Every operation calls what the site's pages call (tournaments.entering,
 .pages, .forms), so the rules, locks and refusals are theirs; this module
 finds the rows, checks who may act, and shapes the answers.
 """
@@ -24,7 +24,7 @@ from games import bots
 from games.play import setup_of
 from api.auth import OptionalToken, Token
 from api.schemas import ERRORS
-from tournaments import brackets, pages, running
+from tournaments import brackets, entering, organizing, pages, pairers, recording, scoring
 from tournaments.forms import TournamentForm
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.tiebreaks import TIEBREAKS
@@ -273,7 +273,7 @@ def join(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     (the refusal says which one does not). A Swiss that has started takes late
     entries until half its rounds are paired, with no points for those missed."""
     _tournament(tournament_id)
-    return _entry(running.join(tournament_id, request.user), bots.bot_levels())
+    return _entry(entering.join(tournament_id, request.user), bots.bot_levels())
 
 
 @router.post("/tournaments/{id:tournament_id}/withdraw", response={200: EntryOut, **ERRORS}, auth=Token("play"),
@@ -283,7 +283,7 @@ def withdraw(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     (``id`` null); after it you are not paired again and your results stand
     (a round robin annuls them if you leave before playing half your games)."""
     _tournament(tournament_id)
-    return _entry(running.withdraw(tournament_id, request.user), bots.bot_levels())
+    return _entry(entering.withdraw(tournament_id, request.user), bots.bot_levels())
 
 
 # --- Organizers --------------------------------------------------------------
@@ -296,7 +296,7 @@ def create(request: HttpRequest, body: TournamentIn) -> dict[str, Any]:
     must be an organizer. The settings are checked as the site's form checks
     them; the first problem comes back as a 422 ``"field: message"``, all of
     them in ``detail``."""
-    if not running.may_organize(request.user):
+    if not organizing.may_organize(request.user):
         raise HttpError(403, gettext("only organizers create tournaments"))
     form = TournamentForm(data=body.model_dump(), author=request.user)
     if not form.is_valid():
@@ -308,7 +308,7 @@ def create(request: HttpRequest, body: TournamentIn) -> dict[str, Any]:
 
 
 def _organizer_act(request: HttpRequest, tournament_id: int, act: Callable[[int, Any], Any]) -> dict[str, Any]:
-    """The organizer's change through tournaments.running, then the details."""
+    """The organizer's change through tournaments.organizing, then the details."""
     _organized(request, tournament_id)
     act(tournament_id, request.user)
     return _details(_tournament(tournament_id))
@@ -319,21 +319,21 @@ def _organizer_act(request: HttpRequest, tournament_id: int, act: Callable[[int,
 def start(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Start before the planned time: entries close, players are seeded and
     the first round is paired. With fewer than 2 players it is cancelled."""
-    return _organizer_act(request, tournament_id, running.start_early)
+    return _organizer_act(request, tournament_id, organizing.start_early)
 
 
 @router.post("/tournaments/{id:tournament_id}/pause", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Pause a running tournament")
 def pause(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """No new round starts until it is resumed; games already running finish."""
-    return _organizer_act(request, tournament_id, running.pause)
+    return _organizer_act(request, tournament_id, organizing.pause)
 
 
 @router.post("/tournaments/{id:tournament_id}/resume", response={200: TournamentOut, **ERRORS},
              auth=Token("tournament:write"), summary="Resume a paused tournament")
 def resume(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """The next round is paired as soon as it is due."""
-    return _organizer_act(request, tournament_id, running.resume)
+    return _organizer_act(request, tournament_id, organizing.resume)
 
 
 @router.post("/tournaments/{id:tournament_id}/entries/{id:entry_id}/remove", response={200: EntryOut, **ERRORS},
@@ -345,7 +345,7 @@ def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: Remove
     if not tournament.entries.filter(pk=entry_id).exists():
         raise HttpError(404, gettext("no entry %(entry)s in tournament %(id)s")
                         % {"entry": entry_id, "id": tournament_id})
-    entry = running.remove_player(tournament_id, request.user, entry_id, body.reason.strip())
+    entry = organizing.remove_player(tournament_id, request.user, entry_id, body.reason.strip())
     return _entry(entry, bots.bot_levels())
 
 
@@ -359,7 +359,7 @@ def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int, body: 
     if not Pairing.objects.filter(pk=pairing_id, round__tournament=tournament).exists():
         raise HttpError(404, gettext("no pairing %(pairing)s in tournament %(id)s")
                         % {"pairing": pairing_id, "id": tournament_id})
-    running.adjudicate(tournament_id, request.user, pairing_id, body.winner, body.note)
+    organizing.adjudicate(tournament_id, request.user, pairing_id, body.winner, body.note)
     pairing = Pairing.objects.select_related("red__user", "black__user").get(pk=pairing_id)
     return _pairing(pairing, _seat_names(tournament), bots.bot_levels())
 
@@ -382,11 +382,11 @@ def _tournament(tournament_id: int) -> Tournament:
 
 
 def _organized(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament, if the token's account organizes it (running.may_organize,
+    """The tournament, if the token's account organizes it (organizing.may_organize,
     which the action checks again under its lock): a 403 otherwise, not the
     action's 400, since it is about who asks, not what is asked."""
     tournament = _tournament(tournament_id)
-    if not running.may_organize(request.user, tournament):
+    if not organizing.may_organize(request.user, tournament):
         raise HttpError(403, gettext("only the tournament's organizer may do that"))
     return tournament
 
@@ -430,7 +430,7 @@ def _details(tournament: Tournament) -> dict[str, Any]:
         "description", "seeding", "double_round_robin", "match_length", "third_place", "grand_final_reset",
         "pause_seconds", "started_at", "next_round_at", "finished_at", "end_note", "registration_open")}
     return {**_summary(tournament, entries), **settings, "conditions": conditions,
-            "rounds_planned": running.planned_rounds(tournament), "tiebreaks": _tiebreaks(tournament)}
+            "rounds_planned": pairers.planned_rounds(tournament), "tiebreaks": _tiebreaks(tournament)}
 
 
 def _tiebreaks(tournament: Tournament) -> list[dict[str, str]]:
@@ -457,10 +457,10 @@ def _standing(line: pages.Line, bot_ids: Collection[int]) -> dict[str, Any]:
 
 def _places(tournament: Tournament, bot_ids: Collection[int]) -> list[dict[str, Any]]:
     """An elimination's places settled so far (the bracket's final ranking)."""
-    entries = running.entries_by_number(tournament)
+    entries = scoring.entries_by_number(tournament)
     if len(entries) < 2:
         return []
-    ranking = brackets.final_ranking(running.bracket_of(tournament))
+    ranking = brackets.final_ranking(scoring.bracket_of(tournament))
     return [{"rank": place, "entry_id": entries[number].pk, "number": number,
              "username": entries[number].user.get_username(), "bot": entries[number].user_id in bot_ids,
              "rating": entries[number].rating,
@@ -470,7 +470,7 @@ def _places(tournament: Tournament, bot_ids: Collection[int]) -> list[dict[str, 
 
 def _seat_names(tournament: Tournament) -> tuple[str, ...]:
     """The two seats of the tournament's game: a pairing's "red" entry sits in
-    the first (Rhombus: SW), "black" in the second (running.board_result)."""
+    the first (Rhombus: SW), "black" in the second (recording.board_result)."""
     return engine.GAMES[setup_of(tournament.rules).kind].seats_for(2)
 
 

@@ -13,7 +13,7 @@ and after.
 1. Pairing: ``bench/swiss_pairing.py``'s figures, the Dutch pairing alone
    (no database), per round for rounds 5..9 of an 11-round Swiss, with random
    results between rounds.
-2. Starting a round: PLAYERS entries in a Swiss; ``running.advance`` pairs
+2. Starting a round: PLAYERS entries in a Swiss; ``advancing.advance`` pairs
    round 1 and starts its PLAYERS/2 games in one transaction, then tells every
    player through the Redis channel layer (after commit). Then the results of
    each round are written straight into the database and the next round is
@@ -138,7 +138,7 @@ def timed_pairing() -> list[float]:
 
 
 def round_starts(tournament_id: int, rounds: int) -> None:
-    from tournaments import running
+    from tournaments import advancing
     from tournaments.models import Pairing
 
     rng = random.Random(5)
@@ -148,7 +148,7 @@ def round_starts(tournament_id: int, rounds: int) -> None:
         if number > 1:
             finish_round_in_sql(tournament_id, rng)
         began = time.perf_counter()
-        outcome = running.advance(tournament_id)  # on_commit: every player told through Redis
+        outcome = advancing.advance(tournament_id)  # on_commit: every player told through Redis
         total = time.perf_counter() - began
         games = Pairing.objects.filter(round__tournament_id=tournament_id, round__number=number,
                                        game__isnull=False).count()

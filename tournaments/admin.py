@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import play
-from tournaments import running
+from tournaments import entering, organizing
 from tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
 
 
 class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
     """A player entered by hand meets every entry condition the site's Join
-    does (running.entry_refusal: bots allowed, room, registration and late
+    does (entering.entry_refusal: bots allowed, room, registration and late
     entry, rating range, restrictions...), and is made as join makes it."""
 
     class Meta:
@@ -39,14 +39,14 @@ class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
             return data
         if tournament.pk is None:
             raise forms.ValidationError(_("save the tournament first, then enter its players"))
-        if (why := running.entry_refusal(tournament, user, timezone.now())) is not None:
+        if (why := entering.entry_refusal(tournament, user, timezone.now())) is not None:
             raise forms.ValidationError(_("%(name)s cannot enter: %(why)s") % {"name": user.get_username(), "why": why})
         return data
 
     def save(self, commit: bool = True) -> Entry:
         entry = super().save(commit=False)
         if entry._state.adding:
-            running.fill_new_entry(entry.tournament, entry, timezone.now())
+            entering.fill_new_entry(entry.tournament, entry, timezone.now())
         if commit:
             entry.save()
         return entry
@@ -71,7 +71,7 @@ class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
     show_change_link = True
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False  # rounds are paired by running.advance
+        return False  # rounds are paired by tournaments.advancing.advance
 
 
 class ForbiddenPairingInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -107,12 +107,12 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                        "created")
     inlines = [EntryInline, ForbiddenPairingInline, RoundInline]
     actions = [
-        _each(running.start_early, gettext_lazy("Start the selected tournaments now"),
+        _each(organizing.start_early, gettext_lazy("Start the selected tournaments now"),
               gettext_lazy("%(tournament)s: started.")),
-        _each(running.pause, gettext_lazy("Pause the selected tournaments"), gettext_lazy("%(tournament)s: paused.")),
-        _each(running.resume, gettext_lazy("Resume the selected tournaments"),
+        _each(organizing.pause, gettext_lazy("Pause the selected tournaments"), gettext_lazy("%(tournament)s: paused.")),
+        _each(organizing.resume, gettext_lazy("Resume the selected tournaments"),
               gettext_lazy("%(tournament)s: resumed.")),
-        _each(running.cancel, gettext_lazy("Cancel the selected tournaments"),
+        _each(organizing.cancel, gettext_lazy("Cancel the selected tournaments"),
               gettext_lazy("%(tournament)s: cancelled.")),
     ]
 
@@ -122,7 +122,7 @@ def remove_players(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: 
                    queryset: QuerySet[Entry]) -> None:
     for entry in queryset:
         try:
-            running.remove_player(entry.tournament_id, request.user, entry.pk, "removed in the admin")
+            organizing.remove_player(entry.tournament_id, request.user, entry.pk, "removed in the admin")
         except play.Refusal as refusal:
             modeladmin.message_user(request, f"{entry}: {refusal}", messages.ERROR)
 
@@ -188,7 +188,7 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             return
         winner = None if choice == "draw" else choice
         try:
-            running.adjudicate(obj.round.tournament_id, request.user, obj.pk, winner,
+            organizing.adjudicate(obj.round.tournament_id, request.user, obj.pk, winner,
                                form.cleaned_data.get("reason") or "")
         except play.Refusal as refusal:
             self.message_user(request, str(refusal), messages.ERROR)

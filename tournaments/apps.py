@@ -15,7 +15,7 @@ class TournamentsConfig(AppConfig):
         from chat.lines import lines_removed
         from games.signals import game_finished
         from tournaments.chat import announce_removed
-        from tournaments.running import record_game_result
+        from tournaments.recording import record_game_result
 
         game_finished.connect(record_game_result, dispatch_uid="tournaments.results")
         # A moderator's removal of a line reaches the tournament's open pages (issue 25).

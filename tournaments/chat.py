@@ -19,7 +19,7 @@ from chat.lines import Refused
 from chat.models import Line
 from games import chat as game_chat
 from ladder import lobby_groups
-from tournaments import running
+from tournaments import changes, organizing
 from tournaments.models import Entry, Tournament
 
 ChatFor = Tournament.ChatFor
@@ -45,7 +45,7 @@ def may_read(tournament: Tournament) -> bool:
 def may_write(tournament: Tournament, user: Any) -> bool:
     if not getattr(user, "is_authenticated", False) or tournament.chat_for == ChatFor.OFF:
         return False
-    organizer = running.may_organize(user, tournament)
+    organizer = organizing.may_organize(user, tournament)
     if tournament.chat_for == ChatFor.ORGANIZER:
         return organizer
     entered = Entry.objects.filter(tournament=tournament, user=user, withdrawn_at__isnull=True).exists()
@@ -62,7 +62,7 @@ def say(tournament_id: int, user: Any, *, text: str = "", preset: str = "") -> L
     line = chat_lines.post(room_name(tournament.pk), game_chat.speaker(user), text=text, preset=preset)
     shown = line_json(line)
     message = {"type": "chat.line", "line": shown}
-    transaction.on_commit(lambda: lobby_groups.send_to_group(running.group_name(tournament.pk), message))
+    transaction.on_commit(lambda: lobby_groups.send_to_group(changes.group_name(tournament.pk), message))
     return shown
 
 
@@ -103,4 +103,4 @@ def announce_removed(sender: Any, lines: list[Line], **kwargs: Any) -> None:
     for line in lines:
         number = line.room[len(prefix):]
         if line.room.startswith(prefix) and number.isdigit():
-            lobby_groups.send_to_group(running.group_name(int(number)), {"type": "chat.line", "line": line_json(line)})
+            lobby_groups.send_to_group(changes.group_name(int(number)), {"type": "chat.line", "line": line_json(line)})

@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from games.sockets import Handler, JsonFrameConsumer
 from tournaments import chat
 from tournaments.models import Tournament
-from tournaments.running import group_name
+from tournaments.changes import group_name
 
 
 class TournamentConsumer(JsonFrameConsumer):

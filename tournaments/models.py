@@ -3,7 +3,8 @@ and each round's boards (pairings) with the game played on them.
 
 The rules of each format are pure modules beside this one (swiss, berger,
 brackets, tiebreaks); running a tournament (pairing a round, starting its
-games, recording results) is ``running.py``, driven by Celery (``tasks.py``).
+games, recording results) is ``entering.py``, ``organizing.py``, ``advancing.py``
+and ``recording.py``, driven by Celery (``tasks.py``).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class Tournament(models.Model):
     min_rated_games = models.PositiveIntegerField(default=0)
     min_account_days = models.PositiveIntegerField(default=0)
     bots_allowed = models.BooleanField(default=False)
-    # Blank: registration stays open until the start (Swiss: late join, see running.py).
+    # Blank: registration stays open until the start (Swiss: late join, see entering.py).
     registration_closes_at = models.DateTimeField(null=True, blank=True)
     # Elimination formats: players must check in during this many minutes
     # before the start, or are dropped before seeding. 0: no check-in.
@@ -188,9 +189,9 @@ class Entry(models.Model):
     # Lost games by not showing up (Game.Reason.NO_SHOW); two mean withdrawal.
     no_shows = models.PositiveSmallIntegerField(default=0)
     # Round robin: a player who left before playing half of their games has
-    # every result annulled (running.py).
+    # every result annulled (entering.py).
     annulled = models.BooleanField(default=False)
-    # The place finished in, set when the tournament finishes (running.py):
+    # The place finished in, set when the tournament finishes (scoring.py):
     # the standings' rank (points, then tiebreaks), or the bracket's place.
     # Places may be shared ("3, 3" for two semi-final losers).
     place = models.PositiveIntegerField(null=True, blank=True)

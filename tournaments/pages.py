@@ -17,7 +17,7 @@ from django.utils.translation import gettext, pgettext
 
 from games import live
 from ids.rows import row_id
-from tournaments import brackets, running, tiebreaks, trf
+from tournaments import brackets, pairers, scoring, tiebreaks, trf
 from tournaments.bracket_svg import bracket_svg
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.results import Player
@@ -61,9 +61,9 @@ class RoundView:
 
 def standings(tournament: Tournament) -> tuple[list[str], list[Line]]:
     """The tiebreak labels and the lines, best first (Swiss and round robin)."""
-    entries = running.entries_by_number(tournament)
+    entries = scoring.entries_by_number(tournament)
     lines = []
-    for standing in running.ranking(tournament, running.trf_players(tournament, entries)):
+    for standing in scoring.ranking(tournament, scoring.trf_players(tournament, entries)):
         player = standing.player
         lines.append(Line(standing.rank, entries[player.number], _number(standing.points),
                           [_value(v) for v in standing.tiebreaks], _cells(player), standing))
@@ -113,9 +113,9 @@ def _decimal(value: Any) -> str:
 
 def trf_text(tournament: Tournament) -> str:
     """The results so far as FIDE's TRF-16 (a Swiss or round robin: an elimination has none)."""
-    players = running.trf_players(tournament)
-    ranks = {standing.player.number: standing.rank for standing in running.ranking(tournament, players)}
-    return trf.write(trf.Tournament(tournament.name, tuple(players), running.planned_rounds(tournament),
+    players = scoring.trf_players(tournament)
+    ranks = {standing.player.number: standing.rank for standing in scoring.ranking(tournament, players)}
+    return trf.write(trf.Tournament(tournament.name, tuple(players), pairers.planned_rounds(tournament),
                                     ranks=ranks))
 
 
@@ -169,10 +169,10 @@ def bracket(tournament: Tournament, bots: Mapping[int, str]) -> BracketView | No
     """The bracket picture, each match linked to its latest game, and the places settled so far.
     A bot's name is drawn "BOT name", as lichess writes a BOT's title: the
     picture's text cannot hold the pages' badge."""
-    entries = running.entries_by_number(tournament)
+    entries = scoring.entries_by_number(tournament)
     if len(entries) < 2:
         return None
-    state = running.bracket_of(tournament)
+    state = scoring.bracket_of(tournament)
     names = {number: ("BOT " if entry.user_id in bots else "") + entry.user.get_username()
              for number, entry in entries.items()}
     links = {}

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from games import play
 from ids.rows import row_id
 from ladder import bot_accounts
-from tournaments import chat, forms, pages, running
+from tournaments import chat, entering, forms, organizing, pages
 from tournaments.models import Entry, Tournament
 
 LIST_LENGTH = 50
@@ -33,7 +33,7 @@ LIST_LENGTH = 50
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """Upcoming, running and finished tournaments, as lichess lists them."""
     context: dict[str, Any] = {section: pages.listed(section)[:LIST_LENGTH] for section in pages.SECTIONS}
-    context["may_organize"] = running.may_organize(request.user)
+    context["may_organize"] = organizing.may_organize(request.user)
     return render(request, "tournaments/list.html", context)
 
 
@@ -71,7 +71,7 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
         "mine": pages.my_entry(tournament, user),
         "round": pages.round_shown(tournament, request.GET.get("round")),
         "round_numbers": range(1, tournament.current_round + 1),
-        "may_organize": running.may_organize(user, tournament),
+        "may_organize": organizing.may_organize(user, tournament),
         "entry_count": tournament.entries.filter(withdrawn_at__isnull=True).count(),
         "left_count": tournament.entries.filter(withdrawn_at__isnull=False).count(),
         # The Join button is shown by the very check join() makes.
@@ -101,7 +101,7 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
 def _entry_refusal(tournament: Tournament, user: Any) -> str | None:
     if not getattr(user, "is_authenticated", False):
         return None
-    return running.entry_refusal(tournament, user, timezone.now())
+    return entering.entry_refusal(tournament, user, timezone.now())
 
 
 def trf_download(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -119,7 +119,7 @@ def trf_download(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
-    if not running.may_organize(request.user):
+    if not organizing.may_organize(request.user):
         raise PermissionDenied("only organizers create tournaments")
     preset = forms.PRESETS.get(request.GET.get("preset", ""), ("", {}))[1]
     initial = {"starts_at": forms.default_start(timezone.now()), "time_zone": request.GET.get("tz"), **preset}
@@ -136,7 +136,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 def edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not running.may_organize(request.user, tournament):
+    if not organizing.may_organize(request.user, tournament):
         raise PermissionDenied("only the tournament's organizer may edit it")
     if tournament.status != Tournament.Status.UPCOMING:
         messages.error(request, _("A tournament can be edited only until it starts."))
@@ -190,10 +190,10 @@ def _unconfirmed(request: HttpRequest, tournament_id: int, question: str, button
 @login_required
 def organize(request: HttpRequest, tournament_id: int, verb: str) -> HttpResponse:
     """start, pause, resume, cancel: the organizer's buttons."""
-    actions = {"start": (running.start_early, _("The tournament has started.")),
-               "pause": (running.pause, _("Paused: no new round starts until you resume.")),
-               "resume": (running.resume, _("Resumed.")),
-               "cancel": (running.cancel, _("The tournament is cancelled."))}
+    actions = {"start": (organizing.start_early, _("The tournament has started.")),
+               "pause": (organizing.pause, _("Paused: no new round starts until you resume.")),
+               "resume": (organizing.resume, _("Resumed.")),
+               "cancel": (organizing.cancel, _("The tournament is cancelled."))}
     if verb not in actions:
         raise PermissionDenied(f"no such action: {verb}")
     if verb == "cancel" and (ask := _unconfirmed(
@@ -214,17 +214,17 @@ def remove_player(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
         return ask
     why = request.POST.get("reason", "").strip()[:80]
     return _act(request, tournament_id,
-                lambda: running.remove_player(tournament_id, request.user, entry_id, why), _("Player removed."))
+                lambda: organizing.remove_player(tournament_id, request.user, entry_id, why), _("Player removed."))
 
 
 @require_POST
 @login_required
 def invite_bot(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
-    """The organizer enters one of the site's computer players (running.invite_bot)."""
+    """The organizer enters one of the site's computer players (organizing.invite_bot)."""
     bot_id = row_id(request.POST.get("bot", "")) or 0  # 0: no bot's, refused as "choose one"
 
     try:
-        entry = running.invite_bot(tournament_id, request.user, bot_id)
+        entry = organizing.invite_bot(tournament_id, request.user, bot_id)
         messages.success(request, _("%(name)s has joined.") % {"name": entry.user.get_username()})
     except play.Refusal as refusal:
         messages.error(request, _sentence(str(refusal)))
@@ -238,7 +238,7 @@ def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int) -> Htt
     winner = None if choice == "draw" else choice
     note = request.POST.get("reason", "")
     return _act(request, tournament_id,
-                lambda: running.adjudicate(tournament_id, request.user, pairing_id, winner, note),
+                lambda: organizing.adjudicate(tournament_id, request.user, pairing_id, winner, note),
                 _("Result set by adjudication."))
 
 
@@ -251,12 +251,12 @@ def seeds(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
         if key.startswith("seed-"):
             # 0 where the digits can be no entry's id (issue 35, 11): refused as a player not in the tournament.
             chosen[row_id(key[5:]) or 0] = _typed_seed(value)
-    return _act(request, tournament_id, lambda: running.set_seeds(tournament_id, request.user, chosen),
+    return _act(request, tournament_id, lambda: organizing.set_seeds(tournament_id, request.user, chosen),
                 _("Seeding order saved."))
 
 
 def _typed_seed(text: str) -> int | None:
-    """A seed as typed: None when blank; 0, which running.set_seeds refuses
+    """A seed as typed: None when blank; 0, which organizing.set_seeds refuses
     as no place in the field, when it is no whole number of a few digits."""
     text = text.strip()
     if not text:
@@ -268,7 +268,7 @@ def _typed_seed(text: str) -> int | None:
 @login_required
 def chat_for(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
     return _act(request, tournament_id,
-                lambda: running.set_chat_for(tournament_id, request.user, request.POST.get("chat_for", "")),
+                lambda: organizing.set_chat_for(tournament_id, request.user, request.POST.get("chat_for", "")),
                 _("The chat setting is saved."))
 
 
@@ -280,14 +280,14 @@ def forbid(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
         messages.error(request, _("Choose two players."))
         return redirect(f"/tournaments/{tournament_id}/")
     return _act(request, tournament_id,
-                lambda: running.forbid(tournament_id, request.user, first, second),
+                lambda: organizing.forbid(tournament_id, request.user, first, second),
                 _("Those two will not be paired."))
 
 
 @require_POST
 @login_required
 def allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -> HttpResponseRedirect:
-    return _act(request, tournament_id, lambda: running.allow(tournament_id, request.user, forbidden_id),
+    return _act(request, tournament_id, lambda: organizing.allow(tournament_id, request.user, forbidden_id),
                 _("They may be paired again."))
 
 
@@ -297,7 +297,7 @@ def allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -> HttpRe
 @require_POST
 @login_required
 def join(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
-    return _act(request, tournament_id, lambda: running.join(tournament_id, request.user), _("You have joined."))
+    return _act(request, tournament_id, lambda: entering.join(tournament_id, request.user), _("You have joined."))
 
 
 @require_POST
@@ -307,12 +307,12 @@ def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
                            _("Withdraw from this tournament? Once it has started you cannot enter it again."),
                            _("Yes, withdraw")):
         return ask
-    return _act(request, tournament_id, lambda: running.withdraw(tournament_id, request.user),
+    return _act(request, tournament_id, lambda: entering.withdraw(tournament_id, request.user),
                 _("You have withdrawn."))
 
 
 @require_POST
 @login_required
 def check_in(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
-    return _act(request, tournament_id, lambda: running.check_in(tournament_id, request.user),
+    return _act(request, tournament_id, lambda: entering.check_in(tournament_id, request.user),
                 _("You are checked in."))

@@ -20,7 +20,7 @@ from games import play
 from games.models import Seat
 from ladder import challenges
 from api import tokens
-from tournaments import running
+from tournaments import entering, organizing
 from tournaments.models import Tournament
 from tests.api.streams import StreamReader
 from tests.games.conftest import services  # noqa: F401
@@ -127,10 +127,10 @@ def test_the_event_stream_tells_a_tournament_round_start(
     tournament = Tournament.objects.create(name="Winter Cup", organizer=organizer, pause_seconds=0,
                                            starts_at=timezone.now() + timedelta(hours=1), time_control="5+3", rounds=2)
     for user in (alice, bob, charlie):
-        running.join(tournament.pk, user)
+        entering.join(tournament.pk, user)
     readers = {user.username: stream("/api/stream/event", token(user, "read")).wait_listening()
                for user in (alice, bob, charlie)}
-    running.start_early(tournament.pk, organizer)
+    organizing.start_early(tournament.pk, organizer)
     for name, reader in readers.items():
         line = reader.until(lambda line: line["type"] == "tournament_round_started")
         assert line == {"type": "tournament_round_started", "tournament": tournament.pk, "round": 1,

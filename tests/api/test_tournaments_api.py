@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import bots
 from games.models import Game
 from ladder import bot_accounts
-from tournaments import running, tiebreaks, trf
+from tournaments import advancing, entering, organizing, scoring, tiebreaks, trf
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tests.helpers import staff_group
 from tests.tournaments.conftest import organizer, play_round, players, tournament  # noqa: F401 (fixtures)
@@ -46,8 +46,8 @@ def started(tournament: Make, players: Any, count: int, **fields: Any) -> Tourna
     """A tournament of ``count`` players (p01 the highest rated) with its first round on."""
     t = tournament(**{"format": Tournament.Format.ROUND_ROBIN, "starts_at": timezone.now(), **fields})
     for user in players(count):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     return Tournament.objects.get(pk=t.pk)
 
 
@@ -61,7 +61,7 @@ def test_the_list_has_the_sites_sections_in_the_sites_order(tournament: Make, pl
     tournament(name="Resting", status=Tournament.Status.PAUSED, starts_at=timezone.now() - timedelta(days=1))
     tournament(name="Done", status=Tournament.Status.FINISHED, finished_at=timezone.now())
     tournament(name="Called off", status=Tournament.Status.CANCELLED, finished_at=timezone.now() - timedelta(days=1))
-    running.join(later.pk, players(1)[0])
+    entering.join(later.pk, players(1)[0])
     response = api_as(None).get("/api/tournaments")
     assert response.status_code == 200
     body = response.json()
@@ -106,7 +106,7 @@ def test_the_details_of_a_tournament(tournament: Make, players: Any, api_as: Any
     t = tournament(name="Winter Swiss", rules="rhombus", format=Tournament.Format.SWISS, rounds=7, rated=False,
                    time_control="3d", bots_allowed=True, max_players=30, tiebreaks="BH-C1,SB", description="Cold.")
     for user in players(2):
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     Tournament.objects.filter(pk=t.pk).update(min_rating=1200, max_rating=2000, min_rated_games=5)
     response = api_as(alice, "read").get(f"/api/tournaments/{t.pk}")
     assert response.status_code == 200
@@ -133,7 +133,7 @@ def test_an_unknown_tournament_is_a_404(api_as: Any, path: str) -> None:
 def test_the_entries_with_their_ids_and_who_left(tournament: Make, players: Any, api_as: Any) -> None:
     t = started(tournament, players, 3)
     leaver = Entry.objects.get(tournament=t, number=3)
-    running.withdraw(t.pk, leaver.user)
+    entering.withdraw(t.pk, leaver.user)
     body = api_as(None).get(f"/api/tournaments/{t.pk}/entries").json()
     assert [(e["number"], e["username"], e["active"]) for e in body] == [
         (1, "p01", True), (2, "p02", True), (3, "p03", False)]
@@ -157,11 +157,11 @@ def test_standings_with_the_tiebreaks_the_organizer_chose(tournament: Make, play
     assert [line["rank"] for line in lines] == [1, 1, 3, 3]
     assert [line["tiebreaks"] for line in lines] == [[0.0, 1.0], [0.0, 1.0], [0.0, 0.0], [0.0, 0.0]]
     assert (body["page"], body["pages"]) == (1, 1)
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     t = Tournament.objects.get(pk=t.pk)
     play_round(t, lambda p: "black")
     after_two = api_as(None).get(f"/api/tournaments/{t.pk}/standings").json()["standings"]
-    site = tiebreaks.standings(running.trf_players(t), ["SB", "WON"], round_robin=True)
+    site = tiebreaks.standings(scoring.trf_players(t), ["SB", "WON"], round_robin=True)
     assert [(line["rank"], line["number"], line["score"], line["tiebreaks"]) for line in after_two] == [
         (s.rank, s.player.number, float(s.points), [float(v) for v in s.tiebreaks]) for s in site]
     assert any(line["tiebreaks"][0] not in (0.0, None) for line in after_two)  # Sonneborn-Berger has grown
@@ -171,7 +171,7 @@ def test_an_elimination_lists_its_settled_places(tournament: Make, players: Any,
     t = started(tournament, players, 2, format=Tournament.Format.SINGLE)
     assert api_as(None).get(f"/api/tournaments/{t.pk}/standings").json()["standings"] == []
     play_round(t, lambda p: "black")
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     body = api_as(None).get(f"/api/tournaments/{t.pk}/standings").json()
     loser_first = Pairing.objects.get(round__tournament=t)
     assert [(line["rank"], line["username"], line["score"]) for line in body["standings"]] == [
@@ -194,7 +194,7 @@ def test_pairings_name_the_seats_the_players_sit_in(tournament: Make, players: A
 def test_pairings_of_an_earlier_round_with_their_results(tournament: Make, players: Any, api_as: Any) -> None:
     t = started(tournament, players, 3)
     play_round(t, lambda p: "black")
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     body = api_as(None).get(f"/api/tournaments/{t.pk}/pairings", round=1).json()
     assert (body["round"], body["round_status"], body["rounds"]) == (1, "finished", 2)
     results = sorted((len(p["players"]), p["result"]) for p in body["pairings"])
@@ -222,7 +222,7 @@ def test_the_trf_is_plain_text_that_reads_back(tournament: Make, players: Any, a
     assert response.status_code == 200 and response["Content-Type"] == "text/plain; charset=utf-8"
     back = trf.read(response.content.decode())
     assert back.name == "Autumn Cup" and back.total_rounds == 3
-    assert {p.number: p.points for p in back.players} == {p.number: p.points for p in running.trf_players(t)}
+    assert {p.number: p.points for p in back.players} == {p.number: p.points for p in scoring.trf_players(t)}
 
 
 def test_an_elimination_has_no_trf(tournament: Make, api_as: Any) -> None:
@@ -272,7 +272,7 @@ def test_withdrawing_after_the_start_keeps_the_entry(tournament: Make, players: 
 def test_joining_and_withdrawing_need_a_play_token(tournament: Make, alice: Any, bob: Any, api_as: Any, verb: str,
                                                    scopes: tuple[str, ...], status: int, message: str) -> None:
     t = tournament()
-    running.join(t.pk, bob)
+    entering.join(t.pk, bob)
     client = api_as(bob if verb == "withdraw" else alice, *scopes) if scopes else api_as(None)
     before = state(t)
     response = client.post(f"/api/tournaments/{t.pk}/{verb}")
@@ -368,7 +368,7 @@ def test_the_organizer_starts_pauses_and_resumes(tournament: Make, players: Any,
                                                  api_as: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=3)
     for user in players(4):
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     client = api_as(organizer, "tournament:write")
     began = client.post(f"/api/tournaments/{t.pk}/start")
     assert began.status_code == 200
@@ -385,7 +385,7 @@ def test_only_the_organizer_runs_the_tournament(tournament: Make, players: Any, 
                                                 verb: str) -> None:
     t = started(tournament, players, 2) if verb != "start" else tournament()
     if verb == "resume":
-        running.pause(t.pk, t.organizer)
+        organizing.pause(t.pk, t.organizer)
     before = state(t)
     refused = api_as(rival, "tournament:write").post(f"/api/tournaments/{t.pk}/{verb}")
     assert refused.status_code == 403
@@ -449,7 +449,7 @@ def test_the_longest_reason_fits_the_entry(tournament: Make, players: Any, api_a
 def test_removal_refusals(tournament: Make, players: Any, rival: Any, api_as: Any) -> None:
     t = started(tournament, players, 3)
     entry = Entry.objects.get(tournament=t, number=1)
-    running.remove_player(t.pk, t.organizer, Entry.objects.get(tournament=t, number=3).pk, "gone")
+    organizing.remove_player(t.pk, t.organizer, Entry.objects.get(tournament=t, number=3).pk, "gone")
     gone = Entry.objects.get(tournament=t, number=3)
     before = state(t)
     organizer = api_as(t.organizer, "tournament:write")
@@ -526,13 +526,13 @@ def test_bots_are_flagged_in_entries_standings_and_pairings(
     t = tournament(bots_allowed=True, rounds=2)
     people = players(3)
     for user in [*people, robo]:
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     bots.forget_bot_levels()  # the flag comes from the cached bot list
     entries = api_as(None).get(f"/api/tournaments/{t.pk}/entries")
     assert entries.status_code == 200, entries.content
     flagged = {e["username"]: e["bot"] for e in entries.json()}
     assert flagged == {"p01": False, "p02": False, "p03": False, "robo": True}
-    running.start_early(t.pk, t.organizer)
+    organizing.start_early(t.pk, t.organizer)
     standings = api_as(None).get(f"/api/tournaments/{t.pk}/standings").json()["standings"]
     assert {line["username"]: line["bot"] for line in standings} == flagged
     boards = api_as(None).get(f"/api/tournaments/{t.pk}/pairings").json()["pairings"]

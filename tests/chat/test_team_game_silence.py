@@ -30,7 +30,7 @@ from ladder import bot_accounts, challenges, inputs, matchmaking, seating, seeks
 from api import tokens
 from ladder.models import Challenge, Seek
 from tournaments import chat as tournament_chat
-from tournaments import running
+from tournaments import entering
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tests.helpers import staff_group
@@ -117,7 +117,7 @@ def test_a_tournament_chat_is_closed_to_seated_partners(team: Game, alice: Any, 
     cup = Tournament.objects.create(name="Cup", organizer=olga, time_control="5+3",
                                     starts_at=timezone.now() + timedelta(hours=1))
     for player in (alice, charlie):
-        running.join(cup.pk, player)
+        entering.join(cup.pk, player)
     refused_and_nothing_stored(lambda: tournament_chat.say(cup.pk, alice, text=HINT))
     assert tournament_chat.closed(cup, alice)  # the page shows why instead of a field
     assert tournament_chat.closed(cup, olga) == ""

@@ -23,7 +23,7 @@ from games import play
 from games.models import Game
 from games.play import Setup
 from api import tokens
-from tournaments import running
+from tournaments import entering
 from tournaments.models import Tournament
 from tests.api.streams import StreamReader
 from tests.chat.test_game_chat import chat_until_pong, heard
@@ -95,7 +95,7 @@ def test_a_tournaments_socket_refuses_a_seated_player(team: Game, people: dict[s
     cup = Tournament.objects.create(name="Cup", organizer=people["olga"], time_control="5+3",
                                     starts_at=timezone.now() + timedelta(hours=1))
     for name in ("alice", "charlie"):
-        running.join(cup.pk, people[name])
+        entering.join(cup.pk, people[name])
     alice, charlie = (sockets(name, f"/ws/tournaments/{cup.pk}/", "version") for name in ("alice", "charlie"))
     alice.send_json({"type": "chat", "text": "partner: I hold 10C"})
     assert "RH36" in refused(alice)["message"]

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from chat import lines
 from chat.models import Line
-from tournaments import chat, running
+from tournaments import chat, entering, organizing
 from tournaments.models import Entry, Tournament
 from preferences.models import Preference
 from tests.games.conftest import session_cookie
@@ -43,7 +43,7 @@ def cup() -> Tournament:
     cup = Tournament.objects.create(name="Chat Cup", organizer=olga, time_control="5+3",
                                     starts_at=timezone.now() + timedelta(hours=1))
     for player in (alice, bob):
-        running.join(cup.pk, player)
+        entering.join(cup.pk, player)
     return cup
 
 
@@ -113,16 +113,16 @@ def test_a_muted_players_lines_do_not_reach_the_muter(cup: Tournament, sockets: 
 
 def test_the_organizers_switch_is_followed_at_once(cup: Tournament, sockets: Any) -> None:
     alice, olga, charlie = sockets("alice"), sockets("olga"), sockets("charlie")
-    running.set_chat_for(cup.pk, user("olga"), ChatFor.ORGANIZER)
+    organizing.set_chat_for(cup.pk, user("olga"), ChatFor.ORGANIZER)
     alice.send_json({"type": "chat", "text": "why so quiet?"})
     refused = [m for m in until_pong(alice) if m["type"] == "chatRefused"]
     assert len(refused) == 1 and "announcements" in refused[0]["message"]
     olga.send_json({"type": "chat", "text": "Round 2 starts at 18:00"})
     assert heard(charlie) == ("olga", "Round 2 starts at 18:00")
-    running.set_chat_for(cup.pk, user("olga"), ChatFor.PLAYERS)
+    organizing.set_chat_for(cup.pk, user("olga"), ChatFor.PLAYERS)
     olga.send_json({"type": "chat", "text": "one more thing"})
     assert "players write here" in [m for m in until_pong(olga) if m["type"] == "chatRefused"][0]["message"]
-    running.set_chat_for(cup.pk, user("olga"), ChatFor.OFF)
+    organizing.set_chat_for(cup.pk, user("olga"), ChatFor.OFF)
     alice.send_json({"type": "chat", "text": "hello?"})
     assert "switched this tournament's chat off" in [
         m for m in until_pong(alice) if m["type"] == "chatRefused"][0]["message"]

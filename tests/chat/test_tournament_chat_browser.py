@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
-from tournaments import running
+from tournaments import entering
 from tournaments.models import Tournament
 from tests.games.conftest import session_cookie
 from tests.helpers import staff_group
@@ -36,8 +36,8 @@ def cup_with_players() -> tuple[int, dict[str, str]]:
     people = {"olga": olga, "alice": make("alice"), "bob": make("bob"), "charlie": make("charlie")}
     cup = Tournament.objects.create(name="Chat Cup", organizer=olga, time_control="5+3",
                                     starts_at=timezone.now() + timedelta(hours=1))
-    running.join(cup.pk, people["alice"])
-    running.join(cup.pk, people["bob"])
+    entering.join(cup.pk, people["alice"])
+    entering.join(cup.pk, people["bob"])
     return cup.pk, {name: session_cookie(user) for name, user in people.items()}
 
 

@@ -19,7 +19,7 @@ from games.timecontrols import TimeControl
 from ladder import bot_accounts, challenges, inputs, matchmaking, playban, seeks
 from ladder.models import Ban, Player, PlaybanRecord
 from tournaments.models import Tournament
-from tournaments import running as tournaments
+from tournaments import entering
 from tests.seats import set_game
 
 pytestmark = pytest.mark.django_db
@@ -224,8 +224,8 @@ def test_a_banned_player_is_refused_in_the_lobby_the_pool_and_tournaments(
         matchmaking.join(banned, "3+2")
     tournament = Tournament.objects.create(name="Cup", organizer=charlie, time_control="3+2", rated=False,
                                            starts_at=timezone.now() + timedelta(hours=1))
-    assert tournaments.entry_refusal(tournament, bob, timezone.now()) is None
-    assert "playban for aborting games" in tournaments.entry_refusal(tournament, banned, timezone.now())
+    assert entering.entry_refusal(tournament, bob, timezone.now()) is None
+    assert "playban for aborting games" in entering.entry_refusal(tournament, banned, timezone.now())
     assert not banned.seeks.exists() and not banned.challenges_sent.exists()
 
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import play
 from games.models import Game
-from tournaments import running
+from tournaments import advancing, entering
 from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import organizer, players, tournament  # noqa: F401
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 def test_a_running_round_lists_its_boards_with_a_watch_link_each(tournament: Any, players: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=3, starts_at=timezone.now())
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     pairings = list(Pairing.objects.filter(round__tournament=t).select_related("game").order_by("board"))
     assert len(pairings) == 2
     page = Client().get(t.get_absolute_url()).content.decode()

@@ -19,7 +19,7 @@ from games.models import Game
 from ladder.models import RatingChange
 from moderation.models import ModerationAction, Report, Restriction
 from moderation.reports import file_report
-from tournaments import running
+from tournaments import changes, entering
 from tournaments.models import Tournament
 from tests.helpers import client_for, staff_group
 from tests.moderation.conftest import SEED, act, finished_game
@@ -158,13 +158,13 @@ def test_a_restricted_player_cannot_enter_a_tournament(moderator: Any, alice: An
     casual = Tournament.objects.create(name="Casual Cup", organizer=organizer, starts_at=timezone.now()
                                        + timedelta(hours=1), time_control="5+3", rated=False)
     act(moderator, Kind.RESTRICT_RATED, user=alice)
-    with pytest.raises(running.Refusal, match="you cannot join: a moderator has restricted your account: "
+    with pytest.raises(changes.Refusal, match="you cannot join: a moderator has restricted your account: "
                                               "you may not play rated games"):
-        running.join(rated.pk, alice)
-    running.join(casual.pk, alice)
+        entering.join(rated.pk, alice)
+    entering.join(casual.pk, alice)
     act(moderator, Kind.RESTRICT_LOBBY, user=alice)
-    with pytest.raises(running.Refusal, match="you may not enter tournaments"):
-        running.join(Tournament.objects.create(name="Another", organizer=organizer, starts_at=timezone.now()
+    with pytest.raises(changes.Refusal, match="you may not enter tournaments"):
+        entering.join(Tournament.objects.create(name="Another", organizer=organizer, starts_at=timezone.now()
                                                + timedelta(hours=1), time_control="5+3", rated=False).pk, alice)
 
 

@@ -16,7 +16,7 @@ from ladder import challenges
 from moderation.models import ModerationAction, Report
 from moderation.reports import file_report
 from tournaments import notices as tournament_notices
-from tournaments import running
+from tournaments import advancing
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.tasks import tell_starting_soon
 from notify.models import Notification
@@ -89,7 +89,7 @@ def test_each_paired_player_hears_of_their_round_with_a_link_to_their_board(tour
     for user in entrants:
         Entry.objects.create(tournament=cup, user=user)
     Tournament.objects.filter(pk=cup.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
-    running.advance(cup.pk)
+    advancing.advance(cup.pk)
     board = Pairing.objects.get(round__tournament=cup, black__isnull=False)
     red, black = board.red.user, board.black.user
     [notice] = notices_of(red, "tournament-round")

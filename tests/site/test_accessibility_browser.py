@@ -21,7 +21,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page
 
 from games import play
-from tournaments import running
+from tournaments import entering, organizing
 from tournaments.models import Tournament
 from notify import notices
 from tests.games.conftest import fast_password_hashing, services, session_cookie  # noqa: F401 (shared)
@@ -47,10 +47,10 @@ def running_tournament(organizer: Any, users: list[Any], **fields: Any) -> Tourn
         name="Winter Cup", organizer=organizer, pause_seconds=0,
         starts_at=timezone.now() + timedelta(minutes=30), time_control="5+3", **fields)
     for user in users:
-        running.join(tournament.pk, user)
+        entering.join(tournament.pk, user)
         if tournament.check_in_minutes:
-            running.check_in(tournament.pk, user)
-    return running.start_early(tournament.pk, organizer)
+            entering.check_in(tournament.pk, user)
+    return organizing.start_early(tournament.pk, organizer)
 
 
 @pytest.fixture

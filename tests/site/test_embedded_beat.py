@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from tournaments import running
+from tournaments import entering
 from tournaments.models import Round, Tournament
 from tests.helpers import ROOT, require_service, wait_for_other_sessions_to_end, worker_database_url
 
@@ -41,8 +41,8 @@ def test_daphne_alone_starts_a_tournament_on_time(alice: Any, bob: Any, charlie:
     require_service("DATABASE_URL", "a daphne sharing the test database")
     t = Tournament.objects.create(name="Embedded", organizer=charlie, format=Tournament.Format.ROUND_ROBIN,
                                   starts_at=timezone.now() + timezone.timedelta(hours=1))
-    running.join(t.pk, alice)
-    running.join(t.pk, bob)
+    entering.join(t.pk, alice)
+    entering.join(t.pk, bob)
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now())
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone, translation
 
-from tournaments import pages, running
+from tournaments import advancing, entering, pages
 from tournaments.models import Tournament
 from tests.ladder.conftest import set_player
 from tests.tournaments.conftest import organizer, play_round, players, tournament  # noqa: F401 (fixtures)
@@ -69,8 +69,8 @@ def test_a_tournaments_player_limit_is_grouped(tournament: Any) -> None:  # noqa
 def test_a_fractional_tiebreak_takes_the_german_decimal_comma(tournament: Any, players: Any) -> None:  # noqa: F811
     t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), tiebreaks="SB")
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     play_round(Tournament.objects.get(pk=t.pk), lambda pairing: None)  # all drawn: Sonneborn-Berger ½ × ½
     english = Client().get(f"/tournaments/{t.pk}/").content.decode()
     german = Client(headers={"accept-language": "de"}).get(f"/tournaments/{t.pk}/").content.decode()
@@ -88,8 +88,8 @@ def test_a_score_of_two_and_a_half_reads_2_5_in_english_and_2_comma_5_in_german(
 def test_the_api_keeps_a_decimal_point_whatever_the_language(tournament: Any, players: Any) -> None:  # noqa: F811
     t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), tiebreaks="SB")
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     play_round(Tournament.objects.get(pk=t.pk), lambda pairing: None)
     data = Client(headers={"accept-language": "de"}).get(f"/api/tournaments/{t.pk}/standings").json()
     assert {tuple(line["tiebreaks"]) for line in data["standings"]} == {(0.25,)}

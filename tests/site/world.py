@@ -24,7 +24,7 @@ from games.timecontrols import TimeControl
 from ladder import challenges, seeks
 from ladder.models import ACE
 from moderation.models import ModerationAction
-from tournaments import running
+from tournaments import advancing, entering
 from tournaments.models import Tournament
 from notify import notices
 from tests.helpers import staff_group
@@ -102,16 +102,16 @@ def tournament_at(make: Callable[..., Tournament], name: str, format: str, stage
     if stage == "upcoming":
         t = make(name=name, format=format, time_control=CLOCK.key, **rounds)
         for user in entrants:
-            running.join(t.pk, user)
+            entering.join(t.pk, user)
         return t
     t = make(name=name, format=format, starts_at=timezone.now(), pause_seconds=0, time_control=CLOCK.key, **rounds)
     for user in entrants:
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     for _ in range(1 if stage == "running" else MOST_ROUNDS):
         play_round(Tournament.objects.get(pk=t.pk), seeded_winner)
         Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())
-        running.advance(t.pk)
+        advancing.advance(t.pk)
         if Tournament.objects.get(pk=t.pk).status == Tournament.Status.FINISHED:
             break
     t = Tournament.objects.get(pk=t.pk)

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from tournaments import running
+from tournaments import advancing, entering
 from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
@@ -31,13 +31,13 @@ def finished(make: Callable[..., Tournament], entrants: list[Any], format: str,
     winner (None: a draw), until it finishes."""
     t = make(name=f"Finished {format}", format=format, starts_at=timezone.now(), **fields)
     for user in entrants:
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     for _ in range(ROUNDS_AT_MOST):
         t = Tournament.objects.get(pk=t.pk)
         if t.status == Tournament.Status.FINISHED:
             return t
         play_round(t, decide)
         Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())
-        running.advance(t.pk)
+        advancing.advance(t.pk)
     raise AssertionError(f"the {format} tournament did not finish in {ROUNDS_AT_MOST} rounds")

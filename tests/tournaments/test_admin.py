@@ -1,5 +1,5 @@
 """Tournaments in the Django admin: the pages open, the actions go through
-running.py, and a board's page adjudicates its game with the reason kept."""
+organizing.py, and a board's page adjudicates its game with the reason kept."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game
-from tournaments import running
+from tournaments import advancing, entering, organizing
 from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -28,8 +28,8 @@ def admin_client_for(django_user_model: Any) -> Client:
 def started(tournament: Callable[..., Tournament], players: Any, **fields: Any) -> Tournament:
     t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), **fields)
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     return t
 
 
@@ -72,7 +72,7 @@ def test_a_board_page_adjudicates_its_game_with_the_reason(admin_client_for: Cli
 def test_a_rhombus_board_is_adjudicated_by_its_pairing_s_sides(organizer: Any, tournament: Any,
                                                                players: Any) -> None:
     """The live page's form says Red or Black, as the pairing does; in Rhombus
-    those are the SW and NE seats (running._seat_of_side)."""
+    those are the SW and NE seats (organizing._seat_of_side)."""
     t = started(tournament, players, rules="rhombus")
     pairing = Pairing.objects.filter(round__tournament=t, game__isnull=False).first()
     client = Client()

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tournaments import running
+from tournaments import advancing, entering
 from tournaments.models import Entry, Tournament
 from tests.badges import ACCOUNT_TITLE, COMPUTER_TITLE, api_bot, badge_titles, computer_player, shown
 from tests.badges import bot_cache_forgotten  # noqa: F401 (autouse: the bots' ids are forgotten after each test)
@@ -31,14 +31,14 @@ def entrants(t: Tournament, players: Any, people: int, computers: int = 1, accou
     users = players(people) + [computer_player(f"cpu{made + i + 1}") for i in range(computers)] \
         + [api_bot(f"api{made + i + 1}") for i in range(accounts)]
     for user in users:
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
 
 
 def started_round_robin(tournament: Make, players: Any, people: int, computers: int = 1,
                         accounts: int = 1) -> Tournament:
     t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), bots_allowed=True)
     entrants(t, players, people, computers, accounts)
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     play_round(Tournament.objects.get(pk=t.pk), lambda p: "black")
     return t
 
@@ -86,7 +86,7 @@ def test_the_organizers_seeding_and_forbidden_lists_flag_each_bot(tournament: Ma
 def test_an_elimination_flags_bots_in_its_bracket_and_places(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.SINGLE, starts_at=timezone.now(), bots_allowed=True)
     entrants(t, players, 2)
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     page = Client().get(f"/tournaments/{t.pk}/").content.decode()
     svg = page[page.index("<svg"):page.index("</svg>")]
     assert ">BOT cpu1<" in svg and ">BOT api1<" in svg and ">p01<" in svg and "BOT p01" not in svg
@@ -97,9 +97,9 @@ def test_an_elimination_flags_bots_in_its_bracket_and_places(tournament: Make, p
 def test_an_eliminations_places_flag_each_bot(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.SINGLE, starts_at=timezone.now(), bots_allowed=True)
     entrants(t, players, 0)
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     play_round(Tournament.objects.get(pk=t.pk), lambda p: "red")
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     page = Client().get(f"/tournaments/{t.pk}/").content.decode()
     places = page[page.index('<ol class="tournament__places">'):]
     places = places[:places.index("</ol>")]

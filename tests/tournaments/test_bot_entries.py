@@ -1,7 +1,7 @@
 """Bots in tournaments (issue 22, finding 14): the organizer invites one of the
 site's computer players from the page where bots may enter, and every way in
 (the page's Join, the API, the invite, the admin) checks the same entry
-conditions (running.entry_refusal), refusing with the reason and entering nobody."""
+conditions (entering.entry_refusal), refusing with the reason and entering nobody."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from ladder import bot_accounts
 from ladder.models import Player as LadderPlayer
-from tournaments import running
+from tournaments import changes, entering, organizing
 from tournaments.models import Entry, Tournament
 from tests.helpers import client_for
 
@@ -56,12 +56,12 @@ def test_an_invite_checks_every_entry_condition(
         tournament: Make, organizer: Any, computer: Any, players: Any) -> None:
     full = tournament(bots_allowed=True, max_players=2)
     for user in players(2):
-        running.join(full.pk, user)
-    with pytest.raises(running.Refusal, match=r"bot-greedy cannot enter: the tournament is full \(2 players\)"):
-        running.invite_bot(full.pk, organizer, computer.pk)
+        entering.join(full.pk, user)
+    with pytest.raises(changes.Refusal, match=r"bot-greedy cannot enter: the tournament is full \(2 players\)"):
+        organizing.invite_bot(full.pk, organizer, computer.pk)
     strong_only = tournament(bots_allowed=True, min_rating=2500)
-    with pytest.raises(running.Refusal, match="below the minimum 2500"):
-        running.invite_bot(strong_only.pk, organizer, computer.pk)
+    with pytest.raises(changes.Refusal, match="below the minimum 2500"):
+        organizing.invite_bot(strong_only.pk, organizer, computer.pk)
     assert not Entry.objects.filter(user=computer).exists()
 
 
@@ -69,10 +69,10 @@ def test_only_a_computer_player_is_invited_and_only_by_the_organizer(
         tournament: Make, organizer: Any, computer: Any, players: Any) -> None:
     t = tournament(bots_allowed=True)
     person = players(1)[0]
-    with pytest.raises(running.Refusal, match="choose one of the site's computer players"):
-        running.invite_bot(t.pk, organizer, person.pk)
-    with pytest.raises(running.Refusal, match="only the tournament's organizer"):
-        running.invite_bot(t.pk, person, computer.pk)
+    with pytest.raises(changes.Refusal, match="choose one of the site's computer players"):
+        organizing.invite_bot(t.pk, organizer, person.pk)
+    with pytest.raises(changes.Refusal, match="only the tournament's organizer"):
+        organizing.invite_bot(t.pk, person, computer.pk)
     assert not Entry.objects.exists()
 
 

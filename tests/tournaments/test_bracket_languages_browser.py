@@ -15,7 +15,7 @@ from django.conf import settings
 from playwright.sync_api import Browser, expect
 
 from games import play
-from tournaments import running
+from tournaments import entering, organizing
 from tournaments.models import Pairing, Tournament
 from preferences.languages import save_language
 from tests.games.conftest import session_cookie
@@ -35,8 +35,8 @@ def knockout(tournament: Callable[..., Tournament], players: Callable[[int], lis
     (seed 4) in W1-1, p02 meets p03 in W1-2."""
     cup = tournament(format="single")
     for user in [*players(3), erin]:
-        running.join(cup.pk, user)
-    running.start_early(cup.pk, cup.organizer)
+        entering.join(cup.pk, user)
+    organizing.start_early(cup.pk, cup.organizer)
     return int(cup.pk)
 
 

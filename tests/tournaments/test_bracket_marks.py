@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tournaments import running
+from tournaments import advancing, entering
 from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
@@ -30,12 +30,12 @@ def test_a_match_won_by_walkover_is_marked_on_the_bracket(tournament: Make, play
     t = tournament(starts_at=timezone.now(), format=Tournament.Format.SINGLE)
     users = players(4)
     for user in users:
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     t.refresh_from_db()
     play_round(t, lambda p: "red" if p.red.number < p.black.number else "black")  # seeds 1 and 2 go through
-    running.withdraw(t.pk, users[1])  # seed 2 leaves before the final
-    running.advance(t.pk)
+    entering.withdraw(t.pk, users[1])  # seed 2 leaves before the final
+    advancing.advance(t.pk)
     final = Pairing.objects.get(round__tournament=t, match="W2-1")
     assert (final.result, final.game_id) == ("+-", None)
     svg = bracket_of_page(t)
@@ -48,8 +48,8 @@ def test_a_match_won_by_walkover_is_marked_on_the_bracket(tournament: Make, play
 def test_the_bracket_scales_to_its_box_down_to_a_readable_width(tournament: Make, players: Any) -> None:
     t = tournament(starts_at=timezone.now(), format=Tournament.Format.DOUBLE)
     for user in players(8):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     svg = bracket_of_page(t)
     width = float(svg.get("viewBox", "").split()[2])
     assert f"max-width: {width:g}px" in svg.get("style", "")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from tournaments import running
+from tournaments import advancing, entering, scoring
 from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
@@ -26,8 +26,8 @@ def fresh(tournament: Tournament) -> Tournament:
 def started(tournament: Make, players: Any, count: int, **settings: Any) -> Tournament:
     t = tournament(starts_at=timezone.now(), **settings)
     for user in players(count):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     return fresh(t)
 
 
@@ -38,7 +38,7 @@ def run_to_the_end(t: Tournament, decide: Callable[[Pairing], str | None], limit
         if t.status == "finished":
             return t
         play_round(t, decide)
-        running.advance(t.pk)
+        advancing.advance(t.pk)
     raise AssertionError("the tournament did not end")
 
 
@@ -53,7 +53,7 @@ def test_five_players_single_elimination_gives_the_top_three_seeds_byes(tourname
     # 1, 2 and 3 have byes; 2 v 3 can be played at once, 1 waits for 4 v 5.
     assert [(p.match, p.red.number, p.black.number) for p in first] == [("W1-2", 4, 5), ("W2-2", 2, 3)]
     t = run_to_the_end(t, seed_wins)
-    state = running.bracket_of(t)
+    state = scoring.bracket_of(t)
     assert state.champion == 1 and state.runner_up == 2
     assert {(p.match, p.red.number, p.black.number) for p in Pairing.objects.filter(match="W3-1")} == {("W3-1", 1, 2)}
 
@@ -63,7 +63,7 @@ def test_a_best_of_three_alternates_colours_and_stops_when_decided(tournament: M
     t = run_to_the_end(t, seed_wins)
     games = list(Pairing.objects.filter(match="W1-1").order_by("match_game"))
     assert [(g.red.number, g.black.number, g.result) for g in games] == [(1, 2, "1-0"), (2, 1, "0-1")]
-    assert running.bracket_of(t).champion == 1
+    assert scoring.bracket_of(t).champion == 1
 
 
 def test_a_level_match_goes_to_extra_games(tournament: Make, players: Any) -> None:
@@ -72,18 +72,18 @@ def test_a_level_match_goes_to_extra_games(tournament: Make, players: Any) -> No
     t = run_to_the_end(t, lambda p: next(draws, "black"))
     games = list(Pairing.objects.filter(match="W1-1").order_by("match_game"))
     assert [(g.red.number, g.result) for g in games] == [(1, "1/2"), (2, "1/2"), (1, "0-1")]
-    assert running.bracket_of(t).champion == 2
+    assert scoring.bracket_of(t).champion == 2
 
 
 def test_a_withdrawn_player_loses_the_match_by_walkover(tournament: Make, players: Any) -> None:
     t = tournament(starts_at=timezone.now(), format=Tournament.Format.SINGLE)
     users = players(4)
     for user in users:
-        running.join(t.pk, user)
-    running.advance(t.pk)
-    running.withdraw(t.pk, users[3])  # seed 4, in W1-1 against seed 1, mid-game
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
+    entering.withdraw(t.pk, users[3])  # seed 4, in W1-1 against seed 1, mid-game
     t = run_to_the_end(fresh(t), seed_wins)
-    assert running.bracket_of(t).champion == 1
+    assert scoring.bracket_of(t).champion == 1
 
 
 def test_double_elimination_with_a_reset_and_two_losses_for_everyone_else(tournament: Make, players: Any) -> None:
@@ -95,7 +95,7 @@ def test_double_elimination_with_a_reset_and_two_losses_for_everyone_else(tourna
         return seed_wins(pairing)
 
     t = run_to_the_end(t, upset_in_the_grand_final)
-    state = running.bracket_of(t)
+    state = scoring.bracket_of(t)
     assert state.reset_needed and state.champion == 1
     losses: dict[int, int] = {}
     for slot in state:

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from games import play
 from games.models import Game
-from tournaments import running
+from tournaments import entering, organizing
 from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def swiss_in_round_one(tournament: Callable[..., Tournament], users: list[Any]) -> list[int]:
     t = tournament(rounds=3, pause_seconds=300)
     for user in users:
-        running.join(t.pk, user)
-    running.start_early(t.pk, t.organizer)
+        entering.join(t.pk, user)
+    organizing.start_early(t.pk, t.organizer)
     return list(Pairing.objects.filter(round__tournament=t).order_by("board").values_list("game_id", flat=True))
 
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Game
-from tournaments import running
+from tournaments import advancing, entering, organizing
 from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,8 +45,8 @@ def long_named_and_bracket(tournament: Callable[..., Tournament], users: list[An
     listed = tournament(name=LONG, description="D" * 300)
     double = tournament(name="Double", starts_at=timezone.now(), format=Tournament.Format.DOUBLE)
     for user in users:
-        running.join(double.pk, user)
-    running.advance(double.pk)
+        entering.join(double.pk, user)
+    advancing.advance(double.pk)
     return listed.pk, double.pk
 
 
@@ -71,10 +71,10 @@ def test_long_names_and_the_bracket_fit_the_window(
 def adjudicated_board(tournament: Callable[..., Tournament], users: list[Any]) -> int:
     t = tournament(rounds=1, starts_at=timezone.now(), rated=True)
     for user in users:
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     pairing = Pairing.objects.get(round__tournament=t)
-    running.adjudicate(t.pk, t.organizer, pairing.pk, "red", "a power cut")
+    organizing.adjudicate(t.pk, t.organizer, pairing.pk, "red", "a power cut")
     return int(pairing.game_id)  # type: ignore[arg-type]
 
 

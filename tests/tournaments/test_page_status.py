@@ -1,5 +1,5 @@
 """What a tournament's page says about itself (issue 22, finding 17): Join only
-where the visitor may join (the very check ``running.join`` makes), the start
+where the visitor may join (the very check ``entering.join`` makes), the start
 it really had, a player count that agrees with the names listed, round times
 with their zone, and when the next round starts for a finished game's page."""
 
@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tournaments import running
+from tournaments import entering, organizing
 from tournaments.models import Tournament
 from tests.tournaments.conftest import play_round
 
@@ -38,8 +38,8 @@ def live_of(t: Tournament, user: Any) -> str:
 def started_swiss(tournament: Make, players: Any, count: int, **fields: Any) -> Tournament:
     t = tournament(rounds=2, **fields)
     for user in players(count):
-        running.join(t.pk, user)
-    running.start_early(t.pk, t.organizer)
+        entering.join(t.pk, user)
+    organizing.start_early(t.pk, t.organizer)
     return Tournament.objects.get(pk=t.pk)
 
 
@@ -52,8 +52,8 @@ def test_join_is_offered_where_the_visitor_may_join(tournament: Make, players: A
 def test_join_is_not_offered_on_a_full_tournament(tournament: Make, players: Any) -> None:
     t = tournament(max_players=2)
     first, second, third = players(3)
-    running.join(t.pk, first)
-    running.join(t.pk, second)
+    entering.join(t.pk, first)
+    entering.join(t.pk, second)
     for html in (page_of(t, third), live_of(t, third)):
         assert JOIN not in html and "You cannot join: the tournament is full (2 players)." in html
 
@@ -91,7 +91,7 @@ def test_the_status_shows_the_start_it_had_after_start_now(tournament: Make, pla
 def test_the_player_count_agrees_with_the_names_listed(tournament: Make, players: Any) -> None:
     t = started_swiss(tournament, players, 9)
     leaver = t.entries.get(number=9).user
-    running.withdraw(t.pk, leaver)
+    entering.withdraw(t.pk, leaver)
     html = live_of(t, leaver)
     assert "9 players, 1 withdrawn" in html and html.count('<tr data-player="') == 9
 

@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tournaments import running, trf
+from tournaments import advancing, entering, organizing, scoring, trf
 from tournaments.models import Entry, Tournament
 from tests.tournaments.conftest import play_round
 from tests.helpers import client_for
@@ -83,8 +83,8 @@ def test_joining_and_withdrawing_from_the_page(tournament: Make, players: Any) -
 def round_robin_played(tournament: Make, players: Any, count: int) -> Tournament:
     t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), tiebreaks="SB,WON")
     for user in players(count):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     play_round(Tournament.objects.get(pk=t.pk), lambda p: "red")
     return Tournament.objects.get(pk=t.pk)
 
@@ -102,14 +102,14 @@ def test_the_trf_download_reads_back_as_the_same_results(tournament: Make, playe
     assert response["Content-Disposition"] == f'attachment; filename="tournament-{t.pk}.trf"'
     back = trf.read(response.content.decode())
     assert back.total_rounds == 3
-    assert {p.number: p.points for p in back.players} == {p.number: p.points for p in running.trf_players(t)}
+    assert {p.number: p.points for p in back.players} == {p.number: p.points for p in scoring.trf_players(t)}
 
 
 def test_an_elimination_page_draws_its_bracket(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.DOUBLE, starts_at=timezone.now())
     for user in players(6):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     page = Client().get(f"/tournaments/{t.pk}/").content.decode()
     svg = page[page.index("<svg"):page.index("</svg>") + 6]
     tree = ElementTree.fromstring(svg)
@@ -124,8 +124,8 @@ def test_the_page_costs_the_same_queries_for_10_or_40_players(tournament: Make, 
     for size in (10, 40):
         t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now())
         for user in players(size):
-            running.join(t.pk, user)
-        running.advance(t.pk)
+            entering.join(t.pk, user)
+        advancing.advance(t.pk)
         play_round(Tournament.objects.get(pk=t.pk), lambda p: "black")
         with CaptureQueriesContext(connection) as queries:
             assert Client().get(f"/tournaments/{t.pk}/").status_code == 200
@@ -136,7 +136,7 @@ def test_the_page_costs_the_same_queries_for_10_or_40_players(tournament: Make, 
 def test_the_profile_lists_the_players_tournaments(tournament: Make, players: Any) -> None:
     t = tournament(name="Spring Open")
     player = players(1)[0]
-    running.join(t.pk, player)
+    entering.join(t.pk, player)
     page = Client().get(f"/@/{player.username}/").content.decode()
     assert "Spring Open" in page and f'href="/tournaments/{t.pk}/"' in page
 
@@ -144,10 +144,10 @@ def test_the_profile_lists_the_players_tournaments(tournament: Make, players: An
 def test_standings_come_a_hundred_a_page_and_rounds_one_at_a_time(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=3, starts_at=timezone.now(), max_players=200)
     for user in players(120):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     play_round(Tournament.objects.get(pk=t.pk), lambda p: "red")
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     first = Client().get(f"/tournaments/{t.pk}/").content.decode()
     second = Client().get(f"/tournaments/{t.pk}/live/?page=2&round=1").content.decode()
     assert "Page 1 of 2" in first and first.count('<tr data-player="') == 100
@@ -160,13 +160,13 @@ def test_the_organizer_sets_the_seeding_order_on_the_page(tournament: Make, play
     t = tournament(format=Tournament.Format.ROUND_ROBIN, seeding=Tournament.Seeding.MANUAL)
     users = players(3)
     for user in users:
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     entries = {e.user.username: e.pk for e in Entry.objects.select_related("user")}
     client = client_for(organizer)
     page = client.post(f"/tournaments/{t.pk}/seeds/", {f"seed-{entries['p03']}": "1", f"seed-{entries['p02']}": "2",
                                                         f"seed-{entries['p01']}": ""}, follow=True).content.decode()
     assert "Seeding order saved." in page
-    running.start_early(t.pk, organizer)
+    organizing.start_early(t.pk, organizer)
     assert dict(Entry.objects.values_list("user__username", "number")) == {"p03": 1, "p02": 2, "p01": 3}
     refused = client.post(f"/tournaments/{t.pk}/seeds/", {f"seed-{entries['p01']}": "1"}, follow=True)
     assert "The seeding is fixed once the tournament has started" in refused.content.decode()
@@ -186,7 +186,7 @@ def test_a_seed_or_entry_no_field_can_hold_is_refused_and_nothing_saved(
         fields: dict[str, str], said: str, tournament: Make, players: Any, organizer: Any) -> None:
     t = tournament(format=Tournament.Format.ROUND_ROBIN, seeding=Tournament.Seeding.MANUAL)
     for user in players(3):
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     entries = {e.user.username: e.pk for e in Entry.objects.select_related("user")}
     posted = {key.format(**entries): value for key, value in fields.items()}
     page = client_for(organizer).post(f"/tournaments/{t.pk}/seeds/", posted, follow=True)
@@ -198,8 +198,8 @@ def test_a_seed_or_entry_no_field_can_hold_is_refused_and_nothing_saved(
 def test_a_round_or_page_no_tournament_has_shows_the_current_one(number: str, tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.ROUND_ROBIN)
     for user in players(4):
-        running.join(t.pk, user)
-    running.start_early(t.pk, t.organizer)
+        entering.join(t.pk, user)
+    organizing.start_early(t.pk, t.organizer)
     for path in (f"/tournaments/{t.pk}/?round={number}&page={number}", f"/tournaments/{t.pk}/live/?round={number}"):
         page = Client().get(path)
         assert page.status_code == 200 and 'data-round="1"' in page.content.decode()
@@ -209,7 +209,7 @@ def test_players_or_a_bot_past_bigint_are_refused_as_no_such_players(
         tournament: Make, players: Any, organizer: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=3)
     for user in players(2):
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     first = str(Entry.objects.order_by("pk").values_list("pk", flat=True)[0])
     client = client_for(organizer)
     for pair, said in (((first, PAST_BIGINT), "Choose two players."), ((PAST_BIGINT, PAST_BIGINT), "Choose two players.")):
@@ -223,7 +223,7 @@ def test_players_or_a_bot_past_bigint_are_refused_as_no_such_players(
 def test_the_organizer_keeps_two_players_apart_on_the_page(tournament: Make, players: Any, organizer: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=3)
     for user in players(4):
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     first, second = Entry.objects.order_by("pk").values_list("pk", flat=True)[:2]
     client = client_for(organizer)
     assert "Never pair these two" in client.get(f"/tournaments/{t.pk}/").content.decode()

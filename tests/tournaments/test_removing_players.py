@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game
-from tournaments import running
+from tournaments import advancing, changes, entering, organizing, scoring
 from tournaments.models import Entry, Pairing, Tournament
 from tests.tournaments.conftest import play_round
 from tests.helpers import client_for
@@ -28,8 +28,8 @@ def running_swiss(tournament: Make, players: Any) -> tuple[Tournament, list[Any]
     t = tournament(format=Tournament.Format.SWISS, rounds=3, starts_at=timezone.now(), pause_seconds=3600)
     users = players(6)
     for user in users:
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     return Tournament.objects.get(pk=t.pk), users
 
 
@@ -38,7 +38,7 @@ def test_the_organizer_removes_a_player_from_a_running_swiss_on_the_page(
     t, users = running_swiss(tournament, players)
     play_round(t, lambda p: "red")
     Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())
-    running.advance(t.pk)  # round 2 is on
+    advancing.advance(t.pk)  # round 2 is on
     gone = Entry.objects.get(tournament=t, user=users[0])
     game = Pairing.objects.get(Q(red=gone) | Q(black=gone), round__tournament=t, round__number=2).game
 
@@ -54,10 +54,10 @@ def test_the_organizer_removes_a_player_from_a_running_swiss_on_the_page(
     assert Game.objects.get(pk=game.pk).running  # their round-2 game goes on
 
     play_round(Tournament.objects.get(pk=t.pk), lambda p: "red")  # and its result counts
-    record = {p.number: p for p in running.trf_players(Tournament.objects.get(pk=t.pk))}[gone.number]
+    record = {p.number: p for p in scoring.trf_players(Tournament.objects.get(pk=t.pk))}[gone.number]
     assert [r.result in "10" and r.opponent is not None for r in record.rounds] == [True, True]
     Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())
-    running.advance(t.pk)
+    advancing.advance(t.pk)
     round_3 = Pairing.objects.filter(round__tournament=t, round__number=3)
     assert round_3.exists() and not round_3.filter(red=gone).exists() and not round_3.filter(black=gone).exists()
     page = client_for(organizer).get(f"/tournaments/{t.pk}/").content.decode()
@@ -67,10 +67,10 @@ def test_the_organizer_removes_a_player_from_a_running_swiss_on_the_page(
 def test_a_player_cannot_be_removed_once_the_tournament_is_over(
         tournament: Make, players: Any, organizer: Any) -> None:
     t, users = running_swiss(tournament, players)
-    running.cancel(t.pk, organizer)
+    organizing.cancel(t.pk, organizer)
     entry = Entry.objects.get(tournament=t, user=users[1])
-    with pytest.raises(running.Refusal, match="the tournament is over"):
-        running.remove_player(t.pk, organizer, entry.pk, "late")
+    with pytest.raises(changes.Refusal, match="the tournament is over"):
+        organizing.remove_player(t.pk, organizer, entry.pk, "late")
     entry.refresh_from_db()
     assert entry.active
     page = client_for(organizer).get(f"/tournaments/{t.pk}/").content.decode()

@@ -13,7 +13,7 @@ from django.utils import timezone
 from games import play
 from games.models import Game
 from ladder.models import Rating, RatingChange
-from tournaments import running
+from tournaments import advancing, entering
 from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
@@ -36,8 +36,8 @@ def test_a_rhombus_tournament_is_played_to_the_end_on_rhombus_s_ladder(
         Rating.objects.create(user=user, ladder="rhombus", rating=1600 + 10 * index, rated_games=10)
     t = tournament(rules="rhombus", starts_at=timezone.now(), **options)
     for user in people:
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     seeded = dict(t.entries.values_list("number", "user__username"))
     assert seeded[1] == people[-1].username and t.entries.get(number=1).rating == 1630
     for _ in range(rounds):
@@ -46,7 +46,7 @@ def test_a_rhombus_tournament_is_played_to_the_end_on_rhombus_s_ladder(
                                           tournament_pairing__round__number=t.current_round)
         assert {(g.kind, g.players, g.event) for g in round_games} == {("rhombus", 2, "Autumn Cup")}
         play_round(t, lambda p: "red" if p.red.number < p.black.number else "black")
-        running.advance(t.pk)
+        advancing.advance(t.pk)
     t = Tournament.objects.get(pk=t.pk)
     assert t.status == "finished", t.end_note
     assert set(RatingChange.objects.values_list("ladder", flat=True)) == {"rhombus"}

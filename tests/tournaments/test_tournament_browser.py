@@ -16,7 +16,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from games import play
-from tournaments import running
+from tournaments import entering
 from tournaments.models import Pairing, Tournament
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
@@ -40,8 +40,8 @@ def signed_in(browser: Browser, base: str, cookie: str, viewport: dict[str, int]
 
 def enter_three_more(tournament_id: int, users: list[Any]) -> None:
     for user in users:
-        running.join(tournament_id, user)
-        running.check_in(tournament_id, user)
+        entering.join(tournament_id, user)
+        entering.check_in(tournament_id, user)
 
 
 def test_an_organizer_runs_a_knockout_and_the_bracket_updates_live(

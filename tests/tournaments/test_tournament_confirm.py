@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tournaments import running
+from tournaments import entering
 from tournaments.models import Entry, Tournament
 from tests.helpers import client_for
 
@@ -36,7 +36,7 @@ def test_a_confirmed_cancel_cancels(tournament: Make, organizer: Any) -> None:
 def test_removing_a_player_asks_first_and_keeps_the_reason(tournament: Make, organizer: Any, players: Any) -> None:
     t = tournament()
     player = players(1)[0]
-    entry = running.join(t.pk, player)
+    entry = entering.join(t.pk, player)
     client = client_for(organizer)
     page = client.post(f"/tournaments/{t.pk}/remove/{entry.pk}/", {"reason": "cheating"}).content.decode()
     assert "Remove p01 from this tournament?" in page and 'name="reason" value="cheating"' in page
@@ -48,7 +48,7 @@ def test_removing_a_player_asks_first_and_keeps_the_reason(tournament: Make, org
 def test_withdrawing_asks_first(tournament: Make, players: Any) -> None:
     t = tournament()
     player = players(1)[0]
-    running.join(t.pk, player)
+    entering.join(t.pk, player)
     page = client_for(player).post(f"/tournaments/{t.pk}/withdraw/").content.decode()
     assert "Withdraw from this tournament?" in page
     assert Entry.objects.get(tournament=t, user=player).active

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tournaments import running
+from tournaments import advancing, entering
 from tournaments.models import Entry, Tournament
 from tests.tournaments.conftest import play_round
 
@@ -33,14 +33,14 @@ def lower_number_wins(pairing: Any) -> str:
 def next_round_now(t: Tournament) -> None:
     """The pause is an hour: only the round's end may finish the tournament."""
     Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())
-    running.advance(t.pk)
+    advancing.advance(t.pk)
 
 
 def test_a_round_robin_finishes_when_its_last_game_ends(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), pause_seconds=3600)
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     for number in (1, 2, 3):
         play_round(fresh(t), lower_number_wins)
         if number < 3:
@@ -65,8 +65,8 @@ def test_a_round_robin_finishes_when_its_last_game_ends(tournament: Make, player
 def test_a_swiss_finishes_when_its_last_round_ends(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.SWISS, rounds=2, starts_at=timezone.now(), pause_seconds=3600)
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     play_round(fresh(t), lower_number_wins)
     next_round_now(t)
     play_round(fresh(t), lower_number_wins)
@@ -78,8 +78,8 @@ def test_a_swiss_finishes_when_its_last_round_ends(tournament: Make, players: An
 def test_a_knockout_finishes_when_its_final_ends(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.SINGLE, starts_at=timezone.now(), pause_seconds=3600)
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     play_round(fresh(t), lower_number_wins)  # the semi-finals: 1 and 2 go through
     assert fresh(t).status == Tournament.Status.RUNNING
     next_round_now(t)

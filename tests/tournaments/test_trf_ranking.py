@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tournaments import pages, running, trf
+from tournaments import advancing, entering, pages, trf
 from tournaments.models import Pairing, Tournament
 from tests.tournaments.conftest import play_round
 
@@ -27,15 +27,15 @@ def _rank_column(text: str) -> dict[int, int]:
 def test_the_trf_file_ranks_players_by_the_standings_tiebreaks(tournament: Make, players: Any) -> None:
     t = tournament(format=Tournament.Format.ROUND_ROBIN, starts_at=timezone.now(), tiebreaks="SB")
     for user in players(4):
-        running.join(t.pk, user)
-    running.advance(t.pk)
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
     # Berger, 4 players: 1-4 2-3 | 4-3 1-2 | 2-4 3-1. Red wins but for 2-4:
     # 1 and 4 score 2, 2 and 3 score 1; 3 beat 1 and 2 only beat 3, so
     # Sonneborn-Berger puts 3 above 2, against their pairing numbers.
     for _ in range(3):
         play_round(Tournament.objects.get(pk=t.pk),
                    lambda p: "black" if (p.red.number, p.black.number) == (2, 4) else "red")
-        running.advance(t.pk)
+        advancing.advance(t.pk)
     t = Tournament.objects.get(pk=t.pk)
     assert not Pairing.objects.filter(round__tournament=t, result="").exists()
     _labels, lines = pages.standings(t)

@@ -26,7 +26,7 @@ import engine
 from games import play
 from games.models import Game
 from games.tasks import claim_timeouts
-from tournaments import berger, running, tasks
+from tournaments import berger, entering, scoring, tasks
 from tournaments.models import Pairing, Round, Tournament
 from tests.helpers import celery_worker, require_service, worker_database_url
 from tests.seats import set_game
@@ -136,7 +136,7 @@ def play_until_the_end(t: Tournament, logs: Callable[[], str], *, no_show_round:
         number = max(p.round.number for p in games)
         if number == withdraw_round and Tournament.objects.filter(
                 pk=t.pk, entries__number=WITHDRAWS, entries__withdrawn_at__isnull=True).exists():
-            running.withdraw(t.pk, withdraw)
+            entering.withdraw(t.pk, withdraw)
         absent = [p for p in games if number == no_show_round and NO_SHOW in (p.red.number, p.black.number)]
         for pairing in games:
             if pairing not in absent:
@@ -154,7 +154,7 @@ def start(tournament: Callable[..., Tournament], players: Callable[[int], list[A
     users = players(PLAYERS)
     t = tournament(**settings)
     for user in users:
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now())
     return t, users
 
@@ -181,7 +181,7 @@ def test_a_swiss_of_16_played_by_two_workers(tournament: Any, players: Any, work
     start_with_a_crowd_of_tasks(t, workers)
     t = play_until_the_end(t, workers, no_show_round=2, withdraw_round=3, withdraw=users[WITHDRAWS - 1])
     no_round_twice(t)
-    records = {p.number: p for p in running.trf_players(t)}
+    records = {p.number: p for p in scoring.trf_players(t)}
     assert records[1].points == 5  # the lowest number wins every game it plays
     assert "-" in [r.result for r in records[NO_SHOW].rounds]
     assert [r.result for r in records[WITHDRAWS].rounds][3:] == [" ", " "]  # not paired after round 3
@@ -196,7 +196,7 @@ def test_a_round_robin_of_16_played_by_two_workers(tournament: Any, players: Any
     t = play_until_the_end(t, workers, no_show_round=3, withdraw_round=12, withdraw=users[WITHDRAWS - 1])
     no_round_twice(t)
     assert t.current_round == 15
-    points = {p.number: p.points for p in running.trf_players(t)}
+    points = {p.number: p.points for p in scoring.trf_players(t)}
     assert points == expected_round_robin_points(no_show_round=3, withdraw_round=12)
     assert sum(points.values()) == 15 * 8  # a point a board, forfeits included
 
@@ -226,7 +226,7 @@ def test_an_elimination_of_16_played_by_two_workers(tournament: Any, players: An
     start_with_a_crowd_of_tasks(t, workers)
     t = play_until_the_end(t, workers, no_show_round=1, withdraw_round=2, withdraw=users[WITHDRAWS - 1])
     no_round_twice(t)
-    state = running.bracket_of(t)
+    state = scoring.bracket_of(t)
     assert state.champion == 1 and state.complete
     lost = {slot.loser for slot in state if slot.loser is not None}
     assert NO_SHOW in lost and WITHDRAWS in lost
@@ -242,7 +242,7 @@ def test_bots_play_their_tournament_games_through_the_workers(tournament: Any, p
     people = players(2)
     t = tournament(format=Tournament.Format.SINGLE, bots_allowed=True, time_control="1d", pause_seconds=0)
     for user in people + bots:
-        running.join(t.pk, user)
+        entering.join(t.pk, user)
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now())
     tasks.advance.delay(t.pk)
     wait_for(lambda: Round.objects.filter(tournament=t).exists(), workers, "the first round")
@@ -256,4 +256,4 @@ def test_bots_play_their_tournament_games_through_the_workers(tournament: Any, p
     # the shortest: 7H takes AS on e8 down the open e-file, then AH takes AC (R15).
     game = final.game
     assert game.ply >= 3 and game.reason in ("aces", "points"), (game.ply, game.reason, workers())
-    assert running.bracket_of(Tournament.objects.get(pk=t.pk)).champion in (3, 4)  # the bots were seeded 3 and 4
+    assert scoring.bracket_of(Tournament.objects.get(pk=t.pk)).champion in (3, 4)  # the bots were seeded 3 and 4

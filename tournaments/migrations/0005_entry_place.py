@@ -13,14 +13,14 @@ def places_of_finished_tournaments(apps: Any, schema_editor: Any) -> None:
     # current models: the rows are the same, this migration only adds a column.
     # Only the columns this migration's state knows are read: later migrations
     # add others (0006 chat_for) that do not exist yet when this one runs.
-    from tournaments import running
+    from tournaments import scoring
     from tournaments.models import Tournament
 
     historical = apps.get_model("tournaments", "Tournament")
     finished = list(historical.objects.filter(status="finished").values_list("pk", flat=True))
     known = [field.name for field in historical._meta.concrete_fields]
     for tournament in Tournament.objects.only(*known).filter(pk__in=finished):
-        running.store_places(tournament)
+        scoring.store_places(tournament)
 
 
 class Migration(migrations.Migration):

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import template
 from django.db.models import Count, Q
-from tournaments import pages, running, wording
+from tournaments import organizing, pages, wording
 from tournaments.models import Entry, Tournament
 
 register = template.Library()
@@ -43,7 +43,7 @@ def tournament_podium(tournament: Tournament) -> dict[str, Any]:
 @register.simple_tag
 def invitable_bots(tournament: Tournament) -> list[Any]:
     """``{% invitable_bots tournament as bots %}``: the computer players the organizer may invite."""
-    return running.invitable_bots(tournament)
+    return organizing.invitable_bots(tournament)
 
 
 @register.filter
