@@ -1,4 +1,4 @@
-"""swiss.py: Dutch pairings keep FIDE's absolute criteria, allocate colours by C.04.3 E,
+"""swiss.py (with swiss_entrants.py and swiss_weights.py): Dutch pairings keep FIDE's absolute criteria, allocate colours by C.04.3 E,
 say when no pairing exists, and mostly agree with caissify-pairings' Dutch engine."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from tournaments import berger, swiss, trf
 from tournaments.results import Colour, Player, Round
-from tournaments.swiss import Board, Entrant, NoPairing, allocate, colour_preference, pair
+from tournaments.swiss import Board, NoPairing, pair
+from tournaments.swiss_entrants import Entrant, allocate, colour_preference
 
 ABSENT = Round(None, None, " ")
 
