@@ -1,5 +1,6 @@
-"""swiss.py (with swiss_entrants.py and swiss_weights.py): Dutch pairings keep FIDE's absolute criteria, allocate colours by C.04.3 E,
-say when no pairing exists, and mostly agree with caissify-pairings' Dutch engine."""
+"""swiss.py (with swiss_entrants.py and swiss_weights.py): Dutch pairings keep
+FIDE's absolute criteria, allocate colours by C.04.3 E, say when no pairing
+exists, and mostly agree with caissify-pairings' Dutch engine."""
 
 from __future__ import annotations
 
