@@ -4,7 +4,9 @@ hold for the whole tree, and an import that breaks one is caught.
 The contracts are the architecture's one written statement: engine at the
 bottom, then the lowest apps (chat, preferences, ids; notify; relation), games,
 the ladder, moderation, tournaments, the API, and aceweb on top; the engine
-imports no Django; games imports nothing of the apps that subscribe to it.
+imports no Django; games imports nothing of the apps that subscribe to it; and
+inside each app no modules import one another in a circle (a lazy import in a
+function body included), but for a module queuing its own Celery task.
 """
 
 from __future__ import annotations
@@ -61,3 +63,20 @@ def test_an_import_against_the_floors_is_caught(tmp_path: Path, module: str, lin
     broken = [text for text in result.stdout.splitlines() if text.endswith("BROKEN")]
     assert any(text.startswith(contract) for text in broken), result.stdout
     assert module.removesuffix(".py").replace("/", ".") in result.stdout  # the report names the import
+
+
+@pytest.mark.parametrize("package, second_line", [
+    ("ladder", "from ladder import _circle_a\n"),
+    # An import inside a function body is an import all the same: it cannot hide a circle.
+    ("tournaments", "\ndef later() -> None:\n    from tournaments import _circle_a  # noqa: F401\n"),
+])
+def test_a_circle_among_an_app_s_modules_is_caught(tmp_path: Path, package: str, second_line: str) -> None:
+    tree = copy_of_the_tree(tmp_path)
+    (tree / package / "_circle_a.py").write_text(f"from __future__ import annotations\n\nfrom {package} import _circle_b\n")
+    (tree / package / "_circle_b.py").write_text(f"from __future__ import annotations\n\n{second_line}")
+    result = lint(tree)
+    assert result.returncode != 0
+    broken = [text.partition(" BROKEN")[0] for text in result.stdout.splitlines() if " BROKEN" in text]
+    assert broken == ["No app's modules import one another in a circle"], result.stdout
+    assert f"No cycles are allowed in {package}." in result.stdout
+    assert "._circle_" in result.stdout  # the report names the import
