@@ -220,7 +220,7 @@ def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby_json.Chal
     options: dict[str, Any] = {"rated": body.rated, "colour": body.colour, "rules": body.rules}
     if body.players == 4:
         challenge = challenges.create_team_challenge(request.user, body.partner, body.opponents, body.time_control,
-                                                **options)
+                                                     **options)
     else:
         challenge = challenges.create_challenge(request.user, body.username, body.time_control, **options)
     return lobby_json.challenge_json(challenge, request.user)
@@ -242,7 +242,7 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> dict[str, Any]:
 def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby_json.ChallengeJSON:
     """Say no to a challenge to you (a 4-player one closes for everyone)."""
     return lobby_json.challenge_json(challenges.decline_challenge(_existing_challenge(challenge_id), request.user),
-                                request.user)
+                                     request.user)
 
 
 @router.post("/challenges/{id:challenge_id}/cancel", response={200: ChallengeOut, **ERRORS},
@@ -250,7 +250,7 @@ def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby_json.Cha
 def challenge_cancel(request: HttpRequest, challenge_id: int) -> lobby_json.ChallengeJSON:
     """Withdraw a challenge you sent."""
     return lobby_json.challenge_json(challenges.cancel_challenge(_existing_challenge(challenge_id), request.user),
-                                request.user)
+                                     request.user)
 
 
 def _existing_challenge(challenge_id: int) -> int:

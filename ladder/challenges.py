@@ -170,7 +170,7 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
             raise LobbyRefusal(gettext("only the challenged player can accept a challenge"))
         permits.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
         game = seating.start_sides([challenge.challenger], [user], challenge.colour, challenge.rated, challenge.tc,
-                      setup(challenge))
+                                   setup(challenge))
         challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
         challenge.save(update_fields=["status", "game"])
         _challenge_changed_on_commit(challenge)

@@ -175,7 +175,7 @@ def challenge_create(request: HttpRequest, username: str) -> HttpResponse:
     team = form.team() if form.is_valid() else None
     if team is not None:  # 4 players: the names come from the form, the profile's player among them
         return _attempt(request, lambda: challenges.create_team_challenge(request.user, team["partner"],
-                                                                     team["opponents"], **_options(request)),
+                                                                          team["opponents"], **_options(request)),
                         reverse("ladder:profile", args=[username]), gettext("Your 4-player challenge is sent."))
     return _attempt(request, lambda: challenges.create_challenge(request.user, username, **_options(request)),
                     reverse("ladder:profile", args=[username]),
@@ -207,8 +207,8 @@ def computer_create(request: HttpRequest) -> HttpResponse:
         tc = inputs.offered_time_control(request.POST.get("time_control"))
         if request.POST.get("players") == "4":
             game = seating.play_computer_team(request.user, request.POST.get("level", ""), tc,
-                                            rated=request.POST.get("rated") == "1",
-                                            rules=request.POST.get("rules", "rhombus"))
+                                              rated=request.POST.get("rated") == "1",
+                                              rules=request.POST.get("rules", "rhombus"))
             return HttpResponseRedirect(lobby_json.game_url(game.pk))
         game = bots.play_computer(request.user, request.POST.get("level", ""), tc,
                                   rated=request.POST.get("rated") == "1",

@@ -109,7 +109,8 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     actions = [
         _each(organizing.start_early, gettext_lazy("Start the selected tournaments now"),
               gettext_lazy("%(tournament)s: started.")),
-        _each(organizing.pause, gettext_lazy("Pause the selected tournaments"), gettext_lazy("%(tournament)s: paused.")),
+        _each(organizing.pause, gettext_lazy("Pause the selected tournaments"),
+              gettext_lazy("%(tournament)s: paused.")),
         _each(organizing.resume, gettext_lazy("Resume the selected tournaments"),
               gettext_lazy("%(tournament)s: resumed.")),
         _each(organizing.cancel, gettext_lazy("Cancel the selected tournaments"),
@@ -189,7 +190,7 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         winner = None if choice == "draw" else choice
         try:
             organizing.adjudicate(obj.round.tournament_id, request.user, obj.pk, winner,
-                               form.cleaned_data.get("reason") or "")
+                                  form.cleaned_data.get("reason") or "")
         except play.Refusal as refusal:
             self.message_user(request, str(refusal), messages.ERROR)
             request.adjudication_refused = True  # type: ignore[attr-defined]

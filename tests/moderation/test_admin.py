@@ -165,7 +165,7 @@ def test_a_restricted_player_cannot_enter_a_tournament(moderator: Any, alice: An
     act(moderator, Kind.RESTRICT_LOBBY, user=alice)
     with pytest.raises(changes.Refusal, match="you may not enter tournaments"):
         entering.join(Tournament.objects.create(name="Another", organizer=organizer, starts_at=timezone.now()
-                                               + timedelta(hours=1), time_control="5+3", rated=False).pk, alice)
+                                                + timedelta(hours=1), time_control="5+3", rated=False).pk, alice)
 
 
 def test_the_rating_change_lists_undo_is_a_logged_act_for_moderators_only(moderator: Any, staff: Any,
