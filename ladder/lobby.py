@@ -27,7 +27,7 @@ from django.utils.translation import gettext
 
 import engine
 from chat import lines as chat_lines
-from games import bots, partners, play
+from games import bots, partners, refusals, starting
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 from ids.rows import row_id
@@ -38,7 +38,7 @@ from notify import live as notify_live
 from notify import notices
 from notify.models import Kind as NoticeKind
 
-ACE = play.ACE
+ACE = starting.ACE
 LOBBY_GROUP = "lobby"
 MAX_SEEKS_SHOWN = 200
 
@@ -54,7 +54,7 @@ class TimeControlJSON(TypedDict):
 
 
 class RulesJSON(TypedDict):
-    key: str  # games.play.Setup.key: "ace-in-the-hole", "rhombus", "rhombus-formation"
+    key: str  # games.starting.Setup.key: "ace-in-the-hole", "rhombus", "rhombus-formation"
     title: str
 
 
@@ -127,16 +127,16 @@ def checked_colour(colour: Any) -> str:
     return str(colour)
 
 
-def checked_rules(key: Any) -> play.Setup:
+def checked_rules(key: Any) -> starting.Setup:
     """The game a seek or challenge is for, by its key ("rhombus-formation")."""
     try:
-        return play.setup_of(key)
-    except play.Refusal as refusal:
+        return starting.setup_of(key)
+    except refusals.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
 
 
-def setup(row: Seek | Challenge) -> play.Setup:
-    return play.Setup(row.kind, row.variant)
+def setup(row: Seek | Challenge) -> starting.Setup:
+    return starting.Setup(row.kind, row.variant)
 
 
 def rules_json(row: Seek | Challenge) -> RulesJSON:
@@ -178,7 +178,7 @@ def refuse_api_bot_on_site(user: Any) -> None:
 # --- Seeks ----------------------------------------------------------------
 
 
-def checked_players(players: Any, chosen: play.Setup) -> int:
+def checked_players(players: Any, chosen: starting.Setup) -> int:
     """2 or 4, as the rules allow (Ace in the Hole: 2; Rhombus: 2 or 4, RH31)."""
     if players not in (2, 4) or isinstance(players, bool):
         raise LobbyRefusal(gettext('"players" must be 2 or 4'))
@@ -544,7 +544,7 @@ def _tell_challenged(challenge: Challenge, user_ids: list[int]) -> None:
     comes through the challenge's own messages)."""
     params = {"challenger": challenge.challenger.get_username(), "time_control": challenge.time_control,
               "rated": challenge.rated, "players": challenge.players,
-              "title": play.Setup(challenge.kind, challenge.variant).title}
+              "title": starting.Setup(challenge.kind, challenge.variant).title}
     for user_id in user_ids:
         notices.send(user_id, NoticeKind.CHALLENGE, challenge_key(challenge.pk), params, url=reverse("ladder:lobby"))
 
@@ -784,7 +784,7 @@ def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
 
 
 def _start(ours: Sequence[Any], theirs: Sequence[Any], colour: str, rated: bool, tc: TimeControl,
-           chosen: play.Setup) -> Game:
+           chosen: starting.Setup) -> Game:
     """Seat two sides (a player each, or a team each, ours' creator first) by
     the creator's wish (random by `secrets`) and start the game. "Red" is the
     side of the first seat of any game (Rhombus: SW, who moves first, RH9)."""
@@ -794,7 +794,7 @@ def _start(ours: Sequence[Any], theirs: Sequence[Any], colour: str, rated: bool,
     return _start_seated(team_seats(first, second), rated, tc, chosen)
 
 
-def _start_seated(seated: Sequence[Any], rated: bool, tc: TimeControl, chosen: play.Setup) -> Game:
+def _start_seated(seated: Sequence[Any], rated: bool, tc: TimeControl, chosen: starting.Setup) -> Game:
     """Start the game with the users in seat order, take them out of the pool and
     other real-time seeks, and send each to it after commit."""
     if not tc.correspondence:
@@ -802,8 +802,8 @@ def _start_seated(seated: Sequence[Any], rated: bool, tc: TimeControl, chosen: p
 
         matchmaking.take_out_of_pool(*seated)
     try:
-        game = play.start_game(*seated, rated=rated, time_control=tc, setup=chosen)
-    except play.Refusal as refusal:
+        game = starting.start_game(*seated, rated=rated, time_control=tc, setup=chosen)
+    except refusals.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
     if not tc.correspondence:
         withdraw_real_time_seeks(*seated)
@@ -827,8 +827,8 @@ def play_computer_team(user: Any, level: Any, tc: TimeControl, *, rated: bool = 
     try:
         partner, left, right = bot_accounts.team_bots(level)
         # Turn order SW, SE, NE, NW: the partner opposite, at NE.
-        return play.start_game(user, left, partner, right, rated=rated, time_control=tc, setup=chosen)
-    except play.Refusal as refusal:
+        return starting.start_game(user, left, partner, right, rated=rated, time_control=tc, setup=chosen)
+    except refusals.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
 
 

@@ -25,7 +25,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from games import play
+from games import finishing, refusals, starting
 from games.models import Event, Game, Seat
 from ladder import lobby, permits, ratings
 from ladder.models import Player as LadderPlayer
@@ -36,7 +36,7 @@ NO_SHOWS_TO_WITHDRAW = 2  # a player who forfeits twice is withdrawn (issue 11)
 WHY_LENGTH = Entry._meta.get_field("withdrawn_why").max_length
 
 
-class Refusal(play.Refusal):
+class Refusal(refusals.Refusal):
     """A tournament action the site will not take; the message is for the user."""
 
 
@@ -384,7 +384,7 @@ def adjudicate(tournament_id: int, organizer: Any, pairing_id: int, winner: str 
         pairing = Pairing.objects.filter(pk=pairing_id, round__tournament=tournament).first()
         if pairing is None or pairing.game_id is None:
             raise Refusal(gettext("there is no such game in this tournament"))
-    return play.adjudicate(pairing.game_id, _seat_of_side(pairing, winner), note)
+    return finishing.adjudicate(pairing.game_id, _seat_of_side(pairing, winner), note)
 
 
 def _seat_of_side(pairing: Pairing, winner: str | None) -> str | None:
@@ -572,9 +572,9 @@ def _start_games(tournament: Tournament, number: int,
     started = []
     for label, group in by_label.items():
         event = Event(tournament.name, label, tournament.get_absolute_url())
-        games = play.start_games([(p.red.user, p.black.user) for p in group],  # type: ignore[union-attr]
-                                 rated=tournament.rated, time_control=tournament.tc, event=event,
-                                 setup=play.setup_of(tournament.rules))
+        games = starting.start_games([(p.red.user, p.black.user) for p in group],  # type: ignore[union-attr]
+                                     rated=tournament.rated, time_control=tournament.tc, event=event,
+                                     setup=starting.setup_of(tournament.rules))
         for pairing, game in zip(group, games):
             pairing.game = game
             started.append((game.pk, tuple(seat.user_id for seat in game.table)))
