@@ -36,6 +36,7 @@ from django.urls import set_script_prefix
 
 from aceweb.http_limit import STREAMS
 from games import broadcast
+
 Told = list[tuple[str, dict[str, Any]]]  # (group, message) for the channel layer
 
 API = "/api/"

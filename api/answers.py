@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Protocol
 
 from games import payloads
+
+
 class Answer(NamedTuple):
     language: str | None  # the view's words are in this language
     payload: payloads.PayloadJSON  # the mover's view after the move, as seat_view(..., since=None) built it

@@ -193,6 +193,7 @@ async def play_round(app: Any, database_url: str, games: int, moves: int, seed: 
 def _to_move(game_id: int) -> tuple[str | None, list[str], int]:
     """The seat to move, its legal actions and the ply (outside the timed part)."""
     from games import payloads, store
+
     game = store.load(game_id)
     assert game is not None
     if not game.running:

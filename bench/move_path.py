@@ -77,6 +77,7 @@ def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-h
     from django.db import connection
 
     from games import consumers, moving, payloads, signins, starting, store
+
     User = get_user_model()
     specs = create_games(games, seed, players=players, rules=rules)
     sessions = {s.session_key: s.get_decoded() for s in Session.objects.filter(
@@ -147,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def bench(database_url: str, redis_url: str) -> Any:
         from games import bots
+
         bots.bot_levels()  # the bots read once, as a running process has them
         results = []
         for number in range(args.rounds + 1):

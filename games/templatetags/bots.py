@@ -21,6 +21,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games import bots
+
 register = template.Library()
 
 

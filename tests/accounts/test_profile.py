@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from games import finishing, starting
+
 pytestmark = pytest.mark.django_db
 
 

@@ -13,6 +13,7 @@ from chat.lines import Refused
 from chat.models import Line
 from games import broadcast, chat, finishing, starting
 from games.starting import Setup
+
 pytestmark = pytest.mark.django_db
 SEED = "chat-rooms"
 

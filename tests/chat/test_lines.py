@@ -16,6 +16,7 @@ from chat.lines import Refused, Speaker
 from chat.models import ChatTimeout, Line
 from games import starting
 from games.starting import Setup
+
 pytestmark = pytest.mark.django_db
 ROOM = "game:1"
 
