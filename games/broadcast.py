@@ -26,42 +26,44 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-# Who hears of each accepted move, inside its transaction (after the move is
-# recorded): games.notices queues the correspondence "your turn" notice
-# (registered in GamesConfig.ready(), since it needs the Celery tasks, which import games.moving).
-MoveListener = Callable[[Game], None]
-_move_listeners: list[MoveListener] = []
+# Who hears of a game's news inside its transaction, registered in
+# GamesConfig.ready() (registering twice is harmless):
+# - "move", each accepted move (after it is recorded): games.notices queues the
+#   correspondence "your turn" notice; it needs the Celery tasks, which import games.moving;
+# - "turn", each turn that begins (a game started, a move accepted): games.botmoves
+#   queues a bot's move when a bot is to move; it starts and submits games itself,
+#   so the modules that do so cannot import it.
+Listener = Callable[[Game], None]
+_listeners: dict[str, list[Listener]] = {"move": [], "turn": []}
 
 
-def listen_to_moves(listener: MoveListener) -> None:
-    """Register ``listener(game)`` for every accepted move (registering twice is harmless)."""
-    if listener not in _move_listeners:
-        _move_listeners.append(listener)
+def listen_to_moves(listener: Listener) -> None:
+    """Register ``listener(game)`` for every accepted move."""
+    _listen("move", listener)
+
+
+def listen_to_turns(listener: Listener) -> None:
+    """Register ``listener(game)`` for every game started and every move accepted."""
+    _listen("turn", listener)
 
 
 def moved(game: Game) -> None:
-    """Tell every move listener of the move just recorded (games.moving)."""
-    for listener in _move_listeners:
-        listener(game)
-
-
-# Who must act when a turn begins, inside the transaction that began it (a game
-# started, a move accepted): games.botmoves queues a bot's move when a bot is to
-# move. Registered in GamesConfig.ready(): botmoves starts and submits games
-# itself, so the modules that do so cannot import it.
-TurnListener = Callable[[Game], None]
-_turn_listeners: list[TurnListener] = []
-
-
-def listen_to_turns(listener: TurnListener) -> None:
-    """Register ``listener(game)`` for every game started and every move accepted (twice is harmless)."""
-    if listener not in _turn_listeners:
-        _turn_listeners.append(listener)
+    """Tell the move listeners of the move just recorded (games.moving)."""
+    _tell("move", game)
 
 
 def turn_began(game: Game) -> None:
-    """Tell every turn listener that ``game`` (started, or just moved) waits on its side to move."""
-    for listener in _turn_listeners:
+    """Tell the turn listeners that ``game`` (started, or just moved) waits on its side to move."""
+    _tell("turn", game)
+
+
+def _listen(news: str, listener: Listener) -> None:
+    if listener not in _listeners[news]:
+        _listeners[news].append(listener)
+
+
+def _tell(news: str, game: Game) -> None:
+    for listener in _listeners[news]:
         listener(game)
 
 

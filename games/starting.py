@@ -38,9 +38,8 @@ def provide_start_check(check: StartCheck) -> None:
 
 
 def may_start(user: Any, rated: bool) -> None:
-    for check in _start_checks:
-        if (why := check(user, rated)) is not None:
-            raise Refusal(why)
+    """Refuse, saying why, if ``user`` may not start a game now."""
+    _refuse_if_any(_start_checks, user, rated)
 
 
 # Whether these users may sit down to one new game together: games.partners
@@ -57,8 +56,13 @@ def provide_table_check(check: TableCheck) -> None:
 
 
 def may_sit_together(users: Sequence[Any]) -> None:
-    for check in _table_checks:
-        if (why := check(users)) is not None:
+    """Refuse, saying why, if these users may not sit down to one game together."""
+    _refuse_if_any(_table_checks, users)
+
+
+def _refuse_if_any(checks: Sequence[Callable[..., str | None]], *args: Any) -> None:
+    for check in checks:
+        if (why := check(*args)) is not None:
             raise Refusal(why)
 
 
