@@ -22,25 +22,21 @@ dies mid-move leaves the message unacknowledged in Redis, and the broker hands
 it out again after its visibility timeout (``CELERY_BROKER_TRANSPORT_OPTIONS``
 in settings); the ply check and the row lock make the move happen once.
 
-Whether a worker has taken the move is kept in Redis (``aceweb:bot-wait:<id>``):
-queued when scheduled, started when a worker picks it up. The game payload's
-``bot`` field (:func:`bot_json`, which only reads) carries both, so the page says
-"thinking" or, when no worker has answered for ``WORKER_LATE`` seconds,
-"waiting for a bot worker". Without a worker, whoever shows a game calls
-:func:`resume_waiting_move`, so that a move this process lost is played.
+Whether a worker has taken the move is kept in Redis (games.botwaits), which
+the game payload's ``bot`` field reads. Without a worker, whoever shows a game
+calls :func:`resume_waiting_move`, so that a move this process lost is played.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import secrets
 import threading
 import time
-from datetime import datetime, timezone as dt_timezone
-from typing import Any, TypedDict
+from datetime import datetime
+from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
@@ -48,7 +44,7 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections, transaction
 from django.utils import timezone
 
-from games import bots, broadcast, moving, refusals, shared_redis, starting, store
+from games import bots, botwaits, broadcast, moving, refusals, shared_redis, starting, store
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 
@@ -65,29 +61,8 @@ MAX_THINK_SECONDS = 2.0
 SLOW_ITERATIONS_PER_SECOND = 2_000
 # Deliveries of one task before it is given up (a worker lost each time).
 MAX_DELIVERIES = 3
-# After this long with no worker on a queued move, the page says so.
-WORKER_LATE_SECONDS = 5.0
-# Redis keys live this long: a day covers any real-time game.
-KEY_TTL_SECONDS = 86_400
 # The bot accounts' user ids are re-read at least this often, and at once when
 
-
-class BotSeatJSON(TypedDict):
-    level: str
-    label: str
-
-
-class BotWaitJSON(TypedDict):
-    ply: int
-    queued_at: str | None
-    started_at: str | None  # None until a worker picks the move up
-    worker_late: bool  # queued WORKER_LATE_SECONDS ago and no worker has it yet
-
-
-class BotJSON(TypedDict):
-    accounts: list[str]  # seats played by BOT accounts (programs, through the API)
-    seats: dict[str, BotSeatJSON]
-    waiting: BotWaitJSON | None  # the bot move the game is waiting for, if any
 
 # --- Playing the computer -------------------------------------------------------
 
@@ -145,17 +120,17 @@ def pace_delay(game: Game) -> float:
 
 def schedule(game_id: int, ply: int, delay: float = MIN_DELAY_SECONDS) -> None:
     """Send the task; a broker that is down is logged, never raised into a player's move."""
-    from games.tasks import play_bot_move  # tasks imports this module
+    from games.tasks import play_bot_move  # its own Celery task: games.tasks imports this module
 
     if play_bot_move.app.conf.task_always_eager:  # no worker: apply_async would play it right here
         play_later_in_process(game_id, ply, delay)
         return
-    _mark(game_id, ply, "queued")
+    botwaits.mark(game_id, ply, "queued")
     try:
         play_bot_move.apply_async((game_id, ply), countdown=delay)
     except Exception:  # noqa: BLE001 - kombu raises many kinds; the move itself is saved
         log.exception("bot move for game %s ply %s could not be queued", game_id, ply)
-        _unmark(game_id)  # requeue_lost_moves tries again
+        botwaits.unmark(game_id)  # requeue_lost_moves tries again
 
 
 def requeue_lost_moves() -> list[int]:
@@ -169,14 +144,15 @@ def requeue_lost_moves() -> list[int]:
     alone, even with no worker running: the first worker to come will play it.
     A second message for a move still queued costs a stale-ply check, no more.
     """
-    if _redis() is None or not bots.bot_levels():
+    if shared_redis.client() is None or not bots.bot_levels():
         return []
     ids = list(bots.bot_levels())
     waiting = (Game.objects.filter(seats__user_id__in=ids, status=Game.Status.RUNNING).distinct()
                .prefetch_related("seats"))
     lost = []
     for game in waiting.iterator(chunk_size=500):
-        if bots.level_of(game.user_id_at(game.to_move)) is not None and _unsent(_wait_record(game.pk), game.ply):
+        waits_on_bot = bots.level_of(game.user_id_at(game.to_move)) is not None
+        if waits_on_bot and _unsent(botwaits.wait_record(game.pk), game.ply):
             schedule(game.pk, game.ply, delay=0)
             lost.append(game.pk)
     return lost
@@ -212,7 +188,7 @@ def play_later_in_process(game_id: int, ply: int, delay: float) -> None:
 def resume_in_process(game: Game) -> None:
     """Without a worker, play a bot move this process has not set off: one it
     lost by restarting. Called whenever someone is shown a game that waits on a bot."""
-    from games.tasks import play_bot_move
+    from games.tasks import play_bot_move  # its own Celery task: games.tasks imports this module
 
     if not play_bot_move.app.conf.task_always_eager or transaction.get_connection().in_atomic_block:
         return  # a worker's job; or not committed yet, and after_change will schedule it
@@ -333,12 +309,12 @@ def play_move(game_id: int, ply: int, *, task_id: str | None = None) -> str:
         outcome = _play_move(game_id, ply, task_id)
     finally:
         if outcome not in ("played", "gave-up"):
-            _release(game_id, ply)
+            botwaits.release(game_id, ply)
     return outcome
 
 
 def _play_move(game_id: int, ply: int, task_id: str | None) -> str:
-    if task_id is not None and _count_delivery(task_id) > MAX_DELIVERIES:
+    if task_id is not None and botwaits.count_delivery(task_id) > MAX_DELIVERIES:
         log.error("bot move for game %s ply %s given up after %s deliveries (task %s)",
                   game_id, ply, MAX_DELIVERIES, task_id)
         return "gave-up"
@@ -354,7 +330,7 @@ def _play_move(game_id: int, ply: int, task_id: str | None) -> str:
         level = bots.level_of(game.user_id_at(seat))
     if level is None:
         return "not-a-bot"
-    _mark(game_id, ply, "started")
+    botwaits.mark(game_id, ply, "started")
     broadcast.notify(game_id, ply)  # the pages now say "thinking"
     view = game.rules.view(game.rules.from_json(game.position), seat)  # the bot's seat only (R18, RH29)
     seconds = time_limit(level, think_seconds(game))
@@ -374,65 +350,6 @@ def _submit(game: Game, seat: str, ply: int, action: str) -> str:
     return "played"
 
 
-def _redis() -> Any:
-    return shared_redis.client()
-
-
-def _wait_key(game_id: int) -> str:
-    return f"aceweb:bot-wait:{game_id}"
-
-
-def _mark(game_id: int, ply: int, stage: str) -> None:
-    """Record that the move at ``ply`` was queued or started (now)."""
-    client = _redis()
-    if client is None:
-        return
-    try:
-        key, now = _wait_key(game_id), time.time()
-        if stage == "queued":
-            client.set(key, json.dumps({"ply": ply, "queued": now, "started": None}), ex=KEY_TTL_SECONDS)
-            return
-        old = json.loads(client.get(key) or "{}")
-        queued = old.get("queued") if old.get("ply") == ply else None
-        client.set(key, json.dumps({"ply": ply, "queued": queued, "started": now}), ex=KEY_TTL_SECONDS)
-    except Exception:  # noqa: BLE001 - the move matters more than the notice
-        log.warning("could not record bot move state for game %s", game_id, exc_info=True)
-
-
-def _unmark(game_id: int) -> None:
-    client = _redis()
-    if client is not None:
-        client.delete(_wait_key(game_id))
-
-
-# Deletes the record only if it is still the one of this ply: a later ply's,
-# queued meanwhile by the move that made this one stale, stays.
-_RELEASE_SCRIPT = """
-local raw = redis.call('get', KEYS[1])
-if raw and cjson.decode(raw).ply == tonumber(ARGV[1]) then
-  return redis.call('del', KEYS[1])
-end
-return 0
-"""
-
-
-def _release(game_id: int, ply: int) -> None:
-    """Forget that the move at ``ply`` was queued or started: it was not played."""
-    client = _redis()
-    if client is None:
-        return
-    try:
-        client.eval(_RELEASE_SCRIPT, 1, _wait_key(game_id), ply)
-    except Exception:  # noqa: BLE001 - the key then expires after KEY_TTL_SECONDS
-        log.warning("could not release the bot move of game %s at ply %s", game_id, ply, exc_info=True)
-
-
-def _wait_record(game_id: int) -> dict[str, Any]:
-    client = _redis()
-    raw = client.get(_wait_key(game_id)) if client is not None else None
-    return json.loads(raw) if raw else {}
-
-
 def _unsent(record: dict[str, Any], ply: int) -> bool:
     """Whether the move at ``ply`` may never have reached the broker (``requeue_lost_moves``)."""
     if record.get("ply") != ply:
@@ -443,46 +360,3 @@ def _unsent(record: dict[str, Any], ply: int) -> bool:
 
 def _visibility_timeout() -> float:
     return float(settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600))
-
-
-def _count_delivery(task_id: str) -> int:
-    """This delivery's number for the task (1 the first time); 1 without Redis."""
-    client = _redis()
-    if client is None:
-        return 1
-    key = f"aceweb:bot-deliveries:{task_id}"
-    count = int(client.incr(key))
-    client.expire(key, KEY_TTL_SECONDS)
-    return count
-
-
-def bot_json(game: Game) -> BotJSON | None:
-    """The payload's ``bot`` field: who is a bot, and the move the game waits on."""
-    flagged = bots.seat_levels(game)  # one read of the bots for the whole payload
-    seats = {seat: level for seat, level in flagged.items() if level}
-    accounts = [seat for seat, level in flagged.items() if not level]
-    if not seats and not accounts:
-        return None
-    waiting = _waiting(game.pk, game.ply) if game.running and game.to_move in seats else None
-    return {"seats": {seat: {"level": level, "label": bots.level_label(level)} for seat, level in seats.items()},
-            "accounts": accounts, "waiting": waiting}
-
-
-def _waiting(game_id: int, ply: int) -> BotWaitJSON:
-    state: dict[str, Any] = {}
-    client = _redis()
-    if client is not None:
-        try:
-            state = json.loads(client.get(_wait_key(game_id)) or "{}")
-        except Exception:  # noqa: BLE001
-            log.warning("could not read bot move state for game %s", game_id, exc_info=True)
-    if state.get("ply") != ply:
-        state = {}
-    queued, started = state.get("queued"), state.get("started")
-    late = client is not None and started is None and (
-        queued is None or time.time() - queued > WORKER_LATE_SECONDS)
-    return {"ply": ply, "queued_at": _iso(queued), "started_at": _iso(started), "worker_late": late}
-
-
-def _iso(stamp: float | None) -> str | None:
-    return None if stamp is None else datetime.fromtimestamp(stamp, dt_timezone.utc).isoformat()

@@ -162,7 +162,7 @@ def held_notifications() -> Iterator[list[tuple[str, dict[str, Any]]]]:
 
     For the websocket consumers, whose database work runs on pool threads:
     sending from their own event loop is cheaper than hopping back to it with
-    async_to_sync, and cannot block on a loop that has stopped (see arrive).
+    async_to_sync, and cannot block on a loop that has stopped (see presence.arrive).
     """
     outbox: list[tuple[str, dict[str, Any]]] = []
     outer = getattr(_outboxes, "current", None)

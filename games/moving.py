@@ -28,7 +28,7 @@ RULE_REASONS = {"RH25": Game.Reason.NO_PIECES, "RH26": Game.Reason.NO_ACTION,
 
 
 def submit(game_id: int, user: Any, ply: int, action_text: str, *, session: store.SessionCheck | None = None) -> Game:
-    """Play ``action_text`` for ``user`` at ``ply``, or raise :class:`Refusal`.
+    """Play ``action_text`` for ``user`` at ``ply``, or raise :class:`games.refusals.Refusal`.
 
     ``ply`` is the ply the client saw: a mismatch means the client is behind
     (or replaying an old frame), so the action is refused, not guessed at.

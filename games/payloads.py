@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 
 from django.utils import timezone
 
-from games import botmoves
+from games import botwaits
 from games.models import Game, Move
 
 
@@ -54,7 +54,7 @@ class GameJSON(TypedDict):
     presence: dict[str, bool]
     claim_win_at: str | None
     rematch: RematchJSON
-    bot: Any  # games.botmoves.BotJSON | None
+    bot: Any  # games.botwaits.BotJSON | None
     ratings: dict[str, RatingJSON] | None
     event: dict[str, str] | None  # the tournament round it belongs to
     adjudication: str | None  # why the result was adjudicated
@@ -144,7 +144,7 @@ def view_since(payload: PayloadJSON, since: int | None) -> PayloadJSON:
 
 def state_of(game: Game) -> Any:
     """The rules' state of ``game.position``, read from its JSON once: a move
-    keeps the state it made (``_record``) for the mover's view. Kept beside the
+    keeps the state it made (games.moving's ``_record``) for the mover's view. Kept beside the
     very position object it was read from, so a new position is read anew."""
     kept = getattr(game, "_parsed", None)
     if kept is not None and kept[0] is game.position:
@@ -158,7 +158,7 @@ def _actions(game: Game, start: int) -> list[dict[str, str]]:
     """The actions from ply ``start`` up to the game's own ply, public as written
     (RH29): [{"seat": "SW", "action": "KC b1-b3"}, ...]. No query when there are
     none (a presence change, a clock's end), nor when ``game`` came with them:
-    the move that made it (``_submit``) or a load that read them (``load``).
+    the move that made it (``moving.submit``) or a load that read them (``store.load``).
 
     Bounded by ``game.ply``: a move committed since ``game`` was read is not this
     view's (moves are only ever added), so the list and the view are of one
@@ -201,7 +201,7 @@ def game_json(game: Game) -> GameJSON:
         "claim_win_at": claim_at.isoformat() if claim_at else None,
         "rematch": {"offered_by": list(game.rematch_offers),
                     "game_id": game.rematch_game_id},
-        "bot": botmoves.bot_json(game),
+        "bot": botwaits.bot_json(game),
         "ratings": _ratings_json(game),
         "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
         "adjudication": game.adjudication_note or None,
@@ -225,7 +225,7 @@ def clock_json(game: Game) -> ClockJSON:
 
 
 def player_name(game: Game, seat: str) -> str:
-    """A seat's username; from the loaded row when ``load`` fetched it."""
+    """A seat's username; from the loaded row when ``store.load`` fetched it."""
     row = game.seat(seat)
     name = getattr(row, "user_name", None)
     return str(name) if name is not None else str(row.user.get_username())

@@ -30,7 +30,7 @@ def arrive(game_id: int, user: Any) -> Presence:
 
     The group needs telling only when the seat's presence changes, not on
     every heartbeat. The caller sends ``event`` (committed by then) to
-    ``group_name(game_id)``: the consumer does it from its own event loop,
+    ``broadcast.group_name(game_id)``: the consumer does it from its own event loop,
     because from the database thread the send would block forever once
     daphne's loop has stopped, and a departure is exactly what happens then.
     """

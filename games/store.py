@@ -23,7 +23,7 @@ from games.models import Game, Move, Seat
 from games.refusals import Refusal
 
 
-# The columns a move changes (``_record``), and those a result adds (Game.finish):
+# The columns a move changes (games.moving's ``_record``), and those a result adds (Game.finish):
 # saving only these keeps the per-move UPDATE small.
 MOVE_FIELDS = ["position", "ply", "clocks", "turn_started_at", "abort_at"]
 RESULT_FIELDS = ["status", "winner", "reason", "score", "finished"]
@@ -91,7 +91,7 @@ def load(game_id: int, *, lock: bool = False, actions_from: int | None = None,
 
     With ``actions_from`` (a ply), the same statement also reads the actions
     played from that ply up to the game's own, which a view of a game that
-    does not spell its moves carries (``seat_view``): a Rhombus socket's
+    does not spell its moves carries (``payloads.seat_view``): a Rhombus socket's
     update then costs one statement, not two (issue 24).
 
     With ``session`` (a session key and a user id), it also reads what
@@ -169,7 +169,7 @@ def _load_sql(lock: bool, with_actions: bool = False, with_session: bool = False
 
 def keep_actions(game: Game, start: int, actions: list[dict[str, str]]) -> None:
     """Keep with ``game`` the actions played from ply ``start`` to its own ply
-    (``_actions`` uses them only if they reach exactly that far)."""
+    (``payloads._actions`` uses them only if they reach exactly that far)."""
     game._actions_kept = (start, actions)
 
 

@@ -179,7 +179,7 @@
 
     // --- Bots (games/bots.py): a BOT tag, "thinking", or no worker yet ------
 
-    const BOT_LATE_MS = 5000; // games.botmoves.WORKER_LATE_SECONDS
+    const BOT_LATE_MS = 5000; // games.botwaits.WORKER_LATE_SECONDS
     let botWait = { ply: null, since: 0, timer: null };
 
     function renderBotTag(bar, seat) {

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine import bots as engine_bots
-from games import botmoves, bots, finishing, moving, payloads, refusals, rematches, starting
+from games import botmoves, bots, botwaits, finishing, moving, payloads, refusals, rematches, starting
 from games.models import Game, Move
 from games.timecontrols import TimeControl
 
@@ -92,7 +92,7 @@ def test_a_task_delivered_too_often_is_given_up(alice: Any, bot_accounts: dict[s
     game = human_vs_bot(alice, bot_accounts["random"])
     task_id = f"test-task-{game.pk}"
     for _ in range(botmoves.MAX_DELIVERIES):
-        botmoves._count_delivery(task_id)  # three workers died on it
+        botwaits.count_delivery(task_id)  # three workers died on it
     assert botmoves.play_move(game.pk, 1, task_id=task_id) == "gave-up"
     assert not Move.objects.filter(game=game, ply=1).exists()
 
@@ -164,14 +164,14 @@ def test_a_bot_move_recorded_as_queued_that_no_worker_started_is_queued_again(
     from tests.bots.conftest import wait_state
 
     game = starting.start_game(bot_accounts["greedy"], alice, seed=SEED)  # nothing committed: nothing sent
-    botmoves._mark(game.pk, 0, "queued")
+    botwaits.mark(game.pk, 0, "queued")
     assert botmoves.requeue_lost_moves() == []  # queued lately: left for a worker
     queued_at = wait_state(game.pk)["queued"]
     monkeypatch.setattr(bots.time, "time", lambda: queued_at + botmoves._visibility_timeout() + 1)
     assert botmoves.requeue_lost_moves() == [game.pk]
     assert wait_state(game.pk)["queued"] == queued_at + botmoves._visibility_timeout() + 1  # recorded afresh
     assert botmoves.requeue_lost_moves() == []  # and left alone again
-    botmoves._mark(game.pk, 0, "started")
+    botwaits.mark(game.pk, 0, "started")
     monkeypatch.setattr(bots.time, "time", lambda: queued_at + 10 * botmoves._visibility_timeout())
     assert botmoves.requeue_lost_moves() == []  # a worker has it: a lost worker's message comes back by itself
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import botmoves
+from games import botmoves, botwaits
 from games.models import Game, Move
 from games.tasks import play_bot_move
 from games.timecontrols import TimeControl
@@ -101,7 +101,7 @@ async def test_with_no_worker_the_game_says_it_waits_for_one_until_one_runs(
     waiting = state["game"]["bot"]["waiting"]
     assert (state["ply"], waiting["ply"], waiting["started_at"]) == (0, 0, None)
     assert waiting["queued_at"] is not None and not waiting["worker_late"]
-    await asyncio.sleep(botmoves.WORKER_LATE_SECONDS + 0.5)
+    await asyncio.sleep(botwaits.WORKER_LATE_SECONDS + 0.5)
     _, later = await sockets(game.pk, cookies["alice"])  # e.g. the page reloaded
     assert later["ply"] == 0 and later["game"]["bot"]["waiting"]["worker_late"] is True
 
