@@ -88,7 +88,7 @@ def create_games(count: int, seed: str, first: int = 0, rating: int | None = Non
     from django.db import transaction
     from django.utils import timezone
 
-    from games import finishing, live, moving, payloads, refusals, starting, store
+    from games import live, starting
     from games.models import Game
     from games.timecontrols import TimeControl
     from ladder.models import Player, Rating
@@ -281,6 +281,7 @@ class Driver:
                 time.sleep(pause)
 
     def _move(self, game_id: int) -> None:
+        from games import moving, payloads, refusals, store
 
         game = store.load(game_id)
         if game is None or not game.running:
@@ -306,6 +307,7 @@ class Driver:
 
     def _turn_over(self) -> None:
         """The best game ends (TV goes on), and a new one starts above all."""
+        from games import finishing, refusals
 
         best = max(self.tables.values(), key=lambda t: (t.rating, t.id))
         self.stats.ended_at[best.id] = time.perf_counter()

@@ -26,7 +26,7 @@ def test_a_move_queries_nothing_for_notify_and_tells_both_players_after_commit(
         assert sent == []  # nothing before commit
         assert not any("notify_" in query["sql"] for query in queries.captured_queries)
         for callback in callbacks:
-            if callback.__qualname__.startswith("_notify_on_commit"):
+            if callback.__qualname__.startswith("notify_on_commit"):
                 callback()
     turns = [(group, message) for group, message in sent if group.startswith("user-")]
     assert turns == [(f"user-{alice.pk}", {"type": "notify.turns"}), (f"user-{bob.pk}", {"type": "notify.turns"})]
