@@ -9,7 +9,7 @@ and three round trips between threads, a fifth of daphne's CPU for the
 request once its middleware was cut (bench/api_move_path.py). Here all of it
 (signals, the request object, the middleware, the view, the close) runs in
 one call on HTTP_CONCURRENCY threads, as a WSGI server would run it. A
-game's news (games.play.notify, after commit) is held and sent from daphne's
+game's news (games.broadcast.notify, after commit) is held and sent from daphne's
 loop once the view is done, as the game sockets send theirs, rather than
 hopping back to the loop from the thread (async_to_sync) and waiting there;
 anything else the view tells the channel layer still hops (asgiref's
@@ -35,7 +35,7 @@ from django.http import HttpResponseBase
 from django.urls import set_script_prefix
 
 from aceweb.http_limit import STREAMS
-from games import play
+from games import broadcast
 
 Told = list[tuple[str, dict[str, Any]]]  # (group, message) for the channel layer
 
@@ -65,7 +65,7 @@ class PooledApiHandler(ASGIHandler):
             return
         response, told = await self.respond(scope, body)
         if told:
-            await play.send_to_groups(get_channel_layer(), [(group, message, None) for group, message in told])
+            await broadcast.send_to_groups(get_channel_layer(), [(group, message, None) for group, message in told])
         try:
             await self.send_response(response, send)
         finally:
@@ -80,7 +80,7 @@ class PooledApiHandler(ASGIHandler):
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, response = self.create_request(scope, body)
-        with play.held_notifications() as told:
+        with broadcast.held_notifications() as told:
             if request is not None:
                 response = self.get_response(request)
                 response._handler_class = self.__class__

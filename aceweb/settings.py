@@ -297,7 +297,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
     # Games end on time even with nobody connected (games.tasks.claim_timeouts).
     "games-claim-timeouts": {"task": "games.tasks.claim_timeouts", "schedule": 5.0},
-    # Bot moves whose sending failed are sent again (games.bots.requeue_lost_moves).
+    # Bot moves whose sending failed are sent again (games.botmoves.requeue_lost_moves).
     "games-requeue-bot-moves": {"task": "games.tasks.requeue_bot_moves", "schedule": 15.0},
 }
 # Ladder: lapsed challenges and long-abandoned real-time seeks (ladder/tasks.py).

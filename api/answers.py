@@ -8,7 +8,7 @@ daphne's CPU for an API move (bench/api_streams.py, issue 24). Instead the
 request's thread hands its answer to that user's open streams of that game in
 this process, and a stream whose next message is that very move (``moved``,
 same ply) sends the answer. Only the same user's streams get it, so the view
-is the one their seat may see (games.play.seat_view built it). Streams in
+is the one their seat may see (games.payloads.seat_view built it). Streams in
 another process, another user's, or a message for anything else load as
 before.
 
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Protocol
 
-from games import play
+from games import payloads
 
 
 class Answer(NamedTuple):
     language: str | None  # the view's words are in this language
-    payload: play.PayloadJSON  # the mover's view after the move, as seat_view(..., since=None) built it
+    payload: payloads.PayloadJSON  # the mover's view after the move, as seat_view(..., since=None) built it
 
 
 class Listener(Protocol):
@@ -49,13 +49,13 @@ def stop(game_id: int, user_id: int, stream: Listener) -> None:
         _open.pop(key, None)
 
 
-def answered(game_id: int, user_id: int, language: str | None, payload: play.PayloadJSON) -> None:
+def answered(game_id: int, user_id: int, language: str | None, payload: payloads.PayloadJSON) -> None:
     """On the request's thread, after commit: ``payload`` is user's view of the game."""
     for stream in _open.get((game_id, user_id), ()):
         stream.answered = Answer(language, payload)
 
 
-def answer_to(stream: Listener, message: dict[str, Any], language: str | None) -> play.PayloadJSON | None:
+def answer_to(stream: Listener, message: dict[str, Any], language: str | None) -> payloads.PayloadJSON | None:
     """The answer ``stream`` was handed, if ``message`` is the move it answered
     (the game's only change to reach that ply) and it is worded in ``language``."""
     answer = stream.answered

@@ -2,9 +2,9 @@
 OpenAPI 3 spec at /api/openapi.json and a browsable page at /api/docs.
 
 Every operation is a thin wrapper around the same domain functions the pages
-and sockets use (games.play, ladder.seeks, tournaments.entries), so a
-move or a join through the API takes the same row locks, checks and
-transactions as one from the site. Refusals from those functions become 400s
+and sockets use (games.moving, games.finishing, ladder.seeks,
+tournaments.entering), so a move or a join through the API takes the same row
+locks, checks and transactions as one from the site. Refusals from those functions become 400s
 with their own words; every error body is ``{"error": "..."}``.
 """
 
@@ -19,7 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from games import play
+from games import refusals
 from api import account, playing, players, public_games, seeks, streams, tournaments
 from api.auth import Limits, OptionalToken, StreamToken, Token
 from api.tokens import TokenRefusal
@@ -99,7 +99,7 @@ def bad_input(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     return _error(request, message, 422, detail=_plain(exc.errors))
 
 
-@api.exception_handler(play.Refusal)
+@api.exception_handler(refusals.Refusal)
 @api.exception_handler(LobbyRefusal)
 @api.exception_handler(TokenRefusal)
 def refused(request: HttpRequest, exc: Exception) -> HttpResponse:

@@ -1,7 +1,7 @@
 """Playing through the API: a seat's own view, an action, resigning, aborting,
 claiming (docs/api.md, "Playing").
 
-Each call is the same games.play function the game socket calls: the game's
+Each call is the same games function the game socket calls: the game's
 row lock, the stale-ply guard (``ply`` must be the ply you saw), the rules'
 check naming the rule an action breaks, one transaction, and the game's
 sockets and streams told only after the commit.
@@ -20,7 +20,7 @@ from ninja.errors import HttpError
 
 from chat.lines import PRESETS, Refused
 from chat.text import MAX_LENGTH
-from games import chat, play, steps
+from games import botmoves, chat, finishing, moving, payloads, refusals, rematches, steps, store
 from games.models import Game
 from api import answers
 from api.auth import Token
@@ -40,7 +40,7 @@ class ActionIn(Schema):
 def seated_game(game_id: int, user: Any) -> tuple[Game, str]:
     """The game and ``user``'s seat in it: 404 for no such game, 403 for a
     game the user does not play (the public view is GET /api/games/{id})."""
-    game = play.load(game_id)
+    game = store.load(game_id)
     if game is None:
         raise HttpError(404, gettext("there is no game %(id)s") % {"id": game_id})
     seat = game.seat_of(user)
@@ -52,13 +52,14 @@ def seated_game(game_id: int, user: Any) -> tuple[Game, str]:
 
 @router.get("/games/{id:game_id}/seat", response={200: View, **ERRORS}, auth=Token("play"),
             summary="Your seat's view of a game")
-def seat(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def seat(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """What your seat may see (your own hand; when it is your turn, the legal
     actions in Ace in the Hole, the card sets that have one in Rhombus, whose
     actions GET .../options builds use by use) and the game's public fields:
     the same payload as the game socket's."""
     game, _ = seated_game(game_id, request.user)
-    return play.view_for(game, request.user)
+    botmoves.resume_waiting_move(game)  # shown: without a worker, a bot move this process lost
+    return payloads.view_for(game, request.user)
 
 
 class OptionsOut(Schema):
@@ -97,62 +98,62 @@ def options(request: HttpRequest, game_id: int, ply: int, cards: str, done: str 
 
 @router.post("/games/{id:game_id}/actions", response={200: View, **ERRORS}, auth=Token("play"),
              summary="Play an action")
-def act(request: HttpRequest, game_id: int, body: ActionIn) -> play.PayloadJSON:
+def act(request: HttpRequest, game_id: int, body: ActionIn) -> payloads.PayloadJSON:
     """Play ``action`` at ``ply``. An illegal action is refused with the rule it
     breaks, a stale ply with the game's ply, and nothing changes; an accepted
     one is committed before anyone is told. Answers your view after it."""
-    payload = _change(lambda game, user: play.submit(game, user, body.ply, body.action), request, game_id)
+    payload = _change(lambda game, user: moving.submit(game, user, body.ply, body.action), request, game_id)
     answers.answered(game_id, request.user.pk, translation.get_language(), payload)  # for this user's streams
     return payload
 
 
-def _change(change: Callable[[int, Any], Game], request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def _change(change: Callable[[int, Any], Game], request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """The change, and the caller's view after it. Whose game it is, is asked
     only when the change is refused: a 404 or 403 says so rather than the
     refusal (a move costs no extra load)."""
     try:
         game = change(game_id, request.user)
-    except play.Refusal:
+    except refusals.Refusal:
         seated_game(game_id, request.user)
         raise
-    return play.view_for(game, request.user)
+    return payloads.view_for(game, request.user)
 
 
 @router.post("/games/{id:game_id}/resign", response={200: View, **ERRORS}, auth=Token("play"), summary="Resign")
-def resign(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def resign(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Give up: the other side wins by resignation (R17; a team's, RH27)."""
-    return _change(play.resign, request, game_id)
+    return _change(finishing.resign, request, game_id)
 
 
 @router.post("/games/{id:game_id}/abort", response={200: View, **ERRORS}, auth=Token("play"), summary="Abort")
-def abort(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def abort(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Call the game off before every player has moved once: no result, unrated (R17, RH27)."""
-    return _change(play.abort, request, game_id)
+    return _change(finishing.abort, request, game_id)
 
 
 @router.post("/games/{id:game_id}/claim-victory", response={200: View, **ERRORS}, auth=Token("play"),
              summary="Claim the win: your opponent left")
-def claim_victory(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def claim_victory(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Win because the player to move, on the other side, left the game and
     did not come back in time (R17, RH27); refused, with when it becomes
     possible, before then."""
-    return _change(play.claim_abandonment, request, game_id)
+    return _change(finishing.claim_abandonment, request, game_id)
 
 
 @router.post("/games/{id:game_id}/claim-time", response={200: View, **ERRORS}, auth=Token("play"),
              summary="Claim the win on time")
-def claim_time(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def claim_time(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """End the game if the side to move has run out of time (R17), or abort it
     if they let their first-move window pass. Changes nothing otherwise."""
-    return _change(play.flag, request, game_id)
+    return _change(finishing.flag, request, game_id)
 
 
 @router.post("/games/{id:game_id}/rematch", response={200: View, **ERRORS}, auth=Token("play"),
              summary="Offer or accept a rematch")
-def rematch(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def rematch(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Offer a rematch of a finished game, or accept the offer; once every
     player has asked, the new game's id is in ``game.rematch.game_id``."""
-    return _change(play.rematch, request, game_id)
+    return _change(rematches.rematch, request, game_id)
 
 
 class ChatIn(Schema):

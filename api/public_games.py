@@ -1,7 +1,7 @@
 """Public reads of one game (docs/api.md): what a spectator sees, and its record.
 
 Nothing hidden may leave here (R18, R19, RH29, RH30): the state is the
-spectator's payload from games.play's one view function, and a running
+spectator's payload from games.payloads's one view function, and a running
 game's record is the public one, without its seed. Anyone may read them, as
 anyone may watch a game or download its record on the site.
 """
@@ -16,7 +16,7 @@ from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import BaseModel, ConfigDict
 
-from games import play, records
+from games import botmoves, payloads, records, store
 from games.models import Game
 from api.auth import OptionalToken
 from api.schemas import ERRORS, View
@@ -25,9 +25,9 @@ router = Router(tags=["public_games"], auth=OptionalToken())
 
 
 class GameFields(BaseModel):
-    """games.play.GameJSON: who plays, the result, clocks; the seed only once it is over."""
+    """games.payloads.GameJSON: who plays, the result, clocks; the seed only once it is over."""
 
-    # Passed through whole, as View: a field games.play adds reaches the client too.
+    # Passed through whole, as View: a field games.payloads adds reaches the client too.
     model_config = ConfigDict(extra="allow")
 
     id: int
@@ -100,15 +100,16 @@ class RecordOut(Schema):
 
 @router.get("/games/{id:game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state",
             exclude_unset=True)
-def game_state(request: HttpRequest, game_id: int) -> play.PayloadJSON:
+def game_state(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Exactly what a spectator's socket is sent (docs/protocol.md): the board
     and every public fact of the position, the players, clocks and result. No
     hand, not even to a player of the game, nor a running game's seed: a
     player reads their own hand at GET /api/games/{id}/seat."""
-    game = play.load(game_id)
+    game = store.load(game_id)
     if game is None:
         raise HttpError(404, gettext("there is no game %(id)s") % {"id": game_id})
-    return play.view_for(game, None)
+    botmoves.resume_waiting_move(game)  # shown: without a worker, a bot move this process lost
+    return payloads.view_for(game, None)
 
 
 @router.get("/games/{id:game_id}/record", response={200: RecordOut, **ERRORS}, summary="A game's record")

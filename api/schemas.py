@@ -7,7 +7,7 @@ from typing import Any, Literal
 from ninja import Schema
 from pydantic import BaseModel, ConfigDict
 
-from games import play
+from games import starting
 from games.timecontrols import OFFERED
 from ladder.models import LADDERS
 
@@ -27,7 +27,7 @@ class Done(Schema):
 # 422 naming the choices, and a client generated from the spec offers only these.
 LadderKey = Literal[tuple(LADDERS)]  # type: ignore[valid-type]
 TimeControlKey = Literal[tuple(tc.key for tc in OFFERED)]  # type: ignore[valid-type]
-RulesKey = Literal[tuple(play.setups())]  # type: ignore[valid-type]
+RulesKey = Literal[tuple(starting.setups())]  # type: ignore[valid-type]
 ColourKey = Literal["red", "black", "random"]
 
 
@@ -40,7 +40,7 @@ ERRORS: dict[Any, Any] = {ERROR_CODES: Error}
 
 class View(BaseModel):
     """A seat's own view of a game, or a spectator's: the same payload as the
-    game socket's ``sync`` (docs/protocol.md), built by games.play.seat_view.
+    game socket's ``sync`` (docs/protocol.md), built by games.payloads.seat_view.
     Its position fields depend on the game (``kind``); ``game`` holds the
     public fields (players, clocks, status, result)."""
 

@@ -1,7 +1,7 @@
 """The lobby through the API: open seeks, direct challenges, and playing the computer.
 
 Each operation calls the ladder.seeks or ladder.challenges function the lobby
-socket and forms call (games.bots.play_computer for the computer), so the same
+socket and forms call (games.botmoves.play_computer for the computer), so the same
 locks, checks and refusals apply; their refusals become 400s in their own words. An id that names
 no seek or challenge at all is a 404; one that exists but is not the caller's
 to touch is the lobby's refusal ("only its creator can cancel a seek").
@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext
 from ninja import Router, Schema
 
-from games import bots, play
+from games import botmoves, starting
 from games.models import Game
 from ladder import challenges, inputs, lobby_json, seating, seeks
 from api.auth import OptionalToken, Token
@@ -273,8 +273,8 @@ def computer(request: HttpRequest, body: ComputerIn) -> dict[str, Any]:
     if body.players == 4:
         game = seating.play_computer_team(request.user, body.level, tc, rated=body.rated, rules=body.rules)
     else:
-        game = bots.play_computer(request.user, body.level, tc, rated=body.rated, colour=body.colour,
-                                  setup=play.setup_of(body.rules))
+        game = botmoves.play_computer(request.user, body.level, tc, rated=body.rated, colour=body.colour,
+                                      setup=starting.setup_of(body.rules))
     return _started(game)
 
 

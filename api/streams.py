@@ -8,7 +8,7 @@ A stream is an async view that listens on the same Channels groups as the
 sockets: the game's group (``game-<id>``) for a seat's stream, the user's
 (``user-<id>``) for the account's events. Group messages carry ids only, and
 every line is built for this stream's user from the database after commit, by
-the same function as the sockets' frames (games.play.view_for): nothing
+the same function as the sockets' frames (games.payloads.view_for): nothing
 hidden reaches a stream that its seat may not see.
 """
 
@@ -26,7 +26,7 @@ from django.utils import translation
 from ninja import Router
 
 from chat import lines as chat_lines
-from games import chat, play, signins, sockets
+from games import botmoves, broadcast, chat, payloads, presence, signins, sockets, store
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import db_work
 from ladder import challenges, lobby_groups, lobby_json
@@ -71,7 +71,7 @@ async def game_stream(request: HttpRequest, game_id: int) -> StreamingHttpRespon
     payloads as the game socket (docs/protocol.md)."""
     await db_work(seated_game)(game_id, request.user)
     # The user's group too: a mute or unmute reaches an open stream (games.signins).
-    groups = (play.group_name(game_id), signins.user_group(request.user.pk))
+    groups = (broadcast.group_name(game_id), signins.user_group(request.user.pk))
     return _streaming(groups, _SeatWatcher(game_id, request.user))
 
 
@@ -149,7 +149,7 @@ class _SeatWatcher:
         self.game_id, self.user = game_id, user
         self.language = translation.get_language()  # the request's (Accept-Language), for chat presets
         self.muted: frozenset[str] | None = None  # read with the first chat line
-        self.step: play.Step | None = None
+        self.step: store.Step | None = None
         self.seat: str | None = None
         self.stamped = 0.0
         self.done = False
@@ -157,7 +157,7 @@ class _SeatWatcher:
 
     async def opening(self) -> list[Line]:
         answers.listen(self.game_id, self.user.pk, self)
-        await self._stamp(play.arrive)
+        await self._stamp(presence.arrive)
         return await db_work(self._line)("sync")
 
     async def after(self, message: dict[str, Any]) -> list[Line]:
@@ -171,11 +171,11 @@ class _SeatWatcher:
             return []
         if message.get("seat") == self.seat:  # this seat's own presence: nothing new to show it
             if message.get("type") == "game.left":
-                await self._stamp(play.arrive)  # another of its sockets closed: this stream is still here
+                await self._stamp(presence.arrive)  # another of its sockets closed: this stream is still here
             return []
         answer = answers.answer_to(self, message, self.language)
         if answer is not None:  # this user's own move, whose view its POST has just built
-            return self._sent("update", play.view_since(answer, None if self.step is None else self.step.ply))
+            return self._sent("update", payloads.view_since(answer, None if self.step is None else self.step.ply))
         return await db_work(self._line)("update")
 
     async def _chat_line(self, message: dict[str, Any]) -> list[Line]:
@@ -196,11 +196,11 @@ class _SeatWatcher:
 
     async def idle(self) -> None:
         if time.monotonic() - self.stamped >= PRESENCE_HEARTBEAT.total_seconds():
-            await self._stamp(play.arrive)
+            await self._stamp(presence.arrive)
 
     async def closing(self) -> None:
         answers.stop(self.game_id, self.user.pk, self)
-        await self._stamp(play.depart)
+        await self._stamp(presence.depart)
 
     async def _stamp(self, stamp: Any) -> None:
         """As the game socket does (GameConsumer._presence): stamp on a database
@@ -208,15 +208,16 @@ class _SeatWatcher:
         self.seat, event = await db_work(stamp)(self.game_id, self.user)
         self.stamped = time.monotonic()
         if event is not None:
-            await get_channel_layer().group_send(play.group_name(self.game_id), event)
+            await get_channel_layer().group_send(broadcast.group_name(self.game_id), event)
 
     def _line(self, kind: str) -> list[Line]:
-        game = play.load(self.game_id)
+        game = store.load(self.game_id)
         assert game is not None  # games are never deleted
-        return self._sent(kind, play.view_for(game, self.user, since=None if self.step is None else self.step.ply))
+        botmoves.resume_waiting_move(game)  # shown: without a worker, a bot move this process lost
+        return self._sent(kind, payloads.view_for(game, self.user, since=None if self.step is None else self.step.ply))
 
-    def _sent(self, kind: str, payload: play.PayloadJSON) -> list[Line]:
-        step = play.Step(payload["ply"], payload["game"]["status"])
+    def _sent(self, kind: str, payload: payloads.PayloadJSON) -> list[Line]:
+        step = store.Step(payload["ply"], payload["game"]["status"])
         if self.step is not None and self.step.ahead_of(step):
             return []  # read before what this stream has sent already
         self.step, self.done = step, step.status != Game.Status.RUNNING

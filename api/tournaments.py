@@ -21,7 +21,7 @@ from ninja.errors import HttpError, ValidationError
 
 import engine
 from games import bots
-from games.play import setup_of
+from games.starting import setup_of
 from api.auth import OptionalToken, Token
 from api.schemas import ERRORS
 from tournaments import brackets, entering, organizing, pages, pairers, recording, scoring

@@ -192,14 +192,14 @@ async def play_round(app: Any, database_url: str, games: int, moves: int, seed: 
 
 def _to_move(game_id: int) -> tuple[str | None, list[str], int]:
     """The seat to move, its legal actions and the ply (outside the timed part)."""
-    from games import play
+    from games import payloads, store
 
-    game = play.load(game_id)
+    game = store.load(game_id)
     assert game is not None
     if not game.running:
         return None, [], game.ply
     seat = game.to_move
-    view = play.seat_view(game, seat)
+    view = payloads.seat_view(game, seat)
     return seat, list(view["legal"]), int(view["ply"])
 
 

@@ -6,8 +6,8 @@ Needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis); like bench/live_play.py
 it never touches the databases they name: it creates and migrates its own
 database (``aceweb_bench_bots``, dropped at the end) and uses Redis database 8
 (flushed at the start and the end). For each level it starts a 10+5 game
-against that bot (``games.bots.play_computer``), then plays ``--moves`` human
-moves through ``games.play.submit`` (a seeded random legal action each), each
+against that bot (``games.botmoves.play_computer``), then plays ``--moves`` human
+moves through ``games.moving.submit`` (a seeded random legal action each), each
 time waiting for the bot's answer, and prints, per level:
 
 - reply: from the human's move row to the bot's move row (``Move.created``),
@@ -65,19 +65,19 @@ def play_level(level: str, moves: int, rng: random.Random) -> list[float]:
     """Seconds from each human move to the bot's answer, both as committed."""
     import engine
     from django.contrib.auth import get_user_model
-    from games import bots, play
+    from games import botmoves, moving
     from games.models import Game, Move
     from games.timecontrols import TimeControl
 
     human = get_user_model().objects.create_user(f"bench-{level}-{secrets.token_hex(3)}", "", None)
-    game = bots.play_computer(human, level, TimeControl.parse("10+5"), colour="red")
+    game = botmoves.play_computer(human, level, TimeControl.parse("10+5"), colour="red")
     replies = []
     for _ in range(moves):
         game.refresh_from_db()
         if not game.running:
-            game = bots.play_computer(human, level, TimeControl.parse("10+5"), colour="red")
+            game = botmoves.play_computer(human, level, TimeControl.parse("10+5"), colour="red")
         ply = game.ply
-        play.submit(game.pk, human, ply, rng.choice(engine.legal_actions(engine.from_json(game.position))).text)
+        moving.submit(game.pk, human, ply, rng.choice(engine.legal_actions(engine.from_json(game.position))).text)
         deadline = time.monotonic() + 60
         while not Move.objects.filter(game=game, ply=ply + 1).exists():
             if not Game.objects.get(pk=game.pk).running:

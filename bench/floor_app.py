@@ -6,7 +6,7 @@ A move here, as in ``games.consumers.GameConsumer``: the mover's frame is
 received and decoded, one hop to the sockets' database threads
 (``games.sockets.db_work``, the same pool and connection handling) and back,
 the mover's update encoded and sent, the game's group told in one call
-(``games.play.send_to_groups`` on ``aceweb.layers.RedisChannelLayer``, the
+(``games.broadcast.send_to_groups`` on ``aceweb.layers.RedisChannelLayer``, the
 mover's socket skipped); in the other seat's process the layer's reader pops
 the message, the socket dispatches it, hops to a database thread and back, and
 sends its update. The updates are a real Ace in the Hole view, as large as the
@@ -35,13 +35,13 @@ from django.urls import path  # noqa: E402
 
 import engine  # noqa: E402
 from aceweb.daphne_options import plain_log_labels  # noqa: E402
-from games import play  # noqa: E402
+from games import broadcast  # noqa: E402
 from games.sockets import db_work, encode  # noqa: E402
 
 
 def _sample_view() -> dict[str, Any]:
     """Red's view of an Ace in the Hole game some twenty plies in, with the
-    keys and sizes of the site's frames (``games.play.seat_view``)."""
+    keys and sizes of the site's frames (``games.payloads.seat_view``)."""
     rules = engine.GAMES["ace-in-the-hole"]
     state = rules.start("floor", 2)
     rng = random.Random(1)
@@ -92,7 +92,7 @@ class FloorConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.ply = int(content["ply"]) + 1
         payload = await db_work(_update)(self.ply)
         await self.send_json({"type": "update", **payload})
-        await play.send_to_groups(self.channel_layer, [
+        await broadcast.send_to_groups(self.channel_layer, [
             (self.group, {"type": "game.changed", "ply": self.ply, "moved": True}, self.channel_name)])
 
     async def game_changed(self, event: dict[str, Any]) -> None:

@@ -243,20 +243,20 @@ class GameSpec:
 
 def create_games(count: int, seed: str, *, players: int = 2, rules: str = "ace-in-the-hole",
                  first_index: int = 0) -> list[GameSpec]:
-    """COUNT running games of ``rules`` (games.play.setups) between PLAYERS*COUNT
+    """COUNT running games of ``rules`` (games.starting.setups) between PLAYERS*COUNT
     new users, with a session cookie per user; indexes from ``first_index``."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
     from django.utils import timezone
 
-    from games import play
+    from games import starting
     from games.models import Game
 
     User = get_user_model()
     tag = secrets.token_hex(3)
     unusable = make_password(None)
-    setup = play.setup_of(rules)
+    setup = starting.setup_of(rules)
     label = setup.title if players == 2 else f"{setup.title}, {players} players"
     with transaction.atomic():
         users = User.objects.bulk_create(
@@ -269,8 +269,8 @@ def create_games(count: int, seed: str, *, players: int = 2, rules: str = "ace-i
         for i in range(count):
             table = users[players * i:players * (i + 1)]
             index = first_index + i
-            game = play.start_game(*table, rated=False, seed=f"bench-{seed}-{index}", setup=setup,
-                                   initial_seconds=INITIAL_SECONDS, increment_seconds=0)
+            game = starting.start_game(*table, rated=False, seed=f"bench-{seed}-{index}", setup=setup,
+                                       initial_seconds=INITIAL_SECONDS, increment_seconds=0)
             cookies = {seat: login_cookie(user) for seat, user in zip(game.seat_names, table)}
             specs.append(GameSpec(game.pk, index, cookies, label))
         # Start the clocks now rather than wait for each side's first move: with

@@ -7,7 +7,7 @@ Needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis) on loopback; it uses its
 own database (``--db-name``) and Redis database (``--redis-db``, flushed), as
 bench/live_play.py does, whose helpers it shares. It
 
-1. creates ``--games`` running games directly through the ORM (games.play.start_game,
+1. creates ``--games`` running games directly through the ORM (games.starting.start_game,
    so each has its rating snapshot): Ace in the Hole mostly, a tenth Rhombus, a
    twentieth Rhombus of four, across the site's time controls, players rated
    800..2400 at random (seeded);
@@ -18,7 +18,7 @@ bench/live_play.py does, whose helpers it shares. It
    quarter TV (``tv=ace&tv=rhombus&tv=rhombus-4``), at most 50 opening at once;
 4. drives for ``--seconds``: ``--rate`` moves a second, half on the games the
    pages show (the best rated of each kind), half on any game, each played as
-   its player through games.play.submit (the site's own move, committed and
+   its player through games.moving.submit (the site's own move, committed and
    announced as a socket's move is); and every ``--turnover`` seconds the best
    rated game ends by resignation (TV goes on to the next, the lists close up)
    and a new one starts above every other (it appears at the top);
@@ -88,7 +88,7 @@ def create_games(count: int, seed: str, first: int = 0, rating: int | None = Non
     from django.db import transaction
     from django.utils import timezone
 
-    from games import live, play
+    from games import live, starting
     from games.models import Game
     from games.timecontrols import TimeControl
     from ladder.models import Player, Rating
@@ -115,8 +115,8 @@ def create_games(count: int, seed: str, first: int = 0, rating: int | None = Non
             if not control.correspondence:
                 control = TimeControl(3 * 3600, control.increment_seconds)  # nobody flags during a bench
             began = time.perf_counter()
-            game = play.start_game(*players, rated=True, time_control=control, setup=play.Setup(rules),
-                                   seed=f"watch-{seed}-{first + i}")
+            game = starting.start_game(*players, rated=True, time_control=control, setup=starting.Setup(rules),
+                                       seed=f"watch-{seed}-{first + i}")
             tables.append(Table(game.pk, kind, game.rating or 0, list(players), began))
         Game.objects.filter(pk__in=[t.id for t in tables]).update(abort_at=None, turn_started_at=timezone.now())
     return tables
@@ -281,21 +281,22 @@ class Driver:
                 time.sleep(pause)
 
     def _move(self, game_id: int) -> None:
-        from games import play
+        from games import moving, payloads, refusals, store
 
-        game = play.load(game_id)
+        game = store.load(game_id)
         if game is None or not game.running:
             self.tables.pop(game_id, None)
             return
-        legal = [str(a) for a in game.rules.legal_actions(play.state_of(game))]  # a Rhombus view lists none (issue 24)
+        # A Rhombus view lists none (issue 24).
+        legal = [str(a) for a in game.rules.legal_actions(payloads.state_of(game))]
         if not legal:
             return
         user = game.seat(game.to_move).user
         began = time.perf_counter()
         self.stats.changed_at[(game_id, game.ply + 1)] = began
         try:
-            after = play.submit(game_id, user, game.ply, self.rng.choice(legal))
-        except play.Refusal:
+            after = moving.submit(game_id, user, game.ply, self.rng.choice(legal))
+        except refusals.Refusal:
             self.stats.refused += 1
             return
         self.stats.moves += 1
@@ -306,14 +307,14 @@ class Driver:
 
     def _turn_over(self) -> None:
         """The best game ends (TV goes on), and a new one starts above all."""
-        from games import play
+        from games import finishing, refusals
 
         best = max(self.tables.values(), key=lambda t: (t.rating, t.id))
         self.stats.ended_at[best.id] = time.perf_counter()
         try:
-            play.resign(best.id, best.players[0])
+            finishing.resign(best.id, best.players[0])
             self.stats.ends += 1
-        except play.Refusal:
+        except refusals.Refusal:
             pass
         self.tables.pop(best.id, None)
         (new,) = create_games(1, self.seed, first=self.made, rating=2500 + self.made)

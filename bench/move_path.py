@@ -76,7 +76,7 @@ def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-h
     from django.contrib.sessions.models import Session
     from django.db import connection
 
-    from games import consumers, play, signins
+    from games import consumers, moving, payloads, signins, starting, store
 
     User = get_user_model()
     specs = create_games(games, seed, players=players, rules=rules)
@@ -89,7 +89,7 @@ def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-h
     evidence: dict[str, Any] = {}
     moves, cpu = 0, 0.0
     rng = random.Random(seed)
-    states = {spec.id: play.view_for(play.load(spec.id), None) for spec in specs}
+    states = {spec.id: payloads.view_for(store.load(spec.id), None) for spec in specs}
     running = [spec for spec in specs]
     with connection.execute_wrapper(counts.statement):
         while running:
@@ -97,12 +97,12 @@ def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-h
                 state = states[spec.id]
                 seat = state["game"]["clock"]["running"] or state["game"]["seats"][0]
                 key, user = players[(spec.id, seat)]
-                game = play.load(spec.id)
-                mover_view = play.view_for(game, user)
+                game = store.load(spec.id)
+                mover_view = payloads.view_for(game, user)
                 # A Rhombus view lists no actions (issue 24): the rules do, outside the timed part.
                 legal = mover_view.get("legal")
                 if legal is None and game.running:
-                    legal = [str(a) for a in game.rules.legal_actions(play.state_of(game))]
+                    legal = [str(a) for a in game.rules.legal_actions(payloads.state_of(game))]
                 if not legal or state["game"]["status"] != "running":
                     running.remove(spec)
                     continue
@@ -115,16 +115,16 @@ def play_round(games: int, seed: str, counts: Counts, rules: str = "ace-in-the-h
                     ok, evidence[key] = signins.still_signs_in(key, user_id, evidence.get(key), read)
                     assert ok
 
-                session = play.SessionCheck(key, user.pk, judge)  # as GameConsumer._submitted
+                session = store.SessionCheck(key, user.pk, judge)  # as GameConsumer._submitted
                 payload, _messages = consumers._holding_notifications(
-                    "en", lambda: play.view_for(play.submit(spec.id, user, ply, action, session=session),
-                                                user, since=ply))
+                    "en", lambda: payloads.view_for(moving.submit(spec.id, user, ply, action, session=session),
+                                                    user, since=ply))
                 json.dumps({"type": "update", **payload}, separators=(",", ":"))
                 for other in spec.seats:
                     if other != seat:
                         _, watcher = players[(spec.id, other)]
-                        actions_from = None if rules == play.ACE else ply  # as GameConsumer._view
-                        view = play.view_for(play.load(spec.id, actions_from=actions_from), watcher, since=ply)
+                        actions_from = None if rules == starting.ACE else ply  # as GameConsumer._view
+                        view = payloads.view_for(store.load(spec.id, actions_from=actions_from), watcher, since=ply)
                         json.dumps({"type": "update", **view}, separators=(",", ":"))
                 cpu += time.process_time() - began
                 counts.on = False
@@ -140,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=30, help="games a round (default 30)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each of new games (default 3)")
     parser.add_argument("--rules", default="ace-in-the-hole",
-                        help="the game played, as games.play.setups names it (default ace-in-the-hole)")
+                        help="the game played, as games.starting.setups names it (default ace-in-the-hole)")
     parser.add_argument("--players", type=int, default=2, help="players a game (default 2)")
     parser.add_argument("--db-name", default=DEFAULT_DB_NAME)
     parser.add_argument("--redis-db", type=int, default=DEFAULT_REDIS_DB)

@@ -1,4 +1,4 @@
-"""Admin registrations for games: read-mostly, since moves go through games/play.py."""
+"""Admin registrations for games: read-mostly, since moves go through games/moving.py."""
 
 from __future__ import annotations
 

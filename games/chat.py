@@ -23,7 +23,7 @@ from django.utils.translation import gettext, gettext_lazy
 from chat import lines as chat_lines
 from chat.lines import Refused, Speaker
 from chat.models import Line
-from games import bots, play
+from games import bots, broadcast
 from games.models import Game, Seat
 
 PLAYERS, SPECTATORS = "player", "spectator"
@@ -79,7 +79,7 @@ def say(game_id: int, user: Any, room: str, *, text: str = "", preset: str = "")
         raise Refused("room", _room_refusal(game, user, room))
     line = chat_lines.post(room_name(game.pk, room), speaker(user), text=text, preset=preset, now=timezone.now())
     shown = line_json(line, room)
-    play.notify(game.pk, game.ply, "chat.line", room=room, line=shown)
+    broadcast.notify(game.pk, game.ply, "chat.line", room=room, line=shown)
     return shown
 
 
@@ -152,7 +152,7 @@ def announce_removed(sender: Any, lines: list[Line], **kwargs: Any) -> None:
     for line in lines:
         game_id, room = _game_room(line.room)
         if game_id is not None:
-            play.notify(game_id, 0, "chat.line", room=room, line=line_json(line, room))
+            broadcast.notify(game_id, 0, "chat.line", room=room, line=line_json(line, room))
 
 
 def may_read_room(name: str, user: Any) -> bool:

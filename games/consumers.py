@@ -1,7 +1,7 @@
 """The websocket consumer for live games (docs/protocol.md): one Channels group per game.
 
 Players and spectators connect to the same URL; the session decides the seat.
-Every message out is built by games.play.view_for for this socket's user, so a
+Every message out is built by games.payloads.view_for for this socket's user, so a
 socket only ever carries what its own seat may see (R18). Bad frames get an
 ``error`` message on this socket; they never close it.
 
@@ -23,7 +23,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
-from games import bots, chat, live, play, signins, steps, watch
+from games import (botmoves, bots, broadcast, chat, finishing, live, moving, payloads, presence, refusals,
+                   rematches, signins, starting, steps, store, watch)
 from games.heartbeat import HEARTBEAT
 from games.models import Game
 from games.sockets import JsonFrameConsumer, SignedOut, db_work
@@ -38,7 +39,7 @@ log = logging.getLogger(__name__)
 class GameConsumer(JsonFrameConsumer):
     game_id: int
     group: str
-    step: play.Step | None = None  # the ply and status of the last state sent
+    step: store.Step | None = None  # the ply and status of the last state sent
     game_kind: str | None = None  # the game's rules (engine.GAMES's name), once a state has been sent
     sending: asyncio.Lock  # one state at a time, so that an older view never follows a newer
     seat: str | None = None  # this socket's seat once it is known to be a player's
@@ -51,7 +52,7 @@ class GameConsumer(JsonFrameConsumer):
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.group = play.group_name(self.game_id)
+        self.group = broadcast.group_name(self.game_id)
         self.sending = asyncio.Lock()
         await self.accept()
         # ?watch=1 (the replay page): a spectator's socket whoever opens it, so a
@@ -120,7 +121,7 @@ class GameConsumer(JsonFrameConsumer):
             return
         try:
             answer = await self._options_of(ply, cards, done)
-        except play.Refusal as refusal:
+        except refusals.Refusal as refusal:
             await self._error(str(refusal))
             return
         await self.send_json({"type": "options", **answer})
@@ -157,19 +158,19 @@ class GameConsumer(JsonFrameConsumer):
         await self._say(gettext_noop("BOT accounts play through the API, not in the browser (see /api/docs)"))
 
     async def _resign(self, content: dict[str, Any]) -> None:
-        await self._attempt(self._change, play.resign)
+        await self._attempt(self._change, finishing.resign)
 
     async def _abort(self, content: dict[str, Any]) -> None:
-        await self._attempt(self._change, play.abort)
+        await self._attempt(self._change, finishing.abort)
 
     async def _flag(self, content: dict[str, Any]) -> None:
-        await self._attempt(self._change, play.flag)
+        await self._attempt(self._change, finishing.flag)
 
     async def _claim(self, content: dict[str, Any]) -> None:
-        await self._attempt(self._change, play.claim_abandonment)
+        await self._attempt(self._change, finishing.claim_abandonment)
 
     async def _rematch(self, content: dict[str, Any]) -> None:
-        await self._attempt(self._change, play.rematch)
+        await self._attempt(self._change, rematches.rematch)
 
     async def _resync(self, content: dict[str, Any]) -> None:
         """The client finds itself behind (a ``beat`` or ``pong`` says so): the whole state again."""
@@ -187,7 +188,7 @@ class GameConsumer(JsonFrameConsumer):
         everyone (this socket included) as an update through the group."""
         try:
             await work(*args)
-        except play.Refusal as refusal:
+        except refusals.Refusal as refusal:
             await self._error(str(refusal))
 
     # --- From the group ---------------------------------------------------
@@ -211,7 +212,7 @@ class GameConsumer(JsonFrameConsumer):
 
     # --- From the heartbeat (games.heartbeat) ------------------------------
 
-    async def beat(self, now: play.Step, before: play.Step | None) -> None:
+    async def beat(self, now: store.Step, before: store.Step | None) -> None:
         """Tell the client where the game is. If this socket has not been sent
         even what the previous beat read, a whole beat ago, its update was lost
         (or is that late, on a server past its capacity: the bench/soak.py runs
@@ -232,7 +233,7 @@ class GameConsumer(JsonFrameConsumer):
 
     async def _send_state(self, kind: str) -> bool:
         async with self.sending:  # loaded and sent in turn: the later load is sent later
-            # An update carries only what this socket has not been sent (play.seat_view's
+            # An update carries only what this socket has not been sent (payloads.seat_view's
             # ``since``); a sync, asked for by a client that may have lost frames, all of it.
             payload = await self._view(self.ply if kind == "update" else None)
             if payload is None:
@@ -240,12 +241,12 @@ class GameConsumer(JsonFrameConsumer):
             await self._send_now(kind, payload)
         return True
 
-    async def _send_payload(self, kind: str, payload: play.PayloadJSON) -> None:
+    async def _send_payload(self, kind: str, payload: payloads.PayloadJSON) -> None:
         async with self.sending:
             await self._send_now(kind, payload)
 
-    async def _send_now(self, kind: str, payload: play.PayloadJSON) -> None:
-        step = play.Step(payload["ply"], payload["game"]["status"])
+    async def _send_now(self, kind: str, payload: payloads.PayloadJSON) -> None:
+        step = store.Step(payload["ply"], payload["game"]["status"])
         if self.step is not None and self.step.ahead_of(step):
             return  # built before the state this socket already has: nothing new
         self.step = step
@@ -263,67 +264,70 @@ class GameConsumer(JsonFrameConsumer):
     # --- Database work ----------------------------------------------------
 
     @db_work
-    def _view(self, since: int | None) -> play.PayloadJSON | None:
+    def _view(self, since: int | None) -> payloads.PayloadJSON | None:
         # A view that lists the actions played (Rhombus's) reads them with the
         # game, in its one statement; Ace in the Hole's discards spell its moves.
-        actions_from = None if self.game_kind == play.ACE else since or 0
+        actions_from = None if self.game_kind == starting.ACE else since or 0
         with translation.override(self.language):
-            game = play.load(self.game_id, actions_from=actions_from)
-            return None if game is None else play.view_for(game, self.viewer, since=since)
+            game = store.load(self.game_id, actions_from=actions_from)
+            if game is None:
+                return None
+            botmoves.resume_waiting_move(game)  # without a worker, a bot move this process lost
+            return payloads.view_for(game, self.viewer, since=since)
 
     @db_work
     def _options_of(self, ply: int, cards: Any, done: Any) -> steps.OptionsJSON:
         # The session is read with the game, in its one statement, and judged first (checked_in_work).
         session = None if self.signed_in_as is None else (self._session_key, self.signed_in_as)
-        game = play.load(self.game_id, session=session)
+        game = store.load(self.game_id, session=session)
         if session is not None:
             self._check_signed_in(signins.UNREAD if game is None else game.session_evidence)
         with translation.override(self.language):
             if game is None:
-                raise play.Refusal(gettext("there is no game %(id)s") % {"id": self.game_id})
+                raise refusals.Refusal(gettext("there is no game %(id)s") % {"id": self.game_id})
             wrong = steps.well_formed(cards, done)
             if wrong is not None:
-                raise play.Refusal(wrong)
+                raise refusals.Refusal(wrong)
             return steps.options(game, self.scope.get("user"), ply, cards, done)
 
-    async def _current_step(self) -> play.Step | None:
-        return (await db_work(play.steps)([self.game_id])).get(self.game_id)
+    async def _current_step(self) -> store.Step | None:
+        return (await db_work(store.steps)([self.game_id])).get(self.game_id)
 
     async def _arrive(self) -> str | None:
-        return await self._presence(play.arrive)
+        return await self._presence(presence.arrive)
 
     async def _depart(self) -> None:
-        await self._presence(play.depart)
+        await self._presence(presence.depart)
 
-    async def _presence(self, stamp: Callable[[int, Any], play.Presence]) -> str | None:
+    async def _presence(self, stamp: Callable[[int, Any], presence.Presence]) -> str | None:
         """Stamp this socket's seat, then announce a change from this event loop
-        (see play.arrive: never from the database thread)."""
+        (see presence.arrive: never from the database thread)."""
         seat, event = await db_work(stamp)(self.game_id, self.scope.get("user"))
         if event is not None:
             await self.channel_layer.group_send(self.group, event)
         return seat
 
-    async def _submit(self, ply: int, action: str) -> play.PayloadJSON:
+    async def _submit(self, ply: int, action: str) -> payloads.PayloadJSON:
         return await self._announcing(self._submitted, ply, action)
 
     async def _change(self, change: Callable[[int, Any], Game]) -> None:
         await self._announcing(change, self.game_id, self.scope.get("user"))
 
-    def _submitted(self, ply: int, action: str) -> play.PayloadJSON:
+    def _submitted(self, ply: int, action: str) -> payloads.PayloadJSON:
         user = self.scope.get("user")
         # The session is read with the game and judged first (checked_in_work).
         session = (None if self.signed_in_as is None
-                   else play.SessionCheck(self._session_key, self.signed_in_as, self._check_signed_in))
+                   else store.SessionCheck(self._session_key, self.signed_in_as, self._check_signed_in))
         # Frames go out in order, so the page already has this socket's ply when this one arrives.
-        return play.view_for(play.submit(self.game_id, user, ply, action, session=session), user, since=self.ply)
+        return payloads.view_for(moving.submit(self.game_id, user, ply, action, session=session), user, since=self.ply)
 
     async def _announcing(self, work: Callable[..., T], *args: Any) -> T:
         """Run a change on a database thread, then send the group messages it
-        left (play.held_notifications) from this event loop."""
+        left (broadcast.held_notifications) from this event loop."""
         language = self.language or settings.LANGUAGE_CODE
         result, messages = await db_work(_holding_notifications)(language, work, *args)
-        await play.send_to_groups(self.channel_layer, [(group, message, self._skipping(group, message))
-                                                       for group, message in messages])
+        await broadcast.send_to_groups(self.channel_layer, [(group, message, self._skipping(group, message))
+                                                            for group, message in messages])
         return result
 
     def _skipping(self, group: str, message: dict[str, Any]) -> str | None:
@@ -353,7 +357,7 @@ def _holding_notifications(language: str, work: Callable[..., T],
     """Run ``work`` on the database thread in ``language``, so that a refusal
     it raises is worded for this socket's person (a translation.override in
     the event loop does not reach this thread)."""
-    with translation.override(language), play.held_notifications() as messages:
+    with translation.override(language), broadcast.held_notifications() as messages:
         return work(*args), messages
 
 

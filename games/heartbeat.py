@@ -11,7 +11,7 @@ a socket whose last frame is still older than what the previous beat read has
 had a whole beat for the update to arrive, so it is sent its view again.
 
 Every PRESENCE_HEARTBEAT the same process stamps the seats of all its players'
-sockets as seen, in one statement (``play.stay_present``), where each socket
+sockets as seen, in one statement (``presence.stay_present``), where each socket
 used to stamp its own (games.models, presence).
 """
 
@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games import play, pulse
+from games import broadcast, presence, pulse, store
 from games.models import PRESENCE_HEARTBEAT
 from games.sockets import db_work
 
@@ -38,7 +38,7 @@ class Beating(Protocol):
     seat: str | None  # a player's socket's seat (None: a spectator's)
     viewer: Any  # its user
 
-    async def beat(self, now: play.Step, before: play.Step | None) -> None: ...
+    async def beat(self, now: store.Step, before: store.Step | None) -> None: ...
 
 
 class Heartbeat:
@@ -67,11 +67,11 @@ class Heartbeat:
             self.sockets.pop(socket.game_id, None)
 
     async def _run(self) -> None:
-        before: dict[int, play.Step] = {}
+        before: dict[int, store.Step] = {}
         while self.sockets:
             await asyncio.sleep(settings.GAME_BEAT_SECONDS)
             try:
-                now = await db_work(play.steps)(list(self.sockets))
+                now = await db_work(store.steps)(list(self.sockets))
                 await db_work(pulse.beat)()  # the site is serving (penalties ask, games/pulse.py)
             except Exception:  # the database or Redis is away: beat again next time
                 log.exception("heartbeat: could not read the games' plies")
@@ -89,14 +89,14 @@ class Heartbeat:
             seated = [(socket.game_id, socket.viewer.pk) for sockets in list(self.sockets.values())
                       for socket in sockets if socket.seat is not None]
             try:
-                changed = await db_work(play.stay_present)(seated)
-                await play.send_to_groups(get_channel_layer(), [(play.group_name(game_id), event, None)
-                                                                for game_id, event in changed])
+                changed = await db_work(presence.stay_present)(seated)
+                await broadcast.send_to_groups(get_channel_layer(), [(broadcast.group_name(game_id), event, None)
+                                                                     for game_id, event in changed])
             except Exception:  # the database or Redis is away: stamp again next time
                 log.exception("heartbeat: could not stamp the players' seats")
 
     @staticmethod
-    async def _beat(sockets: set[Beating], now: play.Step, before: play.Step | None) -> None:
+    async def _beat(sockets: set[Beating], now: store.Step, before: store.Step | None) -> None:
         for socket in list(sockets):
             try:
                 await socket.beat(now, before)

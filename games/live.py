@@ -2,14 +2,14 @@
 
 lichess's "current games" and TV. The running games are listed best rated
 first, by ``Game.rating``: the players' mean ladder rating, snapshotted on the
-game row when it started (``games.play.provide_start_ratings``; games know no
+game row when it started (``games.starting.provide_start_ratings``; games know no
 ladder). Ordering by a column of the game row keeps a page at a constant
 number of queries whatever the number of games (the games of the page, then
 their seats and players), where asking the ladder per game would cost one
 each, and the ratings a game started with are the ones its players played at.
 
 A board is a *card*: the public facts of one game, taken from
-``games.play.seat_view(game, None)``, the spectator's view, and never from
+``games.payloads.seat_view(game, None)``, the spectator's view, and never from
 anything else, so no hand can reach a list, TV or its sockets (R18, RH29).
 """
 
@@ -23,7 +23,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games import play
+from games import botmoves, payloads, starting
 from games.models import Game, Seat
 from games.timecontrols import SPEED_LABELS, TimeControl
 
@@ -32,7 +32,7 @@ HOME_SIZE = 6  # boards on the home page's panel
 FOLLOWING_SIZE = 6  # the games of followed players, above the list
 
 # The list's game filter: which rules, with how many players.
-GAMES: dict[str, tuple[str, int]] = {"ace": (play.ACE, 2), "rhombus": ("rhombus", 2), "rhombus-4": ("rhombus", 4)}
+GAMES: dict[str, tuple[str, int]] = {"ace": (starting.ACE, 2), "rhombus": ("rhombus", 2), "rhombus-4": ("rhombus", 4)}
 GAME_LABELS = {"ace": _("Ace in the Hole"), "rhombus": _("Rhombus"), "rhombus-4": _("Rhombus, 4 players")}
 SPEEDS = tuple(SPEED_LABELS)
 
@@ -90,7 +90,7 @@ class CardJSON(TypedDict):
     ply: int
     to_move: str | None
     board: dict[str, str]
-    clock: play.ClockJSON
+    clock: payloads.ClockJSON
     result: str
     event: str
 
@@ -175,7 +175,8 @@ def card(game: Game) -> CardJSON:
     wanted here, and asking from the current ply reads none, so a page of
     cards costs no query per game.
     """
-    view = play.seat_view(game, None, since=game.ply)
+    botmoves.resume_waiting_move(game)  # shown: without a worker, a bot move this process lost
+    view = payloads.seat_view(game, None, since=game.ply)
     public = view["game"]
     return {
         "id": game.pk,

@@ -2,7 +2,8 @@
 commitment, the position, the moves.
 
 The rules themselves live in the pure `engine` package, never here; work that
-spans rows (starting, moving, resigning) is in `games/play.py`.
+spans rows is in a module per job: `games/starting.py`, `games/moving.py`,
+`games/finishing.py`, `games/rematches.py`, `games/store.py`.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ ABANDON_GRACE_REAL_TIME = timedelta(seconds=30)
 ABANDON_GRACE_CORRESPONDENCE = timedelta(days=1)
 # A real-time game's clocks start only once each side has moved (as on
 # lichess); until then each side has this long for its first move, or the game
-# is aborted: no result, unrated (games.play.claim_time, run by Celery beat).
+# is aborted: no result, unrated (games.finishing.claim_time, run by Celery beat).
 FIRST_MOVE_WINDOW = timedelta(seconds=30)
 # The rules a message cites, by game: whose turn it is, and the platform's
 # endings (resigning, clocks, aborting, abandoning).
@@ -115,7 +116,7 @@ class Game(models.Model):
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
     # Each seat's remaining time at the start of the current turn, {seat: ms};
     # the seat to move is charged from turn_started_at. A spent clock ends the
-    # game (play.claim_time). On the game row, not the seats', so that a move
+    # game (finishing.claim_time). On the game row, not the seats', so that a move
     # writes one row.
     clocks = models.JSONField(default=dict)
     turn_started_at = models.DateTimeField(null=True, blank=True)
@@ -138,7 +139,7 @@ class Game(models.Model):
     forfeit_no_shows = models.BooleanField(default=False)
     # Why the result was adjudicated (Reason.ADJUDICATION), shown on the game.
     adjudication_note = models.TextField(blank=True)
-    # The players' mean ladder rating when the game started (games.play.provide_start_ratings):
+    # The players' mean ladder rating when the game started (games.starting.provide_start_ratings):
     # the live list's "best rated first" reads it from this row, indexed, with no
     # join into the ladder (games know no ladder). 0 for games started before it,
     # which sort last.

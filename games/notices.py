@@ -2,7 +2,7 @@
 correspondence game, and "your game ended". Only public facts go in a notice:
 names, the game's title, the result; never a card.
 
-games.tasks.queue_turn_notice listens to every move (games.play.listen_to_moves)
+games.tasks.queue_turn_notice listens to every move (games.broadcast.listen_to_moves)
 and runs :func:`tell_turn` 2 s later; :func:`game_finished` listens to
 games.signals.game_finished. Both are connected in GamesConfig.ready().
 """
@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import play
+from games import payloads, starting, store
 from games.models import Game
 from notify import notices
 from notify.models import Kind
@@ -28,8 +28,8 @@ def params_for(game: Game, seat: str) -> dict[str, Any]:
     side's names (not a partner's), the game's name and player count."""
     # The game's name is a proper name, the same in every language; notify.texts
     # words the player count in the reader's.
-    return {"game": game.pk, "title": play.Setup(game.kind, game.variant).title, "players": game.players,
-            "opponents": [play.player_name(game, other) for other in game.opponents_of(seat)]}
+    return {"game": game.pk, "title": starting.Setup(game.kind, game.variant).title, "players": game.players,
+            "opponents": [payloads.player_name(game, other) for other in game.opponents_of(seat)]}
 
 
 # --- Your turn ---------------------------------------------------------------
@@ -39,7 +39,7 @@ def tell_turn(game_id: int, ply: int) -> bool:
     """Tell the player to move in ``game_id`` that it is their turn, if the
     game still waits at ``ply`` for them and they are not on its page.
     Returns whether they were told."""
-    game = play.load(game_id)
+    game = store.load(game_id)
     if game is None or not game.running or game.ply != ply or game.days_per_move is None:
         return False
     seat = game.to_move

@@ -11,7 +11,7 @@ So the rule is the site's, not the room's:
   sits in a running team game, every line they try to write anywhere is refused,
   but a preset phrase in that game's own players' room. A preset elsewhere is
   refused too: a phrase agreed beforehand says "I hold 10C" as well as the words.
-- ``refusal`` (registered with games.play): no game starts that seats two
+- ``refusal`` (registered with games.starting): no game starts that seats two
   partners of a running team game, whichever door it comes through (a challenge,
   a seek, the pool, a rematch, the API). The site's own computer players are not
   held to it: they share no hand with anyone and play many games at once.

@@ -336,3 +336,12 @@ def describe(error: BaseException) -> str:
     text = str(WORDINGS[code]) % params
     rule = getattr(error, "rule", None)
     return f"{text} ({rule})" if rule else text
+
+
+class Refusal(ValueError):
+    """An action the site will not take; the message is meant for the player."""
+
+
+def seat_title(seat: str) -> str:
+    """A seat as messages name it, in the active language: "Red", "Black", "SW"."""
+    return word("ace-seat", seat) if seat.islower() else seat

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.db.models.fields.json import KT
 from django.urls import reverse
 
-from games import play
+from games import starting
 from games.models import Game
 from notify import mail
 from notify.models import Channel, Kind, choosing
@@ -35,7 +35,7 @@ def _line(game: Game, user_id: int) -> mail.GameLine:
     (not ``game.title``, worded in whatever language this process speaks)."""
     mine = next(seat.name for seat in game.table if seat.user_id == user_id)
     opponents = ", ".join(game.seat(name).user.username for name in game.opponents_of(mine))
-    return {"title": play.Setup(game.kind, game.variant).title, "players": game.players, "opponents": opponents,
+    return {"title": starting.Setup(game.kind, game.variant).title, "players": game.players, "opponents": opponents,
             "url": reverse("games:game", args=[game.pk])}
 
 

@@ -81,7 +81,7 @@ def still_signs_in(session_key: str | None, user_id: int, checked: Evidence | No
     the answer and the evidence to pass next time (None: nothing judged good).
 
     A caller that read the ``evidence`` already, in a statement of its own
-    (``evidence_sql``: a move's locked load, games.play), passes it, and this
+    (``evidence_sql``: a move's locked load, games.store), passes it, and this
     runs no query unless it must judge again.
     """
     if evidence is UNREAD:

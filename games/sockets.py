@@ -45,7 +45,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def db_work(func: F) -> Any:
     """Like ``channels.db.database_sync_to_async``, on the sockets' thread pool.
 
-    Safe because every change locks its game row (games.play), so two threads
+    Safe because every change locks its game row (games.store.locked), so two threads
     never act on one game at once; reads see only committed rows. A plain
     ``run_in_executor`` rather than asgiref's SyncToAsync, whose bookkeeping
     (for thread-sensitive calls, which these are not) was a tenth of daphne's

@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 
 import engine
 from engine.rhombus import builder
-from games import play, refusals
+from games import payloads, refusals
 from games.models import TURN_RULE
 
 RHOMBUS = "rhombus"
@@ -54,29 +54,29 @@ def _strings(value: Any) -> bool:
 
 def options(game: Any, user: Any, ply: int, cards: Sequence[str], done: Sequence[str]) -> OptionsJSON:
     """The uses that can follow ``done`` with exactly ``cards`` chosen in
-    ``game`` (as games.play.load reads it), for ``user`` who must be the
-    player to move at ``ply``; or :class:`play.Refusal` saying why not (not a
+    ``game`` (as games.store.load reads it), for ``user`` who must be the
+    player to move at ``ply``; or :class:`refusals.Refusal` saying why not (not a
     player, the game over, not Rhombus, a stale ply, not their turn, a use the
     rules cannot read)."""
     if user is None or not getattr(user, "is_authenticated", False):
-        raise play.Refusal(gettext("log in to play"))
+        raise refusals.Refusal(gettext("log in to play"))
     seat = game.seat_of(user)
     if seat is None:
-        raise play.Refusal(gettext("you are not playing in this game"))
+        raise refusals.Refusal(gettext("you are not playing in this game"))
     if not game.running:
-        raise play.Refusal(gettext("the game is over (%(status)s)") % {"status": game.status})
+        raise refusals.Refusal(gettext("the game is over (%(status)s)") % {"status": game.status})
     if game.kind != RHOMBUS:
-        raise play.Refusal(gettext("only Rhombus actions are built use by use; %(game)s lists its legal actions "
-                                   "in your view") % {"game": game.title})
+        raise refusals.Refusal(gettext("only Rhombus actions are built use by use; %(game)s lists its legal actions "
+                                       "in your view") % {"game": game.title})
     if ply != game.ply:
-        raise play.Refusal(gettext("stale ply %(ply)s: the game is at ply %(current)s; resync and try again")
-                           % {"ply": ply, "current": game.ply})
+        raise refusals.Refusal(gettext("stale ply %(ply)s: the game is at ply %(current)s; resync and try again")
+                               % {"ply": ply, "current": game.ply})
     if game.to_move != seat:
-        raise play.Refusal(gettext("it is %(seat)s's turn (%(rule)s)")
-                           % {"seat": play.seat_title(game.to_move), "rule": TURN_RULE[game.kind]})
+        raise refusals.Refusal(gettext("it is %(seat)s's turn (%(rule)s)")
+                               % {"seat": refusals.seat_title(game.to_move), "rule": TURN_RULE[game.kind]})
     try:
-        found = builder.options(play.state_of(game), list(cards), list(done))
+        found = builder.options(payloads.state_of(game), list(cards), list(done))
     except engine.EngineError as error:  # NotationError: a use it cannot read
-        raise play.Refusal(refusals.describe(error)) from None
+        raise refusals.Refusal(refusals.describe(error)) from None
     return {"ply": ply, "cards": list(cards), "done": list(done),
             "uses": list(found.uses), "actions": list(found.actions)}

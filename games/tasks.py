@@ -6,7 +6,7 @@ from celery import Task, shared_task
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
-from games import bots, notices, play, reminders
+from games import botmoves, finishing, moving, notices, reminders
 from games.models import Game
 
 
@@ -24,8 +24,8 @@ def claim_timeouts() -> list[int]:
     on time even when nobody is connected. Returns the ids of the games ended.
     """
     ended = []
-    for game_id in play.expired_game_ids(timezone.now()):
-        if not play.claim_time(game_id).running:
+    for game_id in finishing.expired_game_ids(timezone.now()):
+        if not finishing.claim_time(game_id).running:
             ended.append(game_id)
     return ended
 
@@ -33,20 +33,20 @@ def claim_timeouts() -> list[int]:
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
              autoretry_for=(OperationalError,), retry_backoff=1, max_retries=3)
 def play_bot_move(self: Task, game_id: int, ply: int) -> str:
-    """A bot's move in ``game_id`` at ``ply`` (games.bots.play_move).
+    """A bot's move in ``game_id`` at ``ply`` (games.botmoves.play_move).
 
     Acknowledged only once done, and requeued if the worker is lost, so a
     worker that dies mid-move leaves the move to another one; the ply check
-    and the row lock in play.submit make it happen once. The task id, the
+    and the row lock in moving.submit make it happen once. The task id, the
     same on every delivery, bounds how often that may happen.
     """
-    return bots.play_move(game_id, ply, task_id=self.request.id)
+    return botmoves.play_move(game_id, ply, task_id=self.request.id)
 
 
 @shared_task
 def requeue_bot_moves() -> list[int]:
-    """Queue bot moves that were never queued (games.bots.requeue_lost_moves); run by beat."""
-    return bots.requeue_lost_moves()
+    """Queue bot moves that were never queued (games.botmoves.requeue_lost_moves); run by beat."""
+    return botmoves.requeue_lost_moves()
 
 
 @shared_task
@@ -73,7 +73,7 @@ def tell_turn(game_id: int, ply: int) -> bool:
 
 
 def queue_turn_notice(game: Game) -> None:
-    """After a move in a correspondence game (games.play.listen_to_moves), ask
+    """After a move in a correspondence game (games.broadcast.listen_to_moves), ask
     for the turn notice in TURN_DELAY_SECONDS, once the move commits: the mover
     waits for nothing, and the notice goes only if the move is still awaited."""
     if game.days_per_move is None or not game.running:

@@ -6,7 +6,7 @@ would cost, with a group message per socket per move, 2,000 Redis deliveries
 and 2,000 loads of the same game for every move of a game on that page. Here
 each process has one channel-layer channel of its own, a member of
 
-- ``games.play.LIVE_GROUP``, told of every game that starts or ends, and
+- ``games.broadcast.LIVE_GROUP``, told of every game that starts or ends, and
 - the group of each game that one of its sockets shows now (only those): a
   move's group message, which is sent to its game's group anyway, reaches the
   hub as one more member, so the move path pays nothing more when the process
@@ -33,7 +33,7 @@ from typing import Any, Protocol
 import ujson
 from channels.layers import get_channel_layer
 
-from games import live, play
+from games import broadcast, live, store
 from games.sockets import db_work
 
 log = logging.getLogger(__name__)
@@ -128,7 +128,7 @@ class Hub:
         async with self.lock:  # taken before any await: a socket joining meanwhile waits for it
             layer = get_channel_layer()
             self.channel = await layer.new_channel("live-hub.")
-            await layer.group_add(play.LIVE_GROUP, self.channel)
+            await layer.group_add(broadcast.LIVE_GROUP, self.channel)
             self.entries = await db_work(live.entries)()
             self._sort()
         self.tasks = [loop.create_task(self._read()), loop.create_task(self._work()),
@@ -163,7 +163,7 @@ class Hub:
                 continue
             try:
                 entries = await db_work(live.entries)()
-                steps = await db_work(play.steps)(list(self.cards))
+                steps = await db_work(store.steps)(list(self.cards))
             except Exception:  # the database is away: try at the next pass
                 log.exception("live hub: could not re-read the running games")
                 continue
@@ -261,9 +261,9 @@ class Hub:
         layer = get_channel_layer()
         visible = self._visible()
         for game_id in visible - self.subscribed:
-            await layer.group_add(play.group_name(game_id), self.channel)
+            await layer.group_add(broadcast.group_name(game_id), self.channel)
         for game_id in self.subscribed - visible:
-            await layer.group_discard(play.group_name(game_id), self.channel)
+            await layer.group_discard(broadcast.group_name(game_id), self.channel)
         self.subscribed = visible
 
     # --- Frames -----------------------------------------------------------------

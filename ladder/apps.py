@@ -9,7 +9,7 @@ class LadderConfig(AppConfig):
 
     def ready(self) -> None:
         # games shows a finished game's rating changes without importing the ladder.
-        from games import bots, play
+        from games import bots, payloads, starting
         from games.signals import game_aborted, game_finished
         from ladder import matchmaking, playban, seating
         from ladder.bot_accounts import is_api_bot, levels
@@ -17,9 +17,9 @@ class LadderConfig(AppConfig):
         from ladder.permits import may_rematch
         from ladder.ratings import rate_finished_game
 
-        play.provide_ratings(ratings_json)
-        play.provide_start_ratings(snapshot_start_ratings)
-        play.provide_start_check(may_rematch)
+        payloads.provide_ratings(ratings_json)
+        starting.provide_start_ratings(snapshot_start_ratings)
+        starting.provide_start_check(may_rematch)
         bots.provide_bot_levels(levels)
         bots.provide_api_only_check(is_api_bot)
         # A finished game moves ratings inside the transaction that records it.

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext
 
-from games import bots, play
+from games import bots, refusals
 from games.models import Seat
 from ladder.models import PoolEntry, Player, Rating, Seek, SeekEntry
 
@@ -60,11 +60,11 @@ def make_api_bot(user: Any) -> None:
     with transaction.atomic():
         player, _ = Player.objects.select_for_update().get_or_create(user=user)
         if player.is_bot:
-            raise play.Refusal(gettext("this account is a BOT account already"))
+            raise refusals.Refusal(gettext("this account is a BOT account already"))
         if user.is_staff or user.is_superuser:
-            raise play.Refusal(gettext("a staff account cannot become a BOT account"))
+            raise refusals.Refusal(gettext("a staff account cannot become a BOT account"))
         if Seat.objects.filter(user=user).exists():
-            raise play.Refusal(gettext("only an account that has never played a game can become a BOT account"))
+            raise refusals.Refusal(gettext("only an account that has never played a game can become a BOT account"))
         player.is_bot = True
         player.save(update_fields=["is_bot"])
         Rating.objects.filter(user=user).update(is_bot=True)
@@ -109,8 +109,8 @@ def team_bots(level: str) -> list[Any]:
     ``bot-greedy+3``), the two extra ones made on first need."""
     main = get_user_model().objects.filter(username=bots.bot_username(level)).first()
     if main is None or bots.level_of(main.pk) != level:
-        raise play.Refusal(gettext("the %(level)s bot has no account yet: run manage.py seed_bots")
-                           % {"level": bots.level_label(level)})
+        raise refusals.Refusal(gettext("the %(level)s bot has no account yet: run manage.py seed_bots")
+                               % {"level": bots.level_label(level)})
     accounts = [main]
     for suffix in TEAM_BOT_SUFFIXES[1:]:
         user, _ = bot_user(bots.bot_username(level) + suffix)

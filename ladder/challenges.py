@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from chat import lines as chat_lines
-from games import bots, play
+from games import bots, starting
 from games.models import Game
 from ids.rows import row_id
 from ladder import lobby_groups, permits, seating
@@ -113,7 +113,7 @@ def _tell_challenged(challenge: Challenge, user_ids: list[int]) -> None:
     comes through the challenge's own messages)."""
     params = {"challenger": challenge.challenger.get_username(), "time_control": challenge.time_control,
               "rated": challenge.rated, "players": challenge.players,
-              "title": play.Setup(challenge.kind, challenge.variant).title}
+              "title": starting.Setup(challenge.kind, challenge.variant).title}
     for user_id in user_ids:
         notices.send(user_id, NoticeKind.CHALLENGE, challenge_key(challenge.pk), params, url=reverse("ladder:lobby"))
 

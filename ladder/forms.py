@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from games.play import setups
+from games.starting import setups
 from games.timecontrols import OFFERED
 from ladder.models import Colour
 

@@ -1,6 +1,6 @@
 """What a finished rated game did to each player's rating, for the game page.
 
-games.play puts it in the game JSON's ``ratings`` (docs/protocol.md) through the
+games.payloads puts it in the game JSON's ``ratings`` (docs/protocol.md) through the
 provider that LadderConfig.ready() registers: games may not import the ladder,
 so the ladder offers it this function instead.
 """
@@ -8,7 +8,7 @@ so the ladder offers it this function instead.
 from __future__ import annotations
 
 from games.models import Game
-from games.play import RatingJSON
+from games.payloads import RatingJSON
 from ladder import elo, ratings
 from ladder.models import RatingChange, ladder_of
 
@@ -26,7 +26,7 @@ def ratings_json(game: Game) -> dict[str, RatingJSON] | None:
 
 
 def snapshot_start_ratings(games: list[Game]) -> None:
-    """Before new games are inserted (games.play.provide_start_ratings): each
+    """Before new games are inserted (games.starting.provide_start_ratings): each
     seat's current rating on its game's ladder, and the game's mean, which the
     live list and TV sort by. One query per ladder among the games (a
     tournament round's many games included); a newcomer counts as elo.START."""

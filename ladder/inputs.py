@@ -17,12 +17,12 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
 import engine
-from games import bots, partners, play
+from games import bots, partners, refusals, starting
 from games.timecontrols import OFFERED, TimeControl
 from ladder import bot_accounts
 from ladder.models import Challenge, Colour, Seek
 
-ACE = play.ACE  # the game a seek or challenge is for when none is named
+ACE = starting.ACE  # the game a seek or challenge is for when none is named
 
 
 class LobbyRefusal(ValueError):
@@ -45,16 +45,16 @@ def checked_colour(colour: Any) -> str:
     return str(colour)
 
 
-def checked_rules(key: Any) -> play.Setup:
+def checked_rules(key: Any) -> starting.Setup:
     """The game a seek or challenge is for, by its key ("rhombus-formation")."""
     try:
-        return play.setup_of(key)
-    except play.Refusal as refusal:
+        return starting.setup_of(key)
+    except refusals.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
 
 
-def setup(row: Seek | Challenge) -> play.Setup:
-    return play.Setup(row.kind, row.variant)
+def setup(row: Seek | Challenge) -> starting.Setup:
+    return starting.Setup(row.kind, row.variant)
 
 
 def checked_rated(rated: Any) -> bool:
@@ -63,7 +63,7 @@ def checked_rated(rated: Any) -> bool:
     return rated
 
 
-def checked_players(players: Any, chosen: play.Setup) -> int:
+def checked_players(players: Any, chosen: starting.Setup) -> int:
     """2 or 4, as the rules allow (Ace in the Hole: 2; Rhombus: 2 or 4, RH31)."""
     if players not in (2, 4) or isinstance(players, bool):
         raise LobbyRefusal(gettext('"players" must be 2 or 4'))

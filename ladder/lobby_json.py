@@ -19,7 +19,7 @@ class TimeControlJSON(TypedDict):
 
 
 class RulesJSON(TypedDict):
-    key: str  # games.play.Setup.key: "ace-in-the-hole", "rhombus", "rhombus-formation"
+    key: str  # games.starting.Setup.key: "ace-in-the-hole", "rhombus", "rhombus-formation"
     title: str
 
 

@@ -52,7 +52,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 import engine
-from games import partners, play
+from games import partners, refusals, starting
 from games.models import Game
 from games.timecontrols import REAL_TIME, TimeControl
 from ladder import inputs, lobby_groups, lobby_json, permits, seating
@@ -309,12 +309,12 @@ def pool_control(key: Any) -> TimeControl:
     return tc
 
 
-def pool_rules(key: Any, players: Any = 2) -> play.Setup:
+def pool_rules(key: Any, players: Any = 2) -> starting.Setup:
     """The game a wait is for, by its Setup key and number of players, or a
     refusal naming what is wrong (4 players: Rhombus only, RH31)."""
     try:
-        setup = play.setup_of(key)
-    except play.Refusal as refusal:
+        setup = starting.setup_of(key)
+    except refusals.Refusal as refusal:
         raise PoolRefusal(str(refusal)) from None
     if players not in (2, 4) or isinstance(players, bool):
         raise PoolRefusal(gettext('"players" must be 2 or 4'))
@@ -325,8 +325,8 @@ def pool_rules(key: Any, players: Any = 2) -> play.Setup:
     return setup
 
 
-def entry_setup(entry: PoolEntry) -> play.Setup:
-    return play.Setup(entry.kind, entry.variant)
+def entry_setup(entry: PoolEntry) -> starting.Setup:
+    return starting.Setup(entry.kind, entry.variant)
 
 
 def _logged_in(user: Any, refusal: Callable[[], str]) -> None:
@@ -449,9 +449,9 @@ def _start_table(table: Sequence[Candidate]) -> Game | None:
         users = {e.pk: e.user for e in entries}
         seated = _seats(table, users)
         try:
-            game = play.start_game(*seated, rated=True, time_control=TimeControl.parse(table[0].time_control),
-                                   setup=entry_setup(entries[0]))
-        except play.Refusal:  # partners of a team game that started since the run read the pool (RH36)
+            game = starting.start_game(*seated, rated=True, time_control=TimeControl.parse(table[0].time_control),
+                                       setup=entry_setup(entries[0]))
+        except refusals.Refusal:  # partners of a team game that started since the run read the pool (RH36)
             return None
         for entry in entries:
             entry.status, entry.game = PoolEntry.Status.PAIRED, game
@@ -470,7 +470,7 @@ def _seats(table: Sequence[Candidate], users: dict[int, Any]) -> tuple[Any, ...]
     if len(table) == 2:
         red, black = colours(table[0], table[1])
         return users[red.entry], users[black.entry]
-    kind = play.setup_of(table[0].rules).kind
+    kind = starting.setup_of(table[0].rules).kind
     pair, rest = seating.balanced_teams([users[c.entry] for c in table], ladder_of(kind, 4))
     first, second = (pair, rest) if secrets.choice([True, False]) else (rest, pair)
     return seating.team_seats(first, second)

@@ -34,7 +34,7 @@ class Seek(models.Model):
         CANCELLED = "cancelled"
 
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seeks")
-    # Which game (games.play.Setup): "ace-in-the-hole", "rhombus" and its variant.
+    # Which game (games.starting.Setup): "ace-in-the-hole", "rhombus" and its variant.
     kind = models.CharField(max_length=24, default="ace-in-the-hole")
     variant = models.CharField(max_length=16, default="classic")
     # TimeControl.key: "5+3" or "3d". Which keys are offered is checked in ladder.inputs.
@@ -337,7 +337,7 @@ class PoolEntry(models.Model):
         LEFT = "left"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="pool_entries")
-    # Which game (games.play.Setup), as on Seek: only the same rules are paired (issue 13).
+    # Which game (games.starting.Setup), as on Seek: only the same rules are paired (issue 13).
     kind = models.CharField(max_length=24, default=ACE)
     variant = models.CharField(max_length=16, default="classic")
     # 2, or 4 (Rhombus teams): only waits for the same number are put together.

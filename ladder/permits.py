@@ -48,5 +48,5 @@ def check(user: Any, doing: Doing, *, rated: bool = False, error: type[Exception
 
 
 def may_rematch(user: Any, rated: bool) -> str | None:
-    """games.play's start check for rematches, which are challenges of a kind."""
+    """games.starting's start check for rematches, which are challenges of a kind."""
     return refusal(user, "challenge", rated=rated)

@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
-from games import bots, play
+from games import bots, refusals, starting
 from games.models import Game
 from games.timecontrols import TimeControl
 from ladder import bot_accounts, lobby_groups, ratings
@@ -36,7 +36,7 @@ def provide_before_real_time(step: BeforeRealTime) -> None:
 
 
 def start_sides(ours: Sequence[Any], theirs: Sequence[Any], colour: str, rated: bool, tc: TimeControl,
-                chosen: play.Setup) -> Game:
+                chosen: starting.Setup) -> Game:
     """Seat two sides (a player each, or a team each, ours' creator first) by
     the creator's wish (random by `secrets`) and start the game. "Red" is the
     side of the first seat of any game (Rhombus: SW, who moves first, RH9)."""
@@ -46,15 +46,15 @@ def start_sides(ours: Sequence[Any], theirs: Sequence[Any], colour: str, rated: 
     return start_seated(team_seats(first, second), rated, tc, chosen)
 
 
-def start_seated(seated: Sequence[Any], rated: bool, tc: TimeControl, chosen: play.Setup) -> Game:
+def start_seated(seated: Sequence[Any], rated: bool, tc: TimeControl, chosen: starting.Setup) -> Game:
     """Start the game with the users in seat order, take them out of the pool and
     other real-time seeks, and send each to it after commit."""
     if not tc.correspondence:
         for step in _before_real_time:  # the pool: ladder.matchmaking.take_out_of_pool
             step(*seated)
     try:
-        game = play.start_game(*seated, rated=rated, time_control=tc, setup=chosen)
-    except play.Refusal as refusal:
+        game = starting.start_game(*seated, rated=rated, time_control=tc, setup=chosen)
+    except refusals.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
     if not tc.correspondence:
         withdraw_real_time_seeks(*seated)
@@ -93,8 +93,8 @@ def play_computer_team(user: Any, level: Any, tc: TimeControl, *, rated: bool = 
     try:
         partner, left, right = bot_accounts.team_bots(level)
         # Turn order SW, SE, NE, NW: the partner opposite, at NE.
-        return play.start_game(user, left, partner, right, rated=rated, time_control=tc, setup=chosen)
-    except play.Refusal as refusal:
+        return starting.start_game(user, left, partner, right, rated=rated, time_control=tc, setup=chosen)
+    except refusals.Refusal as refusal:
         raise LobbyRefusal(str(refusal)) from None
 
 

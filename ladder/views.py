@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from chat import lines as chat_lines
-from games import bots, play
+from games import botmoves, bots, refusals, starting
 from games.models import Game
 from games.records import games_of
 from games.timecontrols import CORRESPONDENCE, REAL_TIME
@@ -35,7 +35,7 @@ from relation import follows
 def _options_context(game: str = "") -> dict[str, Any]:
     """What the game-options partial needs: every offered control, grouped, and
     the game chosen first (``?game=rhombus`` from a "Play Rhombus" link)."""
-    setups = play.setups()
+    setups = starting.setups()
     return {"real_time": REAL_TIME, "correspondence": CORRESPONDENCE, "default_control": "5+3",
             "setups": setups, "chosen_rules": game if game in setups else next(iter(setups))}
 
@@ -210,11 +210,11 @@ def computer_create(request: HttpRequest) -> HttpResponse:
                                               rated=request.POST.get("rated") == "1",
                                               rules=request.POST.get("rules", "rhombus"))
             return HttpResponseRedirect(lobby_json.game_url(game.pk))
-        game = bots.play_computer(request.user, request.POST.get("level", ""), tc,
-                                  rated=request.POST.get("rated") == "1",
-                                  colour=request.POST.get("colour", "random"),
-                                  setup=play.setup_of(request.POST.get("rules", play.ACE)))
-    except (inputs.LobbyRefusal, play.Refusal) as refusal:
+        game = botmoves.play_computer(request.user, request.POST.get("level", ""), tc,
+                                      rated=request.POST.get("rated") == "1",
+                                      colour=request.POST.get("colour", "random"),
+                                      setup=starting.setup_of(request.POST.get("rules", starting.ACE)))
+    except (inputs.LobbyRefusal, refusals.Refusal) as refusal:
         messages.error(request, str(refusal))
         return redirect("ladder:lobby")
     return HttpResponseRedirect(lobby_json.game_url(game.pk))

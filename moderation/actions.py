@@ -20,7 +20,7 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from chat import lines as chat_lines
 from chat.models import ChatTimeout
-from games import play
+from games import finishing, refusals
 from games.models import Game
 from ladder import lobby_groups, matchmaking, ratings, seeks
 from ladder.models import Challenge, PoolEntry, RatingChange, Seek
@@ -235,14 +235,14 @@ def _reopen_account(action: ModerationAction) -> str:
 
 
 def _adjudicate(action: ModerationAction) -> str:
-    """A running game ends as a tournament's adjudication ends it (games.play.adjudicate);
+    """A running game ends as a tournament's adjudication ends it (games.finishing.adjudicate);
     a finished one has its result replaced (``overturn``)."""
     winner = action.winner.strip() or None
     try:
         if action.game.status == Game.Status.FINISHED:
             return overturn(action.game.pk, winner, action.reason)
-        game = play.adjudicate(action.game.pk, winner, action.reason)
-    except play.Refusal as refusal:
+        game = finishing.adjudicate(action.game.pk, winner, action.reason)
+    except refusals.Refusal as refusal:
         why = gettext("game %(number)s: %(why)s") % {"number": action.game.pk, "why": refusal}
         raise ModerationRefusal(why) from None
     return f"game {game.pk} adjudicated: " + (f"{winner} wins" if winner else "a draw") + " (unrated)"

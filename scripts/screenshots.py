@@ -47,18 +47,18 @@ def set_the_scene() -> tuple[int, dict[str, str]]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from games import play
+    from games import moving, payloads, starting
     from games.models import Game
     from ladder import seeks
 
     users = {name: get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
              for name in ("ada", "ben", "cleo", "dev", "eve", "fay", "gus", "hal")}
-    game = play.start_game(users["ada"], users["ben"], seed="screenshots")
+    game = starting.start_game(users["ada"], users["ben"], seed="screenshots")
     for ply in range(GAME_PLIES):
         game = Game.objects.get(pk=game.pk)
         mover = game.seat(game.to_move).user
-        legal = [a for a in play.view_for(game, mover)["legal"] if "-" in a or "x" in a]
-        play.submit(game.pk, mover, ply, legal[ply % len(legal)])
+        legal = [a for a in payloads.view_for(game, mover)["legal"] if "-" in a or "x" in a]
+        moving.submit(game.pk, mover, ply, legal[ply % len(legal)])
 
     seeks.create_seek(users["cleo"], "5+3")
     seeks.create_seek(users["gus"], "3d", rated=False, colour="red")

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games import play
+from games import payloads
 from games.models import Game
 
 Answer = dict[str, Any]
@@ -22,7 +22,7 @@ Answer = dict[str, Any]
 def legal_texts(game: Any) -> list[str]:
     """The legal actions of ``game``'s player to move, from the rules (the
     test's oracle; sorted as N14 lists them)."""
-    return [str(action) for action in game.rules.legal_actions(play.state_of(game))]
+    return [str(action) for action in game.rules.legal_actions(payloads.state_of(game))]
 
 
 def use_cards(use: str) -> list[str]:

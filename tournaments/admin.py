@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import play
+from games import refusals
 from tournaments import entering, organizing
 from tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
 
@@ -90,7 +90,7 @@ def _each(action: Any, description: Any, done: Any) -> Any:
             try:
                 action(tournament.pk, request.user)
                 modeladmin.message_user(request, str(done) % {"tournament": tournament}, messages.SUCCESS)
-            except play.Refusal as refusal:
+            except refusals.Refusal as refusal:
                 modeladmin.message_user(request, f"{tournament}: {refusal}", messages.ERROR)
 
     run.__name__ = f"{action.__name__}_selected"
@@ -124,7 +124,7 @@ def remove_players(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: 
     for entry in queryset:
         try:
             organizing.remove_player(entry.tournament_id, request.user, entry.pk, "removed in the admin")
-        except play.Refusal as refusal:
+        except refusals.Refusal as refusal:
             modeladmin.message_user(request, f"{entry}: {refusal}", messages.ERROR)
 
 
@@ -191,7 +191,7 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         try:
             organizing.adjudicate(obj.round.tournament_id, request.user, obj.pk, winner,
                                   form.cleaned_data.get("reason") or "")
-        except play.Refusal as refusal:
+        except refusals.Refusal as refusal:
             self.message_user(request, str(refusal), messages.ERROR)
             request.adjudication_refused = True  # type: ignore[attr-defined]
 

@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import play
+from games import starting
 from games.models import Event
 from ladder import lobby_groups, ratings
 from tournaments import notices
@@ -193,9 +193,9 @@ def _start_games(tournament: Tournament, number: int,
     started = []
     for label, group in by_label.items():
         event = Event(tournament.name, label, tournament.get_absolute_url())
-        games = play.start_games([(p.red.user, p.black.user) for p in group],  # type: ignore[union-attr]
-                                 rated=tournament.rated, time_control=tournament.tc, event=event,
-                                 setup=play.setup_of(tournament.rules))
+        games = starting.start_games([(p.red.user, p.black.user) for p in group],  # type: ignore[union-attr]
+                                     rated=tournament.rated, time_control=tournament.tc, event=event,
+                                     setup=starting.setup_of(tournament.rules))
         for pairing, game in zip(group, games):
             pairing.game = game
             started.append((game.pk, tuple(seat.user_id for seat in game.table)))

@@ -13,12 +13,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext
 
-from games import play
+from games import refusals
 from ladder import lobby_groups
 from tournaments.models import Tournament
 
 
-class Refusal(play.Refusal):
+class Refusal(refusals.Refusal):
     """A tournament action the site will not take; the message is for the user."""
 
 

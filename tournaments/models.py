@@ -18,7 +18,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.play import setup_of, setups
+from games.starting import setup_of, setups
 from games.timecontrols import TimeControl
 from ladder.models import ladder_of
 from tournaments.tiebreaks import TIEBREAKS
@@ -68,7 +68,7 @@ class Tournament(models.Model):
     description = models.TextField(blank=True)
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="organized_tournaments")
     format = models.CharField(max_length=12, choices=Format.choices, default=Format.SWISS)
-    # Which game is played (games.play.Setup.key): "ace-in-the-hole", "rhombus",
+    # Which game is played (games.starting.Setup.key): "ace-in-the-hole", "rhombus",
     # "rhombus-formation". Two players a board, so Rhombus's two-player game.
     rules = models.CharField(max_length=40, default="ace-in-the-hole",
                              choices=[(key, setup.title) for key, setup in setups().items()])

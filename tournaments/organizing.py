@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import play
+from games import finishing
 from games.models import Game, Seat
 from ladder.models import Player as LadderPlayer
 from tournaments.advancing import advance_on_commit, end_tournament, start_tournament
@@ -199,7 +199,7 @@ def adjudicate(tournament_id: int, organizer: Any, pairing_id: int, winner: str 
         pairing = Pairing.objects.filter(pk=pairing_id, round__tournament=tournament).first()
         if pairing is None or pairing.game_id is None:
             raise Refusal(gettext("there is no such game in this tournament"))
-    return play.adjudicate(pairing.game_id, _seat_of_side(pairing, winner), note)
+    return finishing.adjudicate(pairing.game_id, _seat_of_side(pairing, winner), note)
 
 
 def _seat_of_side(pairing: Pairing, winner: str | None) -> str | None:

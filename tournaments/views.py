@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import play
+from games import refusals
 from ids.rows import row_id
 from ladder import bot_accounts
 from tournaments import chat, entering, forms, organizing, pages
@@ -162,7 +162,7 @@ def _act(request: HttpRequest, tournament_id: int, action: Callable[[], Any], do
     try:
         action()
         messages.success(request, done)
-    except play.Refusal as refusal:
+    except refusals.Refusal as refusal:
         messages.error(request, _sentence(str(refusal)))
     return redirect(f"/tournaments/{tournament_id}/")
 
@@ -226,7 +226,7 @@ def invite_bot(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect
     try:
         entry = organizing.invite_bot(tournament_id, request.user, bot_id)
         messages.success(request, _("%(name)s has joined.") % {"name": entry.user.get_username()})
-    except play.Refusal as refusal:
+    except refusals.Refusal as refusal:
         messages.error(request, _sentence(str(refusal)))
     return redirect(f"/tournaments/{tournament_id}/")
 

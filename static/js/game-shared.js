@@ -179,7 +179,7 @@
 
     // --- Bots (games/bots.py): a BOT tag, "thinking", or no worker yet ------
 
-    const BOT_LATE_MS = 5000; // games.bots.WORKER_LATE_SECONDS
+    const BOT_LATE_MS = 5000; // games.botwaits.WORKER_LATE_SECONDS
     let botWait = { ply: null, since: 0, timer: null };
 
     function renderBotTag(bar, seat) {
@@ -320,7 +320,7 @@
     }
 
     // Games that end without being played out are unrated whatever they were
-    // set up as (games.play): say why, not "casual" (a rated tournament's game).
+    // set up as (games.finishing): say why, not "casual" (a rated tournament's game).
     const unrated = () => ({ "adjudication": gettext("unrated: adjudicated"), "no-show": gettext("unrated: forfeit"),
       "aborted": gettext("unrated: aborted") });
 

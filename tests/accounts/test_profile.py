@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import play
+from games import finishing, starting
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +28,8 @@ def test_a_player_without_games_is_told_so(client: Client, alice: Any) -> None:
 
 
 def test_the_profile_lists_the_players_games_with_replays(client: Client, alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed="profile-games")
-    play.resign(game.pk, bob)
+    game = starting.start_game(alice, bob, seed="profile-games")
+    finishing.resign(game.pk, bob)
     page = client.get("/@/alice/").content.decode()
     assert "No games yet." not in page
     assert f"/games/{game.pk}/replay/" in page

@@ -11,7 +11,7 @@ import pytest
 import requests
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import starting
 from ladder import bot_accounts
 from tests.games.conftest import cookies, services  # noqa: F401 - fixtures
 from tests.lobby.test_notify_browser import signed_in
@@ -50,7 +50,7 @@ def test_a_bot_account_is_flagged_bot_on_the_game_page(
     def robo_game() -> Any:
         robo = django_user_model.objects.create_user("robo")
         bot_accounts.make_api_bot(robo)
-        return play.start_game(alice, robo)
+        return starting.start_game(alice, robo)
 
     game = orm(robo_game)
     page = signed_in(chromium_browser, daphne_server, cookies["alice"], DESKTOP)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from games import play
+from games import starting
 from games.models import Game
 from preferences.languages import save_language
 from tests.refusal_catalog import refusal_catalog  # noqa: F401  (a fixture)
@@ -21,7 +21,7 @@ ENGLISH = "8S e8-f6: 8S, a Black card, is not in Red's hand (R7)"
 
 @pytest.fixture
 def game(alice: Any, bob: Any) -> Game:
-    return play.start_game(alice, bob, seed="tests-game-seed")  # alice is red, to move; 8S is Black's
+    return starting.start_game(alice, bob, seed="tests-game-seed")  # alice is red, to move; 8S is Black's
 
 
 def act(client: Any, game: Game, accept_language: str | None = None) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import requests
 
-from games import play
+from games import starting
 from games.models import Game
 from api import tokens
 from tests.api.streams import StreamReader
@@ -144,7 +144,7 @@ def rhombus_check(line: dict[str, Any], seat: str | None, positions: dict[int, A
 
 def test_ace_in_the_hole_through_the_api_shows_each_seat_only_its_own_cards(
         daphne_server: str, alice: Any, bob: Any) -> None:
-    table = Table(daphne_server, play.start_game(alice, bob), [alice, bob])
+    table = Table(daphne_server, starting.start_game(alice, bob), [alice, bob])
     checked = play_through_api(table, random.Random(7), ace_position, ace_check, probe="AS a1-a8")
     assert checked > PLIES * 2
     assert not any(ace.CARD.findall(line.decode()) for line in table.close())  # events name no card
@@ -154,7 +154,7 @@ def test_ace_in_the_hole_through_the_api_shows_each_seat_only_its_own_cards(
 def test_rhombus_through_the_api_shows_each_seat_only_its_own_hand(
         daphne_server: str, alice: Any, bob: Any, charlie: Any, dave: Any, players: int, variant: str) -> None:
     users = [alice, bob, charlie, dave][:players]
-    game = play.start_game(*users, setup=play.Setup("rhombus", variant))
+    game = starting.start_game(*users, setup=starting.Setup("rhombus", variant))
     table = Table(daphne_server, game, users)
     checked = play_through_api(table, random.Random(players), rhombus.position_of, rhombus_check, probe=rhombus.PROBE)
     assert checked > PLIES * players

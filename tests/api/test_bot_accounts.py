@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from games import play
+from games import starting
 from games.models import Game
 from ladder import bot_accounts, challenges, inputs, matchmaking, seeks
 from ladder.models import Challenge, Player, PoolEntry, Seek, SeekEntry
@@ -50,7 +50,7 @@ def test_a_fresh_account_upgrades_once_and_shows_as_a_bot(alice: Any, api_as: An
 
 
 def test_an_account_that_has_played_cannot_upgrade(alice: Any, bob: Any, api_as: Any) -> None:
-    play.start_game(alice, bob)
+    starting.start_game(alice, bob)
     before = lobby_rows()
     response = api_as(alice, "bot:play").post("/api/bot/account/upgrade")
     assert response.status_code == 400

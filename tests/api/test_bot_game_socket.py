@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import play
+from games import starting
 from games.models import Game
 from ladder import bot_accounts
 from tests.games.conftest import services, session_cookie, sockets  # noqa: F401 - fixtures
@@ -22,7 +22,7 @@ ON_THE_SITE = "BOT accounts play through the API, not in the browser (see /api/d
 def bot_game(django_user_model: Any, opponent: Any) -> tuple[Game, str]:
     robo = django_user_model.objects.create_user("robo")
     bot_accounts.make_api_bot(robo)
-    return play.start_game(robo, opponent), session_cookie(robo)
+    return starting.start_game(robo, opponent), session_cookie(robo)
 
 
 async def test_a_bot_account_s_game_socket_shows_its_hand_and_refuses_every_action(

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from chat.models import Line
-from games import play
+from games import starting
 from api import tokens
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def api_as(user: Any, scopes: list[str]) -> Client:
 
 
 def test_a_player_says_a_line_and_a_preset(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed="api-chat")
+    game = starting.start_game(alice, bob, seed="api-chat")
     api = api_as(alice, ["play"])
     said = api.post(f"/api/games/{game.pk}/chat", {"room": "player", "text": "good luck"}, content_type="application/json")
     assert said.status_code == 200 and said.json() == {"ok": True}
@@ -42,14 +42,14 @@ def test_a_player_says_a_line_and_a_preset(alice: Any, bob: Any) -> None:
 ])
 def test_refusals_say_why_and_store_nothing(alice: Any, bob: Any, body: dict[str, Any], status: int,
                                             words: str) -> None:
-    game = play.start_game(alice, bob, seed="api-chat")
+    game = starting.start_game(alice, bob, seed="api-chat")
     answer = api_as(alice, ["play"]).post(f"/api/games/{game.pk}/chat", body, content_type="application/json")
     assert answer.status_code == status and words in answer.json()["error"], answer.json()
     assert not Line.objects.exists()
 
 
 def test_chat_needs_the_play_scope_and_a_game(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed="api-chat")
+    game = starting.start_game(alice, bob, seed="api-chat")
     body = {"room": "player", "text": "hello"}
     assert api_as(alice, ["read"]).post(f"/api/games/{game.pk}/chat", body,
                                         content_type="application/json").status_code == 403

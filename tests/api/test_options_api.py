@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from games import play
+from games import starting
 from games.models import Game, Move
 from ladder import bot_accounts
 from tests.api.test_playing_api import snapshot
@@ -26,7 +26,7 @@ CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[6-9AJQK])[HDSC](?![0-9A-Za-z])")
 
 @pytest.fixture
 def rhombus(alice: Any, bob: Any) -> Game:
-    return play.start_game(alice, bob, seed="api-options", setup=play.Setup("rhombus"))  # alice is SW, to move
+    return starting.start_game(alice, bob, seed="api-options", setup=starting.Setup("rhombus"))  # alice is SW, to move
 
 
 def options_path(game_id: int, ply: int, cards: list[str], done: list[str]) -> str:
@@ -93,7 +93,7 @@ def test_the_public_view_of_a_rhombus_game_has_no_list_and_no_sets(rhombus: Game
 
 
 def test_ace_in_the_hole_is_refused_the_builder(alice: Any, bob: Any, api_as: Any) -> None:
-    game = play.start_game(alice, bob, seed="api-options")
+    game = starting.start_game(alice, bob, seed="api-options")
     view = api_as(alice, "play").get(f"/api/games/{game.pk}/seat").json()
     assert view["legal"] and "sets" not in view
     refused = api_as(alice, "play").get(options_path(game.pk, 0, [view["hand"][0]], []))
@@ -103,7 +103,7 @@ def test_ace_in_the_hole_is_refused_the_builder(alice: Any, bob: Any, api_as: An
 def test_a_bot_account_builds_rhombus_actions_with_bot_play(django_user_model: Any, bob: Any, api_as: Any) -> None:
     robo = django_user_model.objects.create_user("robo")
     bot_accounts.make_api_bot(robo)
-    game = play.start_game(robo, bob, seed="api-options", setup=play.Setup("rhombus"))
+    game = starting.start_game(robo, bob, seed="api-options", setup=starting.Setup("rhombus"))
     client = api_as(robo, "bot:play")
     view = client.get(f"/api/games/{game.pk}/seat").json()
     text = build(lambda cards, done: client.get(options_path(game.pk, 0, cards, done)).json(), view["sets"],

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils.dateparse import parse_datetime
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from ladder import bot_accounts
 from api import players as players_api
@@ -31,15 +31,15 @@ SEED = "tests-game-seed"
 def history(alice: Any, bob: Any, charlie: Any) -> dict[str, Game]:
     """As the profile's tests: Alice loses to Bob, then beats him (rated); a casual
     loss to Charlie; a rated Rhombus win over Bob; and a game with Charlie still running."""
-    first = play.start_game(alice, bob, seed=SEED)
-    play.resign(first.pk, alice)  # 1500 v 1500, K 40: Alice 1480, Bob 1520
-    second = play.start_game(bob, alice, seed=SEED)
-    play.resign(second.pk, bob)  # 1480 beats 1520, +22: Alice 1502, Bob 1498
-    casual = play.start_game(charlie, alice, seed=SEED, rated=False)
-    play.resign(casual.pk, alice)
-    rhombus = play.start_game(alice, bob, seed=SEED, setup=play.Setup("rhombus"))
-    play.resign(rhombus.pk, bob)  # on Rhombus's own ladder: Alice 1520, Bob 1480
-    running = play.start_game(alice, charlie, seed=SEED)
+    first = starting.start_game(alice, bob, seed=SEED)
+    finishing.resign(first.pk, alice)  # 1500 v 1500, K 40: Alice 1480, Bob 1520
+    second = starting.start_game(bob, alice, seed=SEED)
+    finishing.resign(second.pk, bob)  # 1480 beats 1520, +22: Alice 1502, Bob 1498
+    casual = starting.start_game(charlie, alice, seed=SEED, rated=False)
+    finishing.resign(casual.pk, alice)
+    rhombus = starting.start_game(alice, bob, seed=SEED, setup=starting.Setup("rhombus"))
+    finishing.resign(rhombus.pk, bob)  # on Rhombus's own ladder: Alice 1520, Bob 1480
+    running = starting.start_game(alice, charlie, seed=SEED)
     return {"first": first, "second": second, "casual": casual, "rhombus": rhombus, "running": running}
 
 
@@ -172,7 +172,7 @@ def test_a_player_s_games_newest_first_with_seats_and_results(history: dict[str,
 
 
 def test_games_come_fifty_a_page(alice: Any, bob: Any, api_as: Any) -> None:
-    games = [play.start_game(alice, bob, seed=SEED) for _ in range(players_api.GAMES_PAGE_SIZE + 1)]
+    games = [starting.start_game(alice, bob, seed=SEED) for _ in range(players_api.GAMES_PAGE_SIZE + 1)]
     client = api_as(None)
     first = client.get("/api/players/bob/games").json()
     assert (first["pages"], first["count"], len(first["games"])) == (2, 51, 50)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import finishing, starting
 from games.models import Game, Move
 from ladder import bot_accounts
 from tests.games.test_no_leaks import check_message
@@ -25,7 +25,7 @@ def snapshot(game_id: int) -> tuple[Any, ...]:
 
 @pytest.fixture
 def game(alice: Any, bob: Any) -> Game:
-    return play.start_game(alice, bob, seed="api-play-seed")  # alice is red, to move
+    return starting.start_game(alice, bob, seed="api-play-seed")  # alice is red, to move
 
 
 def test_a_seat_sees_its_own_hand_and_legal_actions_only(game: Game, alice: Any, bob: Any, api_as: Any) -> None:
@@ -103,7 +103,7 @@ def test_playing_needs_the_play_scope(game: Game, alice: Any, api_as: Any) -> No
 def test_a_bot_account_plays_with_bot_play_and_not_play(django_user_model: Any, bob: Any, api_as: Any) -> None:
     robo = django_user_model.objects.create_user("robo")
     bot_accounts.make_api_bot(robo)
-    game = play.start_game(robo, bob)
+    game = starting.start_game(robo, bob)
     refused = api_as(robo, "play").get(f"/api/games/{game.pk}/seat")
     assert refused.status_code == 403 and "BOT account" in refused.json()["error"]
     assert api_as(robo, "bot:play").get(f"/api/games/{game.pk}/seat").json()["seat"] == "red"
@@ -127,7 +127,7 @@ def test_abort_before_the_first_moves_and_not_after(game: Game, alice: Any, bob:
     late = red.post(f"/api/games/{game.pk}/abort")
     assert late.status_code == 400 and "too late to abort" in late.json()["error"]
     assert snapshot(game.pk) == before
-    fresh = play.start_game(alice, bob)
+    fresh = starting.start_game(alice, bob)
     aborted = api_as(bob, "play").post(f"/api/games/{fresh.pk}/abort")
     assert aborted.status_code == 200 and aborted.json()["game"]["status"] == "aborted"
 
@@ -149,7 +149,7 @@ def test_claims_are_refused_while_there_is_nothing_to_claim(game: Game, alice: A
 def test_a_rematch_is_offered_then_accepted(game: Game, alice: Any, bob: Any, api_as: Any) -> None:
     early = api_as(alice, "play").post(f"/api/games/{game.pk}/rematch")
     assert early.status_code == 400 and "still running" in early.json()["error"]
-    play.resign(game.pk, alice)
+    finishing.resign(game.pk, alice)
     assert api_as(alice, "play").post(f"/api/games/{game.pk}/rematch").json()["game"]["rematch"]["game_id"] is None
     accepted = api_as(bob, "play").post(f"/api/games/{game.pk}/rematch").json()
     new = Game.objects.get(pk=accepted["game"]["rematch"]["game_id"])
@@ -169,7 +169,7 @@ def test_streams_refuse_in_json_before_streaming(
         status: int, message: str) -> None:
     """Refused before a stream begins: a JSON error, not an NDJSON stream
     (the streams themselves run under daphne: tests/api/test_streams.py)."""
-    other = play.start_game(bob, charlie)
+    other = starting.start_game(bob, charlie)
     client = api_as(alice, *scopes) if scopes else api_as(None)
     response = client.get(path.format(game=game.pk, other=other.pk))
     assert response.status_code == status

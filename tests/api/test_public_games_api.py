@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import play, records
+from games import finishing, payloads, records, starting, store
 from games.models import Game
 from tests.games.conftest import fast_password_hashing  # noqa: F401
 from tests.games.test_no_leaks import CARD, check_message, hidden_from
@@ -29,21 +29,21 @@ SEED = "tests-game-seed"
 @pytest.fixture
 def ace(alice: Any, bob: Any) -> Game:
     """Alice (Red) and Bob (Black), 15 plies in and still running."""
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     return play_moves(game, {"red": alice, "black": bob}, 15, random.Random(7))
 
 
 @pytest.fixture
 def rhombus(alice: Any, bob: Any) -> Game:
     """Alice (SW) and Bob (NE) at Rhombus, 20 actions in and still running."""
-    game = play.start_game(alice, bob, seed="t4", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed="t4", setup=starting.Setup("rhombus"))
     return play_random(game, seated(game), 20, random.Random(4))
 
 
 @pytest.fixture
 def rhombus_teams(alice: Any, bob: Any, charlie: Any, dave: Any) -> Game:
     """A Rhombus team game (RH31), 24 actions in and still running."""
-    game = play.start_game(alice, bob, charlie, dave, seed="four", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, seed="four", setup=starting.Setup("rhombus"))
     return play_random(game, seated(game), 24, random.Random(5))
 
 
@@ -58,7 +58,7 @@ def as_sent(payload: Any) -> Any:
 def test_the_state_is_exactly_what_a_spectator_s_socket_gets(ace: Game, api_as: Any) -> None:
     response = api_as(None).get(f"/api/games/{ace.pk}")
     assert response.status_code == 200
-    assert response.json() == as_sent(play.view_for(play.load(ace.pk), None))
+    assert response.json() == as_sent(payloads.view_for(store.load(ace.pk), None))
     assert response.json()["game"]["players"] == {"red": "alice", "black": "bob"}
     assert response.json()["ply"] == 15 and response.json()["game"]["status"] == "running"
 
@@ -66,7 +66,7 @@ def test_the_state_is_exactly_what_a_spectator_s_socket_gets(ace: Game, api_as: 
 def test_a_player_s_own_token_still_gets_the_spectator_s_view(ace: Game, alice: Any, api_as: Any) -> None:
     body = api_as(alice, "read").get(f"/api/games/{ace.pk}").json()
     assert body["seat"] is None and body["hand"] is None and body["legal"] == []
-    assert body == as_sent(play.view_for(play.load(ace.pk), None))
+    assert body == as_sent(payloads.view_for(store.load(ace.pk), None))
 
 
 def test_a_running_ace_game_s_state_shows_no_hidden_card_nor_the_seed(ace: Game, alice: Any, api_as: Any) -> None:
@@ -95,7 +95,7 @@ def test_a_running_rhombus_game_s_state_shows_no_hand_nor_the_pile_nor_the_seed(
 
 
 def test_a_finished_game_s_state_reveals_its_seed(ace: Game, bob: Any, api_as: Any) -> None:
-    over = play.resign(ace.pk, bob)
+    over = finishing.resign(ace.pk, bob)
     body = api_as(None).get(f"/api/games/{over.pk}").json()
     assert body["game"]["seed"] == SEED and body["game"]["status"] == "finished"
     assert (body["game"]["winner"], body["game"]["reason"]) == ("red", "resignation")
@@ -137,7 +137,7 @@ def test_a_running_rhombus_game_s_record_is_the_public_one(
 def test_a_finished_game_s_record_is_the_site_s_download_with_the_seed(
         fixture: str, request: pytest.FixtureRequest, api_as: Any) -> None:
     game: Game = request.getfixturevalue(fixture)
-    over = play.resign(game.pk, game.table[1].user)
+    over = finishing.resign(game.pk, game.table[1].user)
     body = api_as(None).get(f"/api/games/{over.pk}/record").json()
     assert (body["status"], body["complete"], body["record"]["seed"]) == ("finished", True, over.seed)
     download = Client().get(reverse("games:record-json", args=[over.pk])).json()

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import starting
 from api import tokens
 from tests.games.conftest import services  # noqa: F401
 from tests.helpers import staff_group
@@ -40,7 +40,7 @@ def test_schemathesis_finds_no_server_error_and_nothing_off_the_spec(
     server = api_server(API_RATE_PER_TOKEN="1000000/min", API_RATE_PER_ADDRESS="1000000/min")
     fuzzer = django_user_model.objects.create_user("fuzzer")
     fuzzer.groups.add(staff_group("Organizers"))  # so the organizer's endpoints get past "only organizers"
-    play.start_game(fuzzer, alice)  # a game of its own to find through its links
+    starting.start_game(fuzzer, alice)  # a game of its own to find through its links
     _, token = tokens.make(fuzzer, "schemathesis", ["read", "play", "bot:play", "tournament:write"])
     st = Path(sys.executable).with_name("st")
     run = subprocess.run(

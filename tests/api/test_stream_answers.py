@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import requests
 
-from games import play
+from games import payloads, starting
 from games.models import Game
 from api import answers, tokens
 from tests.api.streams import StreamReader
@@ -31,10 +31,10 @@ def _seat_view(server: str, game_id: int, token: str) -> dict[str, Any]:
     return dict(response.json())
 
 
-@pytest.mark.parametrize("setup", [play.Setup(), play.Setup("rhombus", "classic")], ids=["ace", "rhombus"])
+@pytest.mark.parametrize("setup", [starting.Setup(), starting.Setup("rhombus", "classic")], ids=["ace", "rhombus"])
 def test_each_seats_stream_line_of_a_move_is_the_view_it_would_load(
-        daphne_server: str, alice: Any, bob: Any, setup: play.Setup) -> None:
-    game = play.start_game(alice, bob, setup=setup)
+        daphne_server: str, alice: Any, bob: Any, setup: starting.Setup) -> None:
+    game = starting.start_game(alice, bob, setup=setup)
     users = dict(zip(game.seat_names, [alice, bob]))
     keys = {seat: tokens.make(user, "answers", ["play"])[1] for seat, user in users.items()}
     streams = {seat: StreamReader(f"{daphne_server}/api/stream/game/{game.pk}", key).wait_listening()
@@ -60,7 +60,7 @@ def test_each_seats_stream_line_of_a_move_is_the_view_it_would_load(
                 assert _but_actions(line) == _but_actions(asked)
                 shown[seat] = line
             # The mover's line is the POST's answer, cut to what its stream had not been sent.
-            assert {**shown[mover], "type": None} == {**play.view_since(posted.json(), before), "type": None}
+            assert {**shown[mover], "type": None} == {**payloads.view_since(posted.json(), before), "type": None}
     finally:
         for reader in streams.values():
             reader.close()
@@ -76,7 +76,7 @@ class Stream:
     answered: answers.Answer | None = None
 
 
-def _payload(ply: int) -> play.PayloadJSON:
+def _payload(ply: int) -> payloads.PayloadJSON:
     return {"ply": ply, "legal": [], "game": {"status": "running"}}
 
 
@@ -113,7 +113,7 @@ def test_a_stream_takes_an_answer_only_for_the_move_it_answered_and_in_its_langu
 def test_a_rhombus_view_since_a_ply_is_the_whole_view_cut_there() -> None:
     whole = {"ply": 3, "actions": [{"seat": "SW", "action": "a"}, {"seat": "NE", "action": "b"},
                                    {"seat": "SW", "action": "c"}], "actions_from": 0}
-    assert play.view_since(whole, 2) == {"ply": 3, "actions": [{"seat": "SW", "action": "c"}], "actions_from": 2}
-    assert play.view_since(whole, 3) == {"ply": 3, "actions": [], "actions_from": 3}
-    assert play.view_since(whole, None) is whole
-    assert play.view_since({"ply": 3, "discards": {}}, 1) == {"ply": 3, "discards": {}}  # Ace: nothing to cut
+    assert payloads.view_since(whole, 2) == {"ply": 3, "actions": [{"seat": "SW", "action": "c"}], "actions_from": 2}
+    assert payloads.view_since(whole, 3) == {"ply": 3, "actions": [], "actions_from": 3}
+    assert payloads.view_since(whole, None) is whole
+    assert payloads.view_since({"ply": 3, "discards": {}}, 1) == {"ply": 3, "discards": {}}  # Ace: nothing to cut

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from games import play
+from games import finishing, starting
 from games.models import Seat
 from ladder import challenges
 from api import tokens
@@ -59,7 +59,7 @@ def post(server: str, path: str, token_: str, body: dict[str, Any] | None = None
 
 def test_a_seat_stream_shows_each_change_and_ends_with_the_game(
         server: str, stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed="stream-seed")
+    game = starting.start_game(alice, bob, seed="stream-seed")
     alice_token, bob_token = token(alice, "play"), token(bob, "play")
     red, black = stream(f"/api/stream/game/{game.pk}", alice_token), stream(f"/api/stream/game/{game.pk}", bob_token)
     assert red.status == 200 and red.response.headers["Content-Type"] == "application/x-ndjson"
@@ -81,7 +81,7 @@ def test_a_seat_stream_shows_each_change_and_ends_with_the_game(
 
 def test_a_quiet_stream_sends_keep_alive_lines(
         stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob)
+    game = starting.start_game(alice, bob)
     reader = stream(f"/api/stream/game/{game.pk}", token(alice, "play"))
     reader.next()
     with pytest.raises(queue.Empty):  # nothing happens in the game: no JSON line for 2 s
@@ -92,7 +92,7 @@ def test_a_quiet_stream_sends_keep_alive_lines(
 
 def test_an_open_stream_keeps_its_seat_present_and_closing_it_leaves(
         stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob)
+    game = starting.start_game(alice, bob)
     reader = stream(f"/api/stream/game/{game.pk}", token(alice, "play"))
     assert reader.next()["game"]["presence"]["red"] is True  # type: ignore[index]
     seat = Seat.objects.get(game=game, user=alice)
@@ -106,7 +106,7 @@ def test_an_open_stream_keeps_its_seat_present_and_closing_it_leaves(
 
 def test_the_event_stream_tells_challenges_and_games_starting_and_ending(
         stream: Callable[..., StreamReader], alice: Any, bob: Any) -> None:
-    running_game = play.start_game(alice, bob)
+    running_game = starting.start_game(alice, bob)
     events = stream("/api/stream/event", token(alice, "read"))
     assert events.next() == {"type": "game_started", "game": running_game.pk, "url": f"/games/{running_game.pk}/"}
     events.wait_listening()
@@ -117,7 +117,7 @@ def test_the_event_stream_tells_challenges_and_games_starting_and_ending(
     game = challenges.accept_challenge(challenge.pk, alice)
     started = events.until(lambda line: line["type"] == "game_started")
     assert started["game"] == game.pk
-    play.resign(game.pk, alice)
+    finishing.resign(game.pk, alice)
     finished = events.until(lambda line: line["type"] == "game_finished")
     assert finished["game"] == game.pk and finished["status"] == "finished" and finished["reason"] == "resignation"
 

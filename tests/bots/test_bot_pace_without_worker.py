@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import bots, play
+from games import botmoves, payloads
 from games.models import Game, Move
 from games.tasks import play_bot_move
 from games.timecontrols import TimeControl
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 Opener = Callable[..., Awaitable[tuple[Any, dict[str, Any]]]]
 RAPID = TimeControl.parse("10+5")
-PACE = bots.MIN_DELAY_SECONDS  # 0.6 s: a 10+5 clock is far from making it shorter
+PACE = botmoves.MIN_DELAY_SECONDS  # 0.6 s: a 10+5 clock is far from making it shorter
 TIMER_SLACK = 0.05  # clocks of the database and of this process
 
 
@@ -33,7 +33,7 @@ def no_worker() -> Iterator[None]:
     conf.task_always_eager = True
     yield
     conf.task_always_eager = before
-    wait_for(lambda: not bots._in_process, 15, "this process's bot moves to end")
+    wait_for(lambda: not botmoves._in_process, 15, "this process's bot moves to end")
 
 
 def ply_of(game: Game) -> int:
@@ -47,7 +47,7 @@ def seconds_between(first: Any, then: Any) -> float:
 @pytest.mark.usefixtures("no_worker")
 def test_the_bot_moves_first_after_the_pace_not_inside_the_request(
         alice: Any, bot_accounts: dict[str, Any]) -> None:
-    game = bots.play_computer(alice, "greedy", RAPID, colour="black")  # the bot (Red) moves first
+    game = botmoves.play_computer(alice, "greedy", RAPID, colour="black")  # the bot (Red) moves first
     assert ply_of(game) == 0  # the page that follows has loaded before the bot moves
     wait_for(lambda: ply_of(game) == 1, 10, "the bot's first move")
     move = Move.objects.get(game=game, ply=0)
@@ -58,7 +58,7 @@ def test_the_bot_moves_first_after_the_pace_not_inside_the_request(
 @pytest.mark.usefixtures("no_worker")
 async def test_over_a_socket_the_answer_comes_at_the_pace_after_the_players_move(
         alice: Any, bot_accounts: dict[str, Any], cookies: dict[str, str], sockets: Opener) -> None:
-    game = await database_sync_to_async(bots.play_computer)(alice, "greedy", RAPID, colour="red")
+    game = await database_sync_to_async(botmoves.play_computer)(alice, "greedy", RAPID, colour="red")
     sock, state = await sockets(game.pk, cookies["alice"])
     await sock.send({"type": "act", "ply": 0, "action": state["legal"][0]})
     seen: dict[int, float] = {}
@@ -78,11 +78,16 @@ def test_a_move_this_process_never_set_off_is_played_once_the_game_is_shown(
         alice: Any, bot_accounts: dict[str, Any], no_worker: None) -> None:
     conf = play_bot_move.app.conf
     conf.task_always_eager = False  # started as if by another process, since gone
-    game = bots.play_computer(alice, "greedy", RAPID, colour="black")
+    game = botmoves.play_computer(alice, "greedy", RAPID, colour="black")
     conf.task_always_eager = True
     time.sleep(PACE + 0.5)
     assert ply_of(game) == 0  # nobody is going to play it...
-    play.view_for(Game.objects.get(pk=game.pk), alice)  # ...until someone opens the game
+    shown = Game.objects.get(pk=game.pk)
+    # Building the payload plays nothing...
+    assert payloads.view_for(shown, alice)["game"]["bot"]["waiting"]["ply"] == 0
+    time.sleep(PACE + 0.5)
+    assert ply_of(game) == 0
+    botmoves.resume_waiting_move(shown)  # ...what shows the game sets it off (the socket, the API, the live list)
     wait_for(lambda: ply_of(game) == 1, 10, "the bot's move after the game was shown")
     time.sleep(PACE + 0.5)
     assert list(Move.objects.filter(game=game).values_list("ply", "seat")) == [(0, "red")]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import bots
+from games import botmoves, botwaits
 from games.models import Game, Move
 from games.tasks import play_bot_move
 from games.timecontrols import TimeControl
@@ -42,7 +42,7 @@ async def test_a_human_plays_a_bot_to_the_end_over_sockets(
         alice: Any, bot_accounts: dict[str, Any], cookies: dict[str, str], sockets: Opener,
         workers: Callable[..., Worker]) -> None:
     worker = await asyncio.to_thread(workers, "game")
-    game = await database_sync_to_async(bots.play_computer)(alice, "greedy", RAPID, colour="red")
+    game = await database_sync_to_async(botmoves.play_computer)(alice, "greedy", RAPID, colour="red")
     sock, state = await sockets(game.pk, cookies["alice"])
     rng = random.Random(5)
     acted_at = None  # two updates may show the same ply (one per event): act once on it
@@ -67,7 +67,7 @@ async def test_a_human_plays_a_bot_to_the_end_over_sockets(
 def test_a_worker_killed_mid_move_leaves_exactly_one_move_to_the_next_worker(
         alice: Any, bot_accounts: dict[str, Any], workers: Callable[..., Worker]) -> None:
     slow = workers("slow", slow_bot_seconds=60)  # the engine's choose sleeps: surely mid-move when killed
-    game = bots.play_computer(alice, "greedy", RAPID, colour="black")  # the bot (Red) moves first
+    game = botmoves.play_computer(alice, "greedy", RAPID, colour="black")  # the bot (Red) moves first
     wait_for(lambda: wait_state(game.pk).get("started"), 20, "the worker to start the bot's move")
     slow.kill()
     assert moves_of(game) == []
@@ -84,7 +84,7 @@ def test_a_worker_killed_mid_move_leaves_exactly_one_move_to_the_next_worker(
 def test_a_stale_task_is_discarded_by_the_worker(
         alice: Any, bot_accounts: dict[str, Any], workers: Callable[..., Worker]) -> None:
     worker = workers("stale")
-    game = bots.play_computer(alice, "random", RAPID, colour="black")
+    game = botmoves.play_computer(alice, "random", RAPID, colour="black")
     wait_for(lambda: Game.objects.get(pk=game.pk).ply == 1, 30, f"the bot's first move\n{worker.log}")
     stale = play_bot_move.apply_async((game.pk, 0))  # ply 0 again: a late duplicate
     wait_for(lambda: f"play_bot_move[{stale.id}] succeeded" in worker.log, 30, "the stale task")
@@ -96,12 +96,12 @@ def test_a_stale_task_is_discarded_by_the_worker(
 async def test_with_no_worker_the_game_says_it_waits_for_one_until_one_runs(
         alice: Any, bot_accounts: dict[str, Any], cookies: dict[str, str], sockets: Opener,
         workers: Callable[..., Worker]) -> None:
-    game = await database_sync_to_async(bots.play_computer)(alice, "greedy", RAPID, colour="black")
+    game = await database_sync_to_async(botmoves.play_computer)(alice, "greedy", RAPID, colour="black")
     sock, state = await sockets(game.pk, cookies["alice"])
     waiting = state["game"]["bot"]["waiting"]
     assert (state["ply"], waiting["ply"], waiting["started_at"]) == (0, 0, None)
     assert waiting["queued_at"] is not None and not waiting["worker_late"]
-    await asyncio.sleep(bots.WORKER_LATE_SECONDS + 0.5)
+    await asyncio.sleep(botwaits.WORKER_LATE_SECONDS + 0.5)
     _, later = await sockets(game.pk, cookies["alice"])  # e.g. the page reloaded
     assert later["ply"] == 0 and later["game"]["bot"]["waiting"]["worker_late"] is True
 

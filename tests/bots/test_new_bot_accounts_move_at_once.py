@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 
 import engine
 from engine import bots as engine_bots
-from games import bots, play
+from games import botmoves, bots, moving
 from games.models import Game
 from games.timecontrols import TimeControl
 from ladder.seating import play_computer_team
@@ -25,19 +25,19 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 RAPID = TimeControl.parse("10+5")
 RHOMBUS = engine.GAMES["rhombus"]
 # Three bot moves (SE, NE, NW) after the person's first: pace 0.6 s and at most
-# bots.MAX_THINK_SECONDS each, with room for a loaded machine.
+# botmoves.MAX_THINK_SECONDS each, with room for a loaded machine.
 THREE_BOT_MOVES_SECONDS = 25
 
 
 def first_move(game: Game, user: Any) -> None:
     """The person at SW moves first (RH9, RH31)."""
     game.refresh_from_db()
-    play.submit(game.pk, user, 0, str(RHOMBUS.legal_actions(RHOMBUS.from_json(game.position))[0]))
+    moving.submit(game.pk, user, 0, str(RHOMBUS.legal_actions(RHOMBUS.from_json(game.position))[0]))
 
 
 def warm(worker: Worker, alice: Any) -> None:
     """Have the worker read the bots (it plays a bot's move) before new ones exist."""
-    game = bots.play_computer(alice, "random", RAPID, colour="black")  # the bot (Red) moves first
+    game = botmoves.play_computer(alice, "random", RAPID, colour="black")  # the bot (Red) moves first
     wait_for(lambda: Game.objects.get(pk=game.pk).ply == 1, 30, f"the warm-up move\n{worker.log}")
 
 
@@ -89,16 +89,16 @@ def broken_choice(view: Any, level: str, *, seed: Any, seconds: Any = None) -> s
 def test_a_bot_move_whose_task_ended_without_a_move_is_queued_again(
         alice: Any, bot_accounts: dict[str, Any], choose: Callable[..., str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    game = bots.play_computer(alice, "greedy", RAPID, colour="black")  # the bot (Red) is to move
+    game = botmoves.play_computer(alice, "greedy", RAPID, colour="black")  # the bot (Red) is to move
     assert wait_state(game.pk)["ply"] == 0  # queued (no worker runs here)
     monkeypatch.setattr(engine_bots, "choose", choose)
     if choose is broken_choice:
         with pytest.raises(RuntimeError):
-            bots.play_move(game.pk, 0, task_id="ended-without-a-move")
+            botmoves.play_move(game.pk, 0, task_id="ended-without-a-move")
     else:
-        assert bots.play_move(game.pk, 0, task_id="ended-without-a-move") == "refused"
+        assert botmoves.play_move(game.pk, 0, task_id="ended-without-a-move") == "refused"
     game.refresh_from_db()
     assert (game.ply, game.running) == (0, True)
-    assert game.pk in bots.requeue_lost_moves()  # not left "started" for a day
+    assert game.pk in botmoves.requeue_lost_moves()  # not left "started" for a day
     state = wait_state(game.pk)
     assert (state["ply"], state["started"]) == (0, None)  # queued again, for a worker to take

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 
 from chat import lines
 from chat.models import Line
-from games import play
-from games.play import Setup
+from games import finishing, starting
+from games.starting import Setup
 from tests.games.conftest import session_cookie
 from tests.raw_websocket import RawSocket
 
@@ -69,7 +69,7 @@ def chat_until_pong(sock: RawSocket) -> list[dict[str, Any]]:
 
 
 def test_players_and_spectators_talk_apart_until_the_end(people: dict[str, Any], sockets: Any) -> None:
-    game = play.start_game(people["alice"], people["bob"], seed="chat")
+    game = starting.start_game(people["alice"], people["bob"], seed="chat")
     alice, bob, charlie, dave = (sockets(name, game.pk) for name in ("alice", "bob", "charlie", "dave"))
     alice.send_json({"type": "chat", "room": "player", "text": "good luck!"})
     assert heard(bob) == ("player", "alice", "good luck!")
@@ -86,7 +86,7 @@ def test_players_and_spectators_talk_apart_until_the_end(people: dict[str, Any],
     charlie.send_json({"type": "chat", "room": "player", "text": "hi players"})
     assert [m["type"] for m in chat_until_pong(charlie)] == ["chatRefused"]
 
-    play.resign(game.pk, people["bob"])
+    finishing.resign(game.pk, people["bob"])
     while (message := alice.receive()) is not None and message.get("game", {}).get("status") != "finished":
         pass
     alice.send_json({"type": "chat", "room": "spectator", "text": "thanks for watching"})
@@ -99,7 +99,7 @@ def test_players_and_spectators_talk_apart_until_the_end(people: dict[str, Any],
 
 def test_a_running_team_game_takes_presets_only(people: dict[str, Any], sockets: Any) -> None:
     four = [people[name] for name in ("alice", "bob", "charlie", "dave")]
-    game = play.start_game(*four, seed="chat-teams", setup=Setup("rhombus"))
+    game = starting.start_game(*four, seed="chat-teams", setup=Setup("rhombus"))
     seated = [sockets(name, game.pk) for name in ("alice", "bob", "charlie", "dave")]
     erin = sockets("erin", game.pk)
     seated[0].send_json({"type": "chat", "room": "player", "text": "I hold the jack of hearts"})
@@ -114,7 +114,7 @@ def test_a_running_team_game_takes_presets_only(people: dict[str, Any], sockets:
 
 def test_a_muted_players_lines_do_not_reach_the_muter(people: dict[str, Any], sockets: Any) -> None:
     lines.mute(people["bob"], people["alice"])
-    game = play.start_game(people["alice"], people["bob"], seed="chat-mute")
+    game = starting.start_game(people["alice"], people["bob"], seed="chat-mute")
     alice, bob = sockets("alice", game.pk), sockets("bob", game.pk)
     alice.send_json({"type": "chat", "room": "player", "text": "you will lose"})
     assert heard(alice) == ("player", "alice", "you will lose")
@@ -122,7 +122,7 @@ def test_a_muted_players_lines_do_not_reach_the_muter(people: dict[str, Any], so
 
 
 def test_a_bad_room_is_answered(people: dict[str, Any], sockets: Any) -> None:
-    game = play.start_game(people["alice"], people["bob"], seed="chat-bad")
+    game = starting.start_game(people["alice"], people["bob"], seed="chat-bad")
     alice = sockets("alice", game.pk)
     alice.send_json({"type": "chat", "room": "partner", "text": "psst"})
     alice.send_json({"type": "ping"})
@@ -133,7 +133,7 @@ def test_a_bad_room_is_answered(people: dict[str, Any], sockets: Any) -> None:
 
 
 def test_a_removed_line_is_shown_removed_on_open_pages(people: dict[str, Any], sockets: Any) -> None:
-    game = play.start_game(people["alice"], people["bob"], seed="chat-removed")
+    game = starting.start_game(people["alice"], people["bob"], seed="chat-removed")
     alice, bob = sockets("alice", game.pk), sockets("bob", game.pk)
     alice.send_json({"type": "chat", "room": "player", "text": "something rude"})
     assert heard(bob) == ("player", "alice", "something rude")
@@ -149,7 +149,7 @@ def test_a_removed_line_is_shown_removed_on_open_pages(people: dict[str, Any], s
 def test_german_and_russian_insults_each_lead_to_an_automatic_report(people: dict[str, Any], sockets: Any) -> None:
     from moderation.models import Report
 
-    game = play.start_game(people["alice"], people["bob"], seed="chat-abuse")
+    game = starting.start_game(people["alice"], people["bob"], seed="chat-abuse")
     alice, bob = sockets("alice", game.pk), sockets("bob", game.pk)
     for text in ("Du Idiot", "du Depp", "Vollidiot!"):
         alice.send_json({"type": "chat", "room": "player", "text": text})
@@ -163,7 +163,7 @@ def test_german_and_russian_insults_each_lead_to_an_automatic_report(people: dic
 
 
 def test_flood_and_length_are_refused_to_the_sender_only(people: dict[str, Any], sockets: Any) -> None:
-    game = play.start_game(people["alice"], people["bob"], seed="chat-flood")
+    game = starting.start_game(people["alice"], people["bob"], seed="chat-flood")
     alice, bob = sockets("alice", game.pk), sockets("bob", game.pk)
     alice.send_json({"type": "chat", "room": "player", "text": "x" * 141})
     [too_long] = chat_until_pong(alice)

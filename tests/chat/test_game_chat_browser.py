@@ -12,8 +12,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from games import play
-from games.play import Setup
+from games import finishing, starting
+from games.starting import Setup
 from tests.games.conftest import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -53,7 +53,7 @@ def test_players_and_spectators_chat_apart_until_the_game_ends(
         daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any]) -> None:
     users = orm(people, "alice", "bob", "charlie", "dave")
     cookies = orm(cookies_of, users)
-    game = orm(lambda: play.start_game(users["alice"], users["bob"], seed="chat-page").pk)
+    game = orm(lambda: starting.start_game(users["alice"], users["bob"], seed="chat-page").pk)
     alice, bob, charlie, dave = (game_page(chromium_browser, daphne_server, cookies[name], game)
                                  for name in ("alice", "bob", "charlie", "dave"))
     say(alice, "Players' chat", "hello bob, good luck")
@@ -66,7 +66,7 @@ def test_players_and_spectators_chat_apart_until_the_game_ends(
         ["charlie red looks strong"])
     expect(alice.get_by_role("region", name="Spectators' chat")).to_have_count(0)
 
-    orm(play.resign, game, users["bob"])
+    orm(finishing.resign, game, users["bob"])
     spectators = alice.get_by_role("region", name="Spectators' chat")
     expect(spectators.locator(".chat__line")).to_have_text(["charlie red looks strong"])
     say(alice, "Spectators' chat", "thanks for watching")
@@ -81,14 +81,14 @@ def test_a_team_games_players_get_the_presets_only_until_the_end(
         daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any]) -> None:
     users = orm(people, "alice", "bob", "charlie", "dave")
     cookies = orm(cookies_of, users)
-    game = orm(lambda: play.start_game(*users.values(), seed="chat-teams", setup=Setup("rhombus")).pk)
+    game = orm(lambda: starting.start_game(*users.values(), seed="chat-teams", setup=Setup("rhombus")).pk)
     alice, charlie = (game_page(chromium_browser, daphne_server, cookies[name], game) for name in ("alice", "charlie"))
     box = alice.get_by_role("region", name="Players' chat")
     expect(box.get_by_role("textbox", name="Chat line")).to_be_hidden()
     box.get_by_role("button", name="Have fun").click()
     expect(charlie.get_by_role("region", name="Players' chat").locator(".chat__line")).to_have_text(
         ["alice Have fun"])
-    orm(play.resign, game, users["bob"])
+    orm(finishing.resign, game, users["bob"])
     expect(box.get_by_role("textbox", name="Chat line")).to_be_visible()
     say(alice, "Players' chat", "well played, partner")
     expect(charlie.get_by_role("region", name="Players' chat").locator(".chat__line").last).to_have_text(
@@ -104,7 +104,7 @@ def test_a_line_is_reported_from_its_menu_and_a_moderator_acts_on_the_page(
     users = orm(people, "alice", "bob", "mona")
     orm(lambda: users["mona"].groups.add(staff_group("Moderators")))
     cookies = orm(cookies_of, users)
-    game = orm(lambda: play.start_game(users["alice"], users["bob"], seed="chat-menu").pk)
+    game = orm(lambda: starting.start_game(users["alice"], users["bob"], seed="chat-menu").pk)
     alice, bob = (game_page(chromium_browser, daphne_server, cookies[name], game) for name in ("alice", "bob"))
     say(alice, "Players' chat", "you play like a potato")
     line = bob.get_by_role("region", name="Players' chat").locator(".chat__line").last
@@ -121,7 +121,7 @@ def test_a_line_is_reported_from_its_menu_and_a_moderator_acts_on_the_page(
     expect(alice.get_by_role("button", name="Menu of the line of alice")).to_have_count(0)
 
     # The moderator reads the finished game's chat and acts on the page.
-    orm(play.resign, game, users["bob"])
+    orm(finishing.resign, game, users["bob"])
     mona = game_page(chromium_browser, daphne_server, cookies["mona"], game)
     mona.on("dialog", lambda dialog: dialog.accept())
     spectators = mona.get_by_role("region", name="Spectators' chat")

@@ -14,8 +14,8 @@ from django.utils.translation import override
 from chat import lines, shutup
 from chat.lines import Refused, Speaker
 from chat.models import ChatTimeout, Line
-from games import play
-from games.play import Setup
+from games import starting
+from games.starting import Setup
 
 pytestmark = pytest.mark.django_db
 ROOM = "game:1"
@@ -82,7 +82,7 @@ def test_a_greeting_may_be_said_again_in_another_room_or_a_minute_later(alice: A
 
 def test_a_team_games_own_room_takes_its_players_presets_only_and_names_the_rule(
         alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
-    game = play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"))
     own = f"game:{game.pk}"
     refusal = refused("presets-only", room=own, speaker=Speaker(alice), text="good luck")
     assert "RH36" in str(refusal) and "until it is over" in str(refusal)

@@ -22,9 +22,9 @@ from django.utils.translation import override
 
 from chat.lines import Refused
 from chat.models import Line
-from games import chat, play
+from games import chat, finishing, refusals, rematches, starting
 from games.models import Game
-from games.play import Setup
+from games.starting import Setup
 from games.timecontrols import TimeControl
 from ladder import bot_accounts, challenges, inputs, matchmaking, seating, seeks
 from api import tokens
@@ -48,13 +48,13 @@ def frank(django_user_model: Any) -> Any:
 @pytest.fixture
 def team(alice: Any, bob: Any, charlie: Any, dave: Any) -> Game:
     """A correspondence team game: it runs for days, and its players may wait in the real-time pool."""
-    return play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), time_control=TimeControl.parse("3d"),
-                           seed="team")
+    return starting.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), time_control=TimeControl.parse("3d"),
+                               seed="team")
 
 
 @pytest.fixture
 def other(erin: Any, frank: Any) -> Game:
-    return play.start_game(erin, frank, seed="other")
+    return starting.start_game(erin, frank, seed="other")
 
 
 def api_as(user: Any) -> Client:
@@ -73,11 +73,11 @@ def refused_and_nothing_stored(say: Callable[[], Any], code: str = "team-game") 
 
 def end(game: Game, how: str, user: Any) -> None:
     if how == "resigned":
-        play.resign(game.pk, user)
+        finishing.resign(game.pk, user)
     elif how == "aborted":
-        play.abort(game.pk, user)
+        finishing.abort(game.pk, user)
     else:
-        play.adjudicate(game.pk, None, "the organizer's ruling")
+        finishing.adjudicate(game.pk, None, "the organizer's ruling")
 
 
 # --- Chat: every room --------------------------------------------------------
@@ -97,11 +97,12 @@ def test_a_watcher_who_plays_no_team_game_still_talks(team: Game, other: Game, d
 
 
 def test_partners_write_nothing_in_a_side_game_of_their_own(alice: Any, charlie: Any, bob: Any, dave: Any) -> None:
-    side = play.start_game(alice, charlie, time_control=TimeControl.parse("3d"), seed="side")  # before the team game
-    team = play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
+    # before the team game
+    side = starting.start_game(alice, charlie, time_control=TimeControl.parse("3d"), seed="side")
+    team = starting.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
     refused_and_nothing_stored(lambda: chat.say(side.pk, alice, "player", text=HINT))
     refused_and_nothing_stored(lambda: chat.say(side.pk, charlie, "player", preset="goodluck"))
-    play.resign(team.pk, bob)
+    finishing.resign(team.pk, bob)
     assert chat.say(side.pk, alice, "player", text="now we can talk")["text"] == "now we can talk"
 
 
@@ -121,7 +122,7 @@ def test_a_tournament_chat_is_closed_to_seated_partners(team: Game, alice: Any, 
     refused_and_nothing_stored(lambda: tournament_chat.say(cup.pk, alice, text=HINT))
     assert tournament_chat.closed(cup, alice)  # the page shows why instead of a field
     assert tournament_chat.closed(cup, olga) == ""
-    play.adjudicate(team.pk, None, "both teams agreed")
+    finishing.adjudicate(team.pk, None, "both teams agreed")
     assert tournament_chat.say(cup.pk, alice, text="good luck all")["text"] == "good luck all"
 
 
@@ -138,7 +139,7 @@ def test_a_tournaments_name_and_description_are_text_a_seated_organizer_cannot_w
     response = api_as(alice).post("/api/tournaments", data, content_type="application/json")
     assert response.status_code == 422 and "RH36" in response.content.decode()
     assert not Tournament.objects.exists()
-    play.resign(team.pk, alice)
+    finishing.resign(team.pk, alice)
     assert TournamentForm(data=data, author=alice).is_valid()
 
 
@@ -188,12 +189,12 @@ def test_partners_cannot_challenge_each_other_but_opponents_can(team: Game, alic
 def test_a_challenge_made_before_the_team_game_cannot_be_accepted_during_it(
         alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
     challenge = challenges.create_challenge(alice, "charlie", "5+3")
-    team = play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
+    team = starting.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
     with pytest.raises(inputs.LobbyRefusal, match="RH36"):
         challenges.accept_challenge(challenge.pk, charlie)
     assert Challenge.objects.get(pk=challenge.pk).status == Challenge.Status.PENDING
     assert Game.objects.count() == 1
-    play.resign(team.pk, dave)
+    finishing.resign(team.pk, dave)
     assert isinstance(challenges.accept_challenge(challenge.pk, charlie), Game)
 
 
@@ -209,7 +210,7 @@ def test_a_team_challenge_seating_partners_together_is_refused(team: Game, alice
 def test_an_earlier_team_challenge_takes_no_answer_while_they_are_partners(
         alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any, frank: Any) -> None:
     challenge = challenges.create_team_challenge(erin, "alice", ["charlie", "frank"], "1d")
-    play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
+    starting.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
     with pytest.raises(inputs.LobbyRefusal, match="RH36"):
         challenges.accept_challenge(challenge.pk, frank)
     assert not challenge.invitees.filter(answer="accepted").exists()
@@ -240,11 +241,11 @@ def test_the_pool_never_pairs_partners(team: Game, alice: Any, charlie: Any, eri
 
 def test_a_rematch_between_partners_is_refused_at_the_offer(alice: Any, bob: Any, charlie: Any,
                                                             dave: Any) -> None:
-    side = play.start_game(alice, charlie, seed="side")
-    play.resign(side.pk, charlie)
-    play.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
-    with pytest.raises(play.Refusal, match="RH36"):
-        play.rematch(side.pk, alice)
+    side = starting.start_game(alice, charlie, seed="side")
+    finishing.resign(side.pk, charlie)
+    starting.start_game(alice, bob, charlie, dave, setup=Setup("rhombus"), seed="team")
+    with pytest.raises(refusals.Refusal, match="RH36"):
+        rematches.rematch(side.pk, alice)
     assert Game.objects.get(pk=side.pk).rematch_offers == []
 
 
@@ -256,7 +257,7 @@ def test_the_api_refuses_a_challenge_between_partners(team: Game, alice: Any) ->
 
 
 def test_partners_play_together_again_once_the_team_game_is_over(team: Game, alice: Any) -> None:
-    play.abort(team.pk, alice)
+    finishing.abort(team.pk, alice)
     assert challenges.create_challenge(alice, "charlie", "5+3")
 
 

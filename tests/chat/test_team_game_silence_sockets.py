@@ -19,9 +19,9 @@ from django.test import Client
 from django.utils import timezone
 
 from chat.models import Line
-from games import play
+from games import finishing, starting
 from games.models import Game
-from games.play import Setup
+from games.starting import Setup
 from api import tokens
 from tournaments import entering
 from tournaments.models import Tournament
@@ -49,8 +49,8 @@ def people() -> dict[str, Any]:
 
 @pytest.fixture
 def team(people: dict[str, Any]) -> Game:
-    return play.start_game(*(people[name] for name in ("alice", "bob", "charlie", "dave")), setup=Setup("rhombus"),
-                           seed="team")
+    return starting.start_game(*(people[name] for name in ("alice", "bob", "charlie", "dave")), setup=Setup("rhombus"),
+                               seed="team")
 
 
 @pytest.fixture
@@ -78,14 +78,14 @@ def refused(sock: RawSocket) -> dict[str, Any]:
 
 def test_another_games_spectators_room_refuses_a_seated_player_and_nobody_hears(
         team: Game, people: dict[str, Any], sockets: Any) -> None:
-    other = play.start_game(people["erin"], people["frank"], seed="other")
+    other = starting.start_game(people["erin"], people["frank"], seed="other")
     alice, charlie = (sockets(name, f"/ws/games/{other.pk}/", "sync") for name in ("alice", "charlie"))
     alice.send_json({"type": "chat", "room": "spectator", "text": "partner: I hold 10C"})
     refusal = refused(alice)
     assert refusal["code"] == "team-game" and "RH36" in refusal["message"]
     assert chat_until_pong(charlie) == []
     assert not Line.objects.exists()
-    play.resign(team.pk, people["bob"])
+    finishing.resign(team.pk, people["bob"])
     alice.send_json({"type": "chat", "room": "spectator", "text": "well played, everyone"})
     assert heard(charlie) == ("spectator", "alice", "well played, everyone")
 
@@ -115,7 +115,7 @@ def mute(muter: Any, name: str, *, on: bool = True) -> None:
 
 
 def test_a_mute_reaches_a_game_socket_opened_before_it(people: dict[str, Any], sockets: Any) -> None:
-    game = play.start_game(people["alice"], people["bob"], seed="mute")
+    game = starting.start_game(people["alice"], people["bob"], seed="mute")
     alice, bob = (sockets(name, f"/ws/games/{game.pk}/", "sync") for name in ("alice", "bob"))
     alice.send_json({"type": "chat", "room": "player", "text": "hello bob"})
     assert heard(bob) == heard(alice) == ("player", "alice", "hello bob")  # bob's socket has read its mutes: none
@@ -129,7 +129,7 @@ def test_a_mute_reaches_a_game_socket_opened_before_it(people: dict[str, Any], s
 
 def test_an_unmute_reaches_an_api_stream_opened_before_it(people: dict[str, Any], sockets: Any,
                                                           daphne_server: str) -> None:
-    game = play.start_game(people["alice"], people["bob"], seed="unmute")
+    game = starting.start_game(people["alice"], people["bob"], seed="unmute")
     mute(people["bob"], "alice")
     token = tokens.make(people["bob"], "stream", ["play"])[1]
     stream = StreamReader(f"{daphne_server}/api/stream/game/{game.pk}", token).wait_listening()

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import starting
 from games.models import Game
 from tests.games.conftest import fast_password_hashing, session_cookie  # noqa: F401 (shared)
 
@@ -16,4 +16,4 @@ SEED = "gamepage-seed"
 @pytest.fixture
 def game(alice: Any, bob: Any) -> Game:
     """Alice (Red) against Bob (Black), with a fixed seed so the tests know the cards."""
-    return play.start_game(alice, bob, seed=SEED)
+    return starting.start_game(alice, bob, seed=SEED)

@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from games import play
+from games import starting
 from tests.games.conftest import cookies, services  # noqa: F401 - fixtures
 from tests.helpers import ARTIFACTS
 
@@ -34,7 +34,7 @@ def first_move(request: pytest.FixtureRequest, alice: Any, bob: Any, cookies: di
                daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any]) -> Iterator[FirstMove]:
     """Alice's new game of each kind at phone width, her first move due (R6, RH9),
     once its warning counts down."""
-    game = orm(lambda: play.start_game(alice, bob, setup=play.Setup(request.param)))
+    game = orm(lambda: starting.start_game(alice, bob, setup=starting.Setup(request.param)))
     context = chromium_browser.new_context(viewport=PHONE)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookies["alice"], "url": daphne_server}])
     page = context.new_page()

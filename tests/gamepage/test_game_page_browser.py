@@ -15,7 +15,7 @@ from django.conf import settings
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 import engine
-from games import play
+from games import moving, payloads
 from games.models import Game
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
@@ -70,7 +70,7 @@ def first_move(game_id: int) -> tuple[str, str, str, str]:
     """(action, card, from, to) of the mover's first legal move, from the server's own view."""
     game = Game.objects.get(pk=game_id)
     mover = game.seat("red").user if game.to_move == "red" else game.seat("black").user
-    for action in play.view_for(game, mover)["legal"]:
+    for action in payloads.view_for(game, mover)["legal"]:
         match = MOVE.match(action)
         if match:
             return action, match[1], match[2], match[3]
@@ -206,7 +206,7 @@ def test_the_clocks_start_once_each_side_has_moved(
     clock = watcher.locator('[data-clock="red"]')
     expect(clock).to_have_text("10:00")
     for ply, player in enumerate((alice, bob)):
-        orm(play.submit, game.pk, player, ply, orm(first_move, game.pk)[0])
+        orm(moving.submit, game.pk, player, ply, orm(first_move, game.pk)[0])
     expect(watcher.locator("#game")).to_have_attribute("data-ply", "2")
     expect(watcher.locator("#game-first-move")).to_be_hidden()
     expect(clock).to_have_class(re.compile(r"\bclock--running\b"))
@@ -230,7 +230,7 @@ def test_the_page_reconnects_and_gets_a_fresh_sync(
     routes[0].close()  # the connection drops, as on a flaky network
     expect(red.locator("#game-connection")).to_have_text("Reconnecting…")
     action, *_ = orm(first_move, game.pk)
-    orm(play.submit, game.pk, alice, 0, action)  # meanwhile a move is made in another tab
+    orm(moving.submit, game.pk, alice, 0, action)  # meanwhile a move is made in another tab
     expect(red.locator("#game")).to_have_attribute("data-ply", "1")
     expect(red.locator("#game-connection")).to_be_hidden()
     assert len(routes) == 2
@@ -298,7 +298,7 @@ def test_a_page_that_missed_an_update_asks_for_a_sync_at_the_next_beat(
     red = open_game(chromium_browser, daphne_server, game, cookies["alice"], DESKTOP, losing_updates)
     losing[0] = True
     action, *_ = orm(first_move, game.pk)
-    orm(play.submit, game.pk, alice, 0, action)  # played in another tab; this page never hears of it
+    orm(moving.submit, game.pk, alice, 0, action)  # played in another tab; this page never hears of it
     expect(red.locator("#game")).to_have_attribute("data-ply", "1", timeout=12_000)
     assert '{"type":"sync"}' in asked
     red.context.close()

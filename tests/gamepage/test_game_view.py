@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import play
+from games import moving, payloads, starting
 from games.models import Game
 from tests.helpers import shows_secret
 
@@ -59,7 +59,7 @@ def test_a_missing_game_is_404(client: Client, game: Game) -> None:
 def test_the_html_holds_no_card_of_either_hand_and_no_seed(
     alice: Any, bob: Any, charlie: Any, viewer: str
 ) -> None:
-    game = play.start_game(alice, bob)  # a real secret seed
+    game = starting.start_game(alice, bob)  # a real secret seed
     hands = game.position["hands"]
     cards = hands["red"] + hands["black"]
     assert len(cards) == 6
@@ -72,8 +72,8 @@ def test_the_html_holds_no_card_of_either_hand_later_in_the_game(game: Game, ali
     for ply in range(4):
         state = Game.objects.get(pk=game.pk)
         user = alice if state.to_move == "red" else bob
-        legal = play.view_for(state, user)["legal"]
-        play.submit(game.pk, user, ply, legal[0])
+        legal = payloads.view_for(state, user)["legal"]
+        moving.submit(game.pk, user, ply, legal[0])
     game.refresh_from_db()
     hands = game.position["hands"]
     html = page_for(game, alice) + page_for(game, bob)

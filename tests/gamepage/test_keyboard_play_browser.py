@@ -21,7 +21,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
-from games import play
+from games import starting
 from games.models import Game
 from tests.games.conftest import session_cookie
 
@@ -57,7 +57,7 @@ PLACE = """(square) => {
 
 @pytest.fixture
 def game(alice: Any, bob: Any) -> Game:
-    return play.start_game(alice, bob, seed=SEED)
+    return starting.start_game(alice, bob, seed=SEED)
 
 
 @pytest.fixture
@@ -175,7 +175,7 @@ def test_a_whole_game_is_played_by_keyboard_alone(game: Game, pages: dict[str, P
 def rhombus_page(alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser,
                  orm: Callable[..., Any]) -> Iterator[Page]:
     """Alice (SW, to move first, RH3) on a new two-player Rhombus game, by keyboard."""
-    game = orm(lambda: play.start_game(alice, bob, seed="keyboard-rhombus", setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, seed="keyboard-rhombus", setup=starting.Setup("rhombus")))
     cookie = orm(session_cookie, alice)
     context = chromium_browser.new_context(viewport=DESKTOP)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": daphne_server}])

@@ -21,7 +21,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 import engine
-from games import play
+from games import payloads, starting
 from games.models import Game
 from games.refusals import describe
 from games.timecontrols import TimeControl
@@ -44,7 +44,7 @@ MOVE = re.compile(r"^(\S+) ([a-h][1-8])[-x]([a-h][1-8])$")
 @pytest.fixture
 def correspondence_game(alice: Any, bob: Any) -> Game:
     """Alice (Red) against Bob (Black), three days a move: the clocks read in days."""
-    return play.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3d"))
+    return starting.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3d"))
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def first_move(game_id: int) -> tuple[str, str, str]:
     """(card, from, to) of the mover's first legal move, from the server's own view."""
     game = Game.objects.get(pk=game_id)
     mover = game.seat(game.to_move).user
-    for action in play.view_for(game, mover)["legal"]:
+    for action in payloads.view_for(game, mover)["legal"]:
         match = MOVE.match(action)
         if match:
             return match[1], match[2], match[3]

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from engine import rhombus
 from engine.rhombus import fastplay
-from games import play
+from games import finishing, moving, starting
 from games.models import Game
 from tests.games.conftest import services  # noqa: F401 (shared fixture)
 
@@ -45,7 +45,7 @@ SHOWN = """(el) => {
 @pytest.fixture
 def long_game(alice: Any, bob: Any) -> int:
     """A 2-player Formation game (no RH25, so random play lasts) of PLIES random actions, running."""
-    game = play.start_game(alice, bob, seed="long-list", setup=play.Setup("rhombus", variant="formation"))
+    game = starting.start_game(alice, bob, seed="long-list", setup=starting.Setup("rhombus", variant="formation"))
     users = {seat.name: seat.user for seat in Game.objects.get(pk=game.pk).table}
     rng = random.Random(22)
     for ply in range(PLIES):
@@ -54,7 +54,7 @@ def long_game(alice: Any, bob: Any) -> int:
         s = rhombus.from_json(current.position)
         move = fastplay.random_move(fastplay.Sim(s), rng)
         assert move is not None
-        play.submit(game.pk, users[current.to_move], ply, str(fastplay.to_action(s, move)))
+        moving.submit(game.pk, users[current.to_move], ply, str(fastplay.to_action(s, move)))
     return int(game.pk)
 
 
@@ -88,7 +88,7 @@ def current_step(page: Page) -> Locator:
 @pytest.fixture
 def finished_long_game(long_game: int, alice: Any) -> int:
     """Over, before the browser starts (Django refuses database work inside Playwright's loop)."""
-    play.resign(long_game, alice)
+    finishing.resign(long_game, alice)
     return long_game
 
 

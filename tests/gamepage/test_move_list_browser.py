@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import finishing, moving, payloads, starting
 from games.models import Game
 from tests.games.conftest import services  # noqa: F401 (shared fixture)
 
@@ -27,12 +27,12 @@ SHOWN = """(row) => {
 
 @pytest.fixture
 def finished_game(alice: Any, bob: Any) -> int:
-    game = play.start_game(alice, bob, seed="move-list")
+    game = starting.start_game(alice, bob, seed="move-list")
     for _ in range(2 * TURNS):
         game = Game.objects.get(pk=game.pk)
         mover = alice if game.to_move == "red" else bob
-        play.submit(game.pk, mover, game.ply, play.view_for(game, mover)["legal"][0])
-    play.resign(game.pk, bob)
+        moving.submit(game.pk, mover, game.ply, payloads.view_for(game, mover)["legal"][0])
+    finishing.resign(game.pk, bob)
     return int(game.pk)
 
 

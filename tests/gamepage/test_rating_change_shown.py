@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from ladder.ratings import undo_game
 from tests.games.conftest import cookies, services, sockets  # noqa: F401 (shared fixtures)
@@ -41,12 +41,12 @@ async def test_a_rated_ending_sends_both_new_ratings_to_players_and_spectators(
 
 async def test_a_casual_or_undone_game_has_no_ratings(
         alice: Any, bob: Any, game: Game, cookies: dict[str, str], sockets: Opener) -> None:
-    casual = await database_sync_to_async(play.start_game)(alice, bob, rated=False)
-    await database_sync_to_async(play.resign)(casual.pk, alice)
+    casual = await database_sync_to_async(starting.start_game)(alice, bob, rated=False)
+    await database_sync_to_async(finishing.resign)(casual.pk, alice)
     _, sync = await sockets(casual.pk, cookies["charlie"])
     assert sync["game"]["status"] == "finished" and sync["game"]["ratings"] is None
 
-    await database_sync_to_async(play.resign)(game.pk, alice)
+    await database_sync_to_async(finishing.resign)(game.pk, alice)
     _, sync = await sockets(game.pk, cookies["charlie"])
     assert sync["game"]["ratings"] == AFTER_ALICE_RESIGNS
     await database_sync_to_async(undo_game)(game.pk)  # a moderator takes the result back
@@ -70,7 +70,7 @@ def test_the_page_shows_the_new_ratings_and_the_change_without_a_reload(
     red, black = bob.locator('[data-player="red"] [data-rating]'), bob.locator('[data-player="black"] [data-rating]')
     expect(red).to_have_text("1500?")
     bob.evaluate("window.notReloaded = true")
-    orm(play.resign, game.pk, alice)  # Alice resigns in her own tab
+    orm(finishing.resign, game.pk, alice)  # Alice resigns in her own tab
     expect(bob.locator("#game")).to_have_attribute("data-status", "finished")
     expect(red).to_have_text("1480 \u221220")
     expect(black).to_have_text("1520 +20")

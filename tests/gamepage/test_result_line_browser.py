@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import starting
 from games.models import Game
 from tests.games.conftest import services  # noqa: F401 - fixture
 from tests.games.test_result_wording import NO_PIECES_RNG, NO_PIECES_SEED
@@ -24,7 +24,7 @@ def test_a_team_game_won_by_rh25_says_so_on_the_live_page(
         alice: Any, bob: Any, charlie: Any, dave: Any, daphne_server: str, chromium_browser: Browser,
         orm: Callable[..., Any]) -> None:
     def finished() -> Game:
-        game = play.start_game(alice, bob, charlie, dave, seed=NO_PIECES_SEED, setup=play.Setup("rhombus"))
+        game = starting.start_game(alice, bob, charlie, dave, seed=NO_PIECES_SEED, setup=starting.Setup("rhombus"))
         return play_random(game, seated(game), 400, random.Random(NO_PIECES_RNG))
 
     game = orm(finished)

@@ -22,7 +22,7 @@ from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
 from engine import rhombus
-from games import play
+from games import payloads, starting
 from games.models import Game, Move
 from tests.gamepage.rhombus_policy import ENTER, MOVE, choose
 from tests.games.conftest import session_cookie
@@ -131,7 +131,7 @@ def mover_view(game_id: int) -> tuple[str, dict[str, Any]]:
     """The seat to move and what that seat's page is sent, with the legal
     actions from the rules beside it for the policy (the page gets none)."""
     game = Game.objects.get(pk=game_id)
-    view = dict(play.view_for(game, game.seat(game.to_move).user))
+    view = dict(payloads.view_for(game, game.seat(game.to_move).user))
     assert "legal" not in view and view["sets"]  # issue 24: the card sets, never the list
     return game.to_move, {**view, "legal": legal_texts(game)}
 
@@ -176,7 +176,7 @@ def no_sideways_scroll(page: Page) -> None:
 def test_two_players_play_a_whole_game_by_clicking_while_a_spectator_watches(
     alice: Any, bob: Any, charlie: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
 ) -> None:
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus")))
     cookies = {user.username: orm(session_cookie, user) for user in (alice, bob, charlie)}
     pages = {
         "SW": open_game(chromium_browser, daphne_server, game.pk, cookies["alice"], DESKTOP),
@@ -222,7 +222,7 @@ def test_four_players_play_a_team_game_by_clicking(
     orm: Callable[..., Any],
 ) -> None:
     users = (alice, bob, charlie, dave)  # SW, SE, NE, NW (RH31)
-    game = orm(lambda: play.start_game(*users, seed=SEED_4, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(*users, seed=SEED_4, setup=starting.Setup("rhombus")))
     seats = ("SW", "SE", "NE", "NW")
     sizes = (DESKTOP, PHONE, DESKTOP, PHONE)
     pages = {seat: open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, user), size)
@@ -259,7 +259,7 @@ def test_four_players_play_a_team_game_by_clicking(
 def test_a_refused_typed_action_shows_the_rule_and_the_page_fits_a_phone(
     alice: Any, bob: Any, daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any],
 ) -> None:
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus")))
     sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), PHONE)
     no_sideways_scroll(sw)
     square = sw.locator('#board [data-square="c3"]').bounding_box()
@@ -290,7 +290,7 @@ def test_either_of_two_alike_pieces_may_make_a_move(
 ) -> None:
     """Worked example 1 and N1: the legal list names `KC a2-b3, QC b1-d2`, and
     clicking b1 to b3, then a2 to d2, leaves the same board: that action is sent."""
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus")))
 
     def example_one() -> None:
         row = Game.objects.get(pk=game.pk)
@@ -322,7 +322,7 @@ def test_formation_actions_are_clicked_too(
     """Four cards a player (RH42), identical cards (N6) and the discards of a
     player with no piece on the board (RH47) are clicked like any action. A
     Formation game has no end by RH25, so after 30 clicked actions NE resigns."""
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus", "formation")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus", "formation")))
     pages = {
         "SW": open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP),
         "NE": open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, bob), PHONE),
@@ -344,7 +344,7 @@ def test_an_out_player_clicks_the_partners_pieces(
     orm: Callable[..., Any],
 ) -> None:
     """RH34: SW has no piece left, so SW plays NE's: a new NE piece on e5 by a click."""
-    game = orm(lambda: play.start_game(alice, bob, charlie, dave, seed=SEED_4, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, charlie, dave, seed=SEED_4, setup=starting.Setup("rhombus")))
 
     def sw_is_out() -> None:
         position = Game.objects.get(pk=game.pk).position
@@ -374,10 +374,10 @@ def test_a_four_card_flush_on_an_open_board_is_built_use_by_use(
     texts; four cards picked, it asks the server use by use which pieces can
     move, each click pair makes a use, and the action goes out when the fourth
     card is used. The record holds the action's canonical text (N1)."""
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus", "formation")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus", "formation")))
     orm(flush_on_an_open_board, game.pk)
     listed = orm(lambda: len(legal_texts(Game.objects.get(pk=game.pk))))  # the test's count, not the page's
-    state_before = orm(lambda: play.state_of(Game.objects.get(pk=game.pk)))
+    state_before = orm(lambda: payloads.state_of(Game.objects.get(pk=game.pk)))
     assert listed > 20000
 
     sw = new_page(chromium_browser, daphne_server, orm(session_cookie, alice), DESKTOP)
@@ -435,7 +435,7 @@ def test_an_action_is_built_by_keyboard_alone(
     """static/js/board-keys.js with the use-by-use builder: Enter picks a card;
     once the options have come, Shift+Tab reaches the lit piece, Enter picks it,
     and Tab reaches its moves' buttons, whose Enter plays the action."""
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus")))
     sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
     _, view = orm(mover_view, game.pk)
     card = action_cards(next(text for text in view["legal"] if MOVE.search(text) and ", " not in text))[0]
@@ -470,7 +470,7 @@ def test_two_kill_cards_making_one_move_are_a_choice_and_back_undoes_a_use(
     """RH16, RH21: with QH, 7H and 10H chosen, QH from a2 to NE's piece on c3 kills
     with either kill card, so that click pair offers both uses; Back undoes a use
     (the piece is back on c3), and the 10H's zero is a button (N2)."""
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus")))
 
     def ne_on_c3() -> None:
         position = Game.objects.get(pk=game.pk).position
@@ -478,7 +478,7 @@ def test_two_kill_cards_making_one_move_are_a_choice_and_back_undoes_a_use(
         Game.objects.filter(pk=game.pk).update(position=deal(position, "SW", ["QH", "7H"], ["10H"]))
 
     orm(ne_on_c3)
-    state_before = orm(lambda: play.state_of(Game.objects.get(pk=game.pk)))
+    state_before = orm(lambda: payloads.state_of(Game.objects.get(pk=game.pk)))
     sw = open_game(chromium_browser, daphne_server, game.pk, orm(session_cookie, alice), DESKTOP)
     for card in ("QH", "7H", "10H"):
         sw.locator(f'#hand [data-card="{card}"]').click()
@@ -534,7 +534,7 @@ def test_the_page_says_it_waits_and_drops_an_answer_for_an_older_choice(
     other cards is not shown; the answer for the cards chosen now is. The route
     also takes the one-card sets' first answers (``firsts``) out of the views, so
     that one card is a question too."""
-    game = orm(lambda: play.start_game(alice, bob, seed=SEED_2, setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, seed=SEED_2, setup=starting.Setup("rhombus")))
     _, view = orm(mover_view, game.pk)
     singles = [cards[0] for cards in view["sets"] if len(cards) == 1]
     assert len(singles) >= 2

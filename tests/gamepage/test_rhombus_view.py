@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import starting
 from tests.gamepage.test_game_view import page_for
 from tests.helpers import shows_secret
 
@@ -21,7 +21,7 @@ def places(html: str) -> dict[str, str]:
 
 
 def test_two_players_each_see_their_own_seat_at_the_bottom(alice: Any, bob: Any, charlie: Any) -> None:
-    game = play.start_game(alice, bob, setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, setup=starting.Setup("rhombus"))
     assert places(page_for(game, alice)) == {"SW": "bottom", "NE": "top"}
     assert places(page_for(game, bob)) == {"NE": "bottom", "SW": "top"}
     watched = page_for(game, charlie)
@@ -33,7 +33,7 @@ def test_two_players_each_see_their_own_seat_at_the_bottom(alice: Any, bob: Any,
 
 def test_four_players_sit_around_the_board_as_the_corners_lie(
         alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any) -> None:
-    game = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, setup=starting.Setup("rhombus"))
     # RH31: SW, SE, NE, NW counter-clockwise; the partner sits opposite, on top.
     assert places(page_for(game, bob)) == {"SE": "bottom", "NE": "right", "NW": "top", "SW": "left"}
     assert places(page_for(game, alice)) == {"SW": "bottom", "SE": "right", "NE": "top", "NW": "left"}
@@ -51,7 +51,7 @@ def mentions(html: str, card: str) -> bool:
 def test_the_html_holds_no_card_and_no_seed(alice: Any, bob: Any, charlie: Any, dave: Any, erin: Any,
                                              viewer: str) -> None:
     """Cards come only over the socket, each seat's hand to that seat alone (RH29, RH36)."""
-    game = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, setup=starting.Setup("rhombus"))
     seats = game.position["seats"].values()
     cards = [card for seat in seats for card in seat["table"] + seat["hand"]]
     assert len(cards) == 12
@@ -61,8 +61,8 @@ def test_the_html_holds_no_card_and_no_seed(alice: Any, bob: Any, charlie: Any, 
 
 
 def test_a_rhombus_game_offers_its_replay_link_as_ace_does(alice: Any, bob: Any) -> None:
-    rhombus = play.start_game(alice, bob, setup=play.Setup("rhombus"))
-    ace = play.start_game(alice, bob)
+    rhombus = starting.start_game(alice, bob, setup=starting.Setup("rhombus"))
+    ace = starting.start_game(alice, bob)
     assert f"/games/{rhombus.pk}/replay/" in page_for(rhombus, alice)
     assert f"/games/{ace.pk}/replay/" in page_for(ace, alice)
 
@@ -76,8 +76,8 @@ def test_each_page_shows_the_ratings_of_its_own_game(alice: Any, bob: Any, charl
     Player.objects.create(user=alice, rating=1712, rated_games=40)
     Rating.objects.create(user=alice, ladder="rhombus", rating=1388, rated_games=3)
     Rating.objects.create(user=alice, ladder="rhombus-teams", rating=1455, rated_games=30)
-    assert ratings_shown(page_for(play.start_game(alice, bob, setup=play.Setup("rhombus")), None)) == {
+    assert ratings_shown(page_for(starting.start_game(alice, bob, setup=starting.Setup("rhombus")), None)) == {
         "SW": "1388?", "NE": "1500?"}
-    four = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))
+    four = starting.start_game(alice, bob, charlie, dave, setup=starting.Setup("rhombus"))
     assert ratings_shown(page_for(four, None))["SW"] == "1455"
-    assert ratings_shown(page_for(play.start_game(alice, bob), None))["red"] == "1712"
+    assert ratings_shown(page_for(starting.start_game(alice, bob), None))["red"] == "1712"

@@ -20,7 +20,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
-from games import play
+from games import starting
 from games.models import Game
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
@@ -100,7 +100,7 @@ def open_as(browser: Browser, base: str, game_id: int, cookie: str, language: st
 
 def dealt(alice: Any, bob: Any, table: list[str], hand: list[str]) -> Game:
     """A new 2-player game, SW (alice) to move from the start position (RH4) holding these cards."""
-    game = play.start_game(alice, bob, seed="words", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed="words", setup=starting.Setup("rhombus"))
     Game.objects.filter(pk=game.pk).update(position=deal(game.position, "SW", table, hand))
     return game
 

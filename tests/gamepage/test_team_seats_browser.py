@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import finishing, starting
 from tests.gamepage.test_rhombus_words_browser import open_as
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
@@ -57,7 +57,8 @@ def test_each_seat_says_whose_it_is_and_the_players_chat_says_why_presets_only(
 ) -> None:
     words = WORDS[language]
     # Alice SW, Bob SE, Charlie NE, Dave NW: SW+NE against SE+NW (RH31).
-    game = orm(lambda: play.start_game(alice, bob, charlie, dave, seed="team-words", setup=play.Setup("rhombus")))
+    game = orm(lambda: starting.start_game(alice, bob, charlie, dave, seed="team-words",
+                                           setup=starting.Setup("rhombus")))
     bob_page = open_as(chromium_browser, daphne_server, game.pk, orm(session_cookie, bob), language)
     for seat, relation in {"SE": "you", "NW": "partner", "SW": "opponent", "NE": "opponent"}.items():
         expect(bob_page.locator(f'[data-player="{seat}"] [data-relation]')).to_have_text(words[relation])
@@ -76,7 +77,7 @@ def test_each_seat_says_whose_it_is_and_the_players_chat_says_why_presets_only(
     bob_page.screenshot(path=str(ARTIFACTS / f"rhombus-4p-seats-{language}-phone.png"), full_page=True)
     watcher.screenshot(path=str(ARTIFACTS / f"rhombus-4p-teams-spectator-{language}-phone.png"), full_page=True)
 
-    orm(play.resign, game.pk, alice)  # over: free text opens, and the sentence goes
+    orm(finishing.resign, game.pk, alice)  # over: free text opens, and the sentence goes
     expect(bob_page.locator("#game")).to_have_attribute("data-status", "finished")
     expect(players_chat.locator("[data-chat-form]")).to_be_visible()
     expect(players_chat.locator("[data-chat-presets-only]")).to_be_hidden()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import play
+from games import moving, refusals
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 
 def test_red_typing_one_of_blacks_cards_on_reds_turn_is_told_it_is_not_in_her_hand(game: Game) -> None:
     black_card = game.position["hands"]["black"][0]
-    with pytest.raises(play.Refusal) as refused:
-        play.submit(game.pk, game.seat("red").user, 0, f"{black_card} burn")
+    with pytest.raises(refusals.Refusal) as refused:
+        moving.submit(game.pk, game.seat("red").user, 0, f"{black_card} burn")
     message = str(refused.value)
     assert message == f"{black_card} burn: {black_card}, a Black card, is not in Red's hand (R7)"
     game.refresh_from_db()
@@ -22,5 +22,5 @@ def test_red_typing_one_of_blacks_cards_on_reds_turn_is_told_it_is_not_in_her_ha
 
 def test_black_acting_on_reds_turn_is_still_told_whose_turn_it_is(game: Game) -> None:
     black_card = game.position["hands"]["black"][0]
-    with pytest.raises(play.Refusal, match=r"^it is Red's turn \(R7\)$"):
-        play.submit(game.pk, game.seat("black").user, 0, f"{black_card} burn")
+    with pytest.raises(refusals.Refusal, match=r"^it is Red's turn \(R7\)$"):
+        moving.submit(game.pk, game.seat("black").user, 0, f"{black_card} burn")

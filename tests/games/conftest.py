@@ -13,7 +13,7 @@ from django.conf import settings
 from django.test import Client
 
 from aceweb.asgi import application
-from games import play
+from games import starting
 from games.models import Game
 from tests.helpers import require_service
 from tests.seats import seated
@@ -92,7 +92,7 @@ def services() -> None:
 @pytest.fixture
 def game(alice: Any, bob: Any) -> Game:
     """Alice (Red) against Bob (Black), with a fixed seed so the tests can know the cards."""
-    return play.start_game(alice, bob, seed="tests-game-seed")
+    return starting.start_game(alice, bob, seed="tests-game-seed")
 
 
 @pytest.fixture

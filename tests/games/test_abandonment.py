@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import play
+from games import finishing, moving, payloads, refusals, starting
 from games.models import (ABANDON_GRACE_CORRESPONDENCE, ABANDON_GRACE_REAL_TIME, PRESENCE_STALE, Game)
 from games.timecontrols import TimeControl
 from tests.games.conftest import load_game
@@ -29,9 +29,9 @@ def ago(seconds: float) -> Any:
 def game(alice: Any, bob: Any) -> Game:
     """Alice (Red) against Bob, both sides started: ply 2, Red to move. Before
     that, a no-show is aborted rather than claimed against (FIRST_MOVE_WINDOW)."""
-    g = play.start_game(alice, bob, seed=SEED)
-    play.submit(g.pk, alice, 0, "5H e1-e6")
-    play.submit(g.pk, bob, 1, first_legal(g.pk))
+    g = starting.start_game(alice, bob, seed=SEED)
+    moving.submit(g.pk, alice, 0, "5H e1-e6")
+    moving.submit(g.pk, bob, 1, first_legal(g.pk))
     return Game.objects.get(pk=g.pk)
 
 
@@ -49,79 +49,79 @@ class TestOnTheDatabase:
             self, game: Game, alice: Any, bob: Any) -> None:
         g = set_times(game, turn_started_at=ago(60), red_seen_at=ago(50), red_left_at=ago(40),
                       black_seen_at=ago(1))
-        payload = play.view_for(g, bob)["game"]
+        payload = payloads.view_for(g, bob)["game"]
         assert payload["presence"] == {"red": False, "black": True}
         assert payload["claim_win_at"] == (g.seat("red").left_at + ABANDON_GRACE_REAL_TIME).isoformat()
-        g = play.claim_abandonment(game.pk, bob)
+        g = finishing.claim_abandonment(game.pk, bob)
         assert (g.status, g.winner, g.reason) == ("finished", "black", "abandonment")
-        assert play.view_for(g, None)["game"]["seed"] == SEED
+        assert payloads.view_for(g, None)["game"]["seed"] == SEED
 
     def test_a_claim_inside_the_grace_period_is_refused_and_changes_nothing(
             self, game: Game, bob: Any) -> None:
         set_times(game, turn_started_at=ago(60), red_seen_at=ago(50), red_left_at=ago(10))
-        with pytest.raises(play.Refusal, match=r"Red left only recently: you can claim the win in 2\d s"):
-            play.claim_abandonment(game.pk, bob)
+        with pytest.raises(refusals.Refusal, match=r"Red left only recently: you can claim the win in 2\d s"):
+            finishing.claim_abandonment(game.pk, bob)
         assert Game.objects.get(pk=game.pk).running
 
     def test_nothing_to_claim_while_the_mover_is_here(self, game: Game, bob: Any) -> None:
         g = set_times(game, red_seen_at=ago(5))
-        assert play.view_for(g, bob)["game"]["claim_win_at"] is None
-        with pytest.raises(play.Refusal, match="Red is here"):
-            play.claim_abandonment(game.pk, bob)
+        assert payloads.view_for(g, bob)["game"]["claim_win_at"] is None
+        with pytest.raises(refusals.Refusal, match="Red is here"):
+            finishing.claim_abandonment(game.pk, bob)
 
     def test_an_absent_player_who_is_not_to_move_cannot_be_claimed_against(
             self, game: Game, alice: Any) -> None:
         g = set_times(game, black_seen_at=ago(3600), black_left_at=ago(3000), red_seen_at=ago(1))
-        assert play.view_for(g, alice)["game"]["presence"] == {"red": True, "black": False}
-        assert play.view_for(g, alice)["game"]["claim_win_at"] is None  # it is Red's turn
-        with pytest.raises(play.Refusal, match="it is your turn"):
-            play.claim_abandonment(game.pk, alice)
+        assert payloads.view_for(g, alice)["game"]["presence"] == {"red": True, "black": False}
+        assert payloads.view_for(g, alice)["game"]["claim_win_at"] is None  # it is Red's turn
+        with pytest.raises(refusals.Refusal, match="it is your turn"):
+            finishing.claim_abandonment(game.pk, alice)
 
     def test_the_grace_counts_only_from_the_start_of_the_absent_players_turn(
             self, game: Game, alice: Any, bob: Any) -> None:
         set_times(game, black_seen_at=ago(3600), black_left_at=ago(3000))
         before = timezone.now()
-        g = play.submit(game.pk, alice, 2, first_legal(game.pk))  # now Black, long gone, is to move
+        g = moving.submit(game.pk, alice, 2, first_legal(game.pk))  # now Black, long gone, is to move
         claim_at = g.claim_win_at(timezone.now())
         assert claim_at is not None and claim_at >= before + ABANDON_GRACE_REAL_TIME
-        with pytest.raises(play.Refusal, match="left only recently"):
-            play.claim_abandonment(game.pk, alice)
+        with pytest.raises(refusals.Refusal, match="left only recently"):
+            finishing.claim_abandonment(game.pk, alice)
         set_times(game, turn_started_at=ago(31))
-        assert play.claim_abandonment(game.pk, alice).reason == "abandonment"
+        assert finishing.claim_abandonment(game.pk, alice).reason == "abandonment"
 
     def test_a_socket_that_stops_beating_counts_as_gone(self, game: Game, bob: Any) -> None:
         """A crashed server process never says goodbye: its stamps go stale instead."""
         stale = PRESENCE_STALE.total_seconds()
         g = set_times(game, turn_started_at=ago(stale + 40), red_seen_at=ago(stale + 31))
         assert not g.present("red", timezone.now())
-        assert play.claim_abandonment(game.pk, bob).winner == "black"
+        assert finishing.claim_abandonment(game.pk, bob).winner == "black"
 
     def test_correspondence_gives_a_day(self, alice: Any, bob: Any) -> None:
-        game = play.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3d"))
+        game = starting.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3d"))
         set_times(game, turn_started_at=ago(7200), red_seen_at=ago(7200), red_left_at=ago(3600))
-        with pytest.raises(play.Refusal, match=r"left only recently: you can claim the win in 2\d h"):
-            play.claim_abandonment(game.pk, bob)
+        with pytest.raises(refusals.Refusal, match=r"left only recently: you can claim the win in 2\d h"):
+            finishing.claim_abandonment(game.pk, bob)
         day = ABANDON_GRACE_CORRESPONDENCE.total_seconds()
         set_times(game, turn_started_at=ago(day + 10), red_seen_at=ago(day + 8), red_left_at=ago(day + 5))
-        assert play.claim_abandonment(game.pk, bob).reason == "abandonment"
+        assert finishing.claim_abandonment(game.pk, bob).reason == "abandonment"
 
     def test_a_game_not_yet_started_is_aborted_not_claimed(self, alice: Any, bob: Any) -> None:
-        fresh = play.start_game(alice, bob, seed=SEED)  # Red never came
+        fresh = starting.start_game(alice, bob, seed=SEED)  # Red never came
         g = set_times(fresh, black_seen_at=ago(1))
-        assert play.view_for(g, bob)["game"]["claim_win_at"] is None
-        with pytest.raises(play.Refusal, match="the game has not started: it is aborted if Red has not moved by"):
-            play.claim_abandonment(fresh.pk, bob)
+        assert payloads.view_for(g, bob)["game"]["claim_win_at"] is None
+        with pytest.raises(refusals.Refusal, match="the game has not started: it is aborted if Red has not moved by"):
+            finishing.claim_abandonment(fresh.pk, bob)
         set_times(fresh, abort_at=ago(1))
-        assert play.claim_abandonment(fresh.pk, bob).status == "aborted"  # no win, no rating
+        assert finishing.claim_abandonment(fresh.pk, bob).status == "aborted"  # no win, no rating
 
     def test_spectators_and_finished_games_cannot_be_claimed(
             self, game: Game, bob: Any, charlie: Any) -> None:
         set_times(game, red_seen_at=ago(600), red_left_at=ago(500), turn_started_at=ago(500))
-        with pytest.raises(play.Refusal, match="not playing"):
-            play.claim_abandonment(game.pk, charlie)
-        play.resign(game.pk, bob)
-        with pytest.raises(play.Refusal, match="the game is over"):
-            play.claim_abandonment(game.pk, bob)
+        with pytest.raises(refusals.Refusal, match="not playing"):
+            finishing.claim_abandonment(game.pk, charlie)
+        finishing.resign(game.pk, bob)
+        with pytest.raises(refusals.Refusal, match="the game is over"):
+            finishing.claim_abandonment(game.pk, bob)
 
 
 @pytest.mark.django_db(transaction=True)

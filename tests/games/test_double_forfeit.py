@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from engine.record import read, read_rhombus
-from games import play
+from games import finishing, payloads, starting
 from games.models import Event, Game
 from games.records import games_of
 from api import streams
@@ -27,13 +27,13 @@ EVENT = Event("Autumn Cup", "1", "/tournaments/7/")
 
 def both_stay_away(game: Game) -> Game:
     Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
-    play.claim_time(game.pk)
+    finishing.claim_time(game.pk)
     return Game.objects.get(pk=game.pk)
 
 
 @pytest.mark.parametrize("setup", ["ace-in-the-hole", "rhombus"])
 def test_a_double_no_show_is_a_loss_for_both_everywhere(alice: Any, bob: Any, setup: str) -> None:
-    game = both_stay_away(play.start_game(alice, bob, rated=True, event=EVENT, setup=play.setup_of(setup)))
+    game = both_stay_away(starting.start_game(alice, bob, rated=True, event=EVENT, setup=starting.setup_of(setup)))
     assert (game.status, game.winner, game.reason, game.rated) == ("finished", "", "no-show", False)
     assert [game.won(seat) for seat in game.seat_names] == [False, False]
     assert game.result == "0-0"
@@ -54,15 +54,15 @@ def test_a_double_no_show_is_a_loss_for_both_everywhere(alice: Any, bob: Any, se
         profile = Client().get(f"/@/{user.username}/").content.decode()
         assert "game-table__row--loss" in profile and "game-table__row--draw" not in profile
 
-    assert play.view_for(game, alice)["game"]["result"] == "0-0"
+    assert payloads.view_for(game, alice)["game"]["result"] == "0-0"
     assert Client().get(f"/api/games/{game.pk}").json()["game"]["result"] == "0-0"
     assert streams.game_finished_lines(game.pk)[0]["result"] == "0-0"  # the API's event stream line
     assert not RatingChange.objects.filter(game=game).exists()
 
 
 def test_a_one_sided_no_show_and_a_draw_keep_their_results(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, event=EVENT)
-    play.adjudicate(game.pk, None, "agreed")
+    game = starting.start_game(alice, bob, event=EVENT)
+    finishing.adjudicate(game.pk, None, "agreed")
     game = Game.objects.get(pk=game.pk)
     assert (game.result, [game.won(seat) for seat in game.seat_names]) == ("1/2-1/2", [None, None])
     assert [row.result for row in games_of(alice)] == ["draw"]

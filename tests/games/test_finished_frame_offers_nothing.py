@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import play
+from games import finishing, moving, payloads, starting
 from games.models import Game
 from games.timecontrols import TimeControl
 from api import tokens
@@ -25,27 +25,27 @@ pytestmark = pytest.mark.django_db
 
 
 def resign(game: Game, mover: Any) -> None:
-    play.resign(game.pk, mover)  # the player to move gives up on their own turn
+    finishing.resign(game.pk, mover)  # the player to move gives up on their own turn
 
 
 def run_out_of_time(game: Game, mover: Any) -> None:
     Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
-    play.claim_time(game.pk)
+    finishing.claim_time(game.pk)
 
 
 def abort(game: Game, mover: Any) -> None:
-    play.abort(game.pk, mover)  # NE, to move at ply 1, has not moved yet (RH27)
+    finishing.abort(game.pk, mover)  # NE, to move at ply 1, has not moved yet (RH27)
 
 
 def adjudicate(game: Game, mover: Any) -> None:
-    play.adjudicate(game.pk, None, "the organizer stopped the round")
+    finishing.adjudicate(game.pk, None, "the organizer stopped the round")
 
 
 def started(alice: Any, bob: Any) -> Game:
     """SW has moved, NE is to move and its frame offers what it may play."""
-    game = play.start_game(alice, bob, seed="over-offers-nothing", time_control=TimeControl.parse("3+2"),
-                           setup=play.Setup("rhombus"))
-    play.submit(game.pk, alice, 0, legal_texts(game)[0])
+    game = starting.start_game(alice, bob, seed="over-offers-nothing", time_control=TimeControl.parse("3+2"),
+                               setup=starting.Setup("rhombus"))
+    moving.submit(game.pk, alice, 0, legal_texts(game)[0])
     return Game.objects.get(pk=game.pk)
 
 
@@ -53,13 +53,13 @@ def started(alice: Any, bob: Any) -> Game:
 def test_the_last_movers_frame_offers_no_card_set_and_no_first_use(
         alice: Any, bob: Any, end: Callable[[Game, Any], None]) -> None:
     game = started(alice, bob)
-    before = play.seat_view(game, "NE")
+    before = payloads.seat_view(game, "NE")
     assert before["sets"] and before["firsts"], "the running game's mover is offered its cards"
     end(game, bob)
     game = Game.objects.get(pk=game.pk)
     assert not game.running and game.to_move == "NE"
     for seat in (None, *game.seat_names):
-        frame = play.seat_view(game, seat)
+        frame = payloads.seat_view(game, seat)
         assert (frame["sets"], frame["firsts"]) == ([], {}), (end.__name__, seat, frame.get("firsts"))
 
 

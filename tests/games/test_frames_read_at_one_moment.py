@@ -12,7 +12,7 @@ import pytest
 from django.db import connections
 
 import engine
-from games import play, records
+from games import moving, payloads, records, starting, store
 from games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,7 +23,7 @@ RHOMBUS = engine.GAMES["rhombus"]
 def play_first_legal(game_id: int) -> None:
     game = Game.objects.get(pk=game_id)
     action = RHOMBUS.legal_actions(RHOMBUS.from_json(game.position))[0]
-    play.submit(game_id, game.seat(game.to_move).user, game.ply, str(action))
+    moving.submit(game_id, game.seat(game.to_move).user, game.ply, str(action))
 
 
 def move_from_another_connection(game_id: int) -> None:
@@ -41,24 +41,24 @@ def move_from_another_connection(game_id: int) -> None:
 @pytest.fixture
 def read_then_advanced(alice: Any, bob: Any) -> tuple[Game, list[dict[str, str]]]:
     """A Rhombus game read at ply 3, and a fourth move committed since by another connection."""
-    game = play.start_game(alice, bob, seed="one-moment", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed="one-moment", setup=starting.Setup("rhombus"))
     for _ in range(3):
         play_first_legal(game.pk)
-    read = play.load(game.pk)
+    read = store.load(game.pk)
     assert read is not None and read.ply == 3
     move_from_another_connection(game.pk)
     assert Game.objects.get(pk=game.pk).ply == 4
-    return read, play.seat_view(Game.objects.get(pk=game.pk), None)["actions"][:3]
+    return read, payloads.seat_view(Game.objects.get(pk=game.pk), None)["actions"][:3]
 
 
 @pytest.mark.parametrize("seat", [None, "SW", "NE"], ids=["spectator", "SW", "NE"])
 def test_a_frame_built_from_a_game_read_before_a_move_carries_only_the_actions_to_its_own_ply(
         read_then_advanced: tuple[Game, list[dict[str, str]]], seat: str | None) -> None:
     read, first_three = read_then_advanced
-    frame = play.seat_view(read, seat)
+    frame = payloads.seat_view(read, seat)
     assert frame["ply"] == 3 and frame["game"]["status"] == "running"
     assert (frame["actions_from"], frame["actions"]) == (0, first_three)
-    update = play.seat_view(read, None, since=2)
+    update = payloads.seat_view(read, None, since=2)
     assert (update["actions_from"], update["actions"]) == (2, first_three[2:])
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from games.signals import game_finished
 from ladder.models import RatingChange
@@ -24,14 +24,14 @@ def test_a_subscriber_that_fails_rolls_the_result_back_with_its_ratings(alice: A
         assert RatingChange.objects.filter(game=game).count() == 2  # the ladder has already rated it
         raise Refused
 
-    game = play.start_game(alice, bob, seed="tests-game-seed")
+    game = starting.start_game(alice, bob, seed="tests-game-seed")
     game_finished.connect(refuse, dispatch_uid="test.refuse")
     try:
         with pytest.raises(Refused):
-            play.resign(game.pk, alice)
+            finishing.resign(game.pk, alice)
     finally:
         game_finished.disconnect(dispatch_uid="test.refuse")
     assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
     assert not RatingChange.objects.filter(game=game).exists()
-    play.resign(game.pk, alice)
+    finishing.resign(game.pk, alice)
     assert RatingChange.objects.filter(game=game).count() == 2

@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 import engine
-from games import play
+from games import broadcast, payloads, starting
 from games.models import Game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("services")]
@@ -67,7 +67,7 @@ async def full_position(game_id: int) -> Position:
 
 
 async def play_one(alice: Any, bob: Any, cookies: dict[str, str], sockets: Any, rng: random.Random) -> int:
-    game = await database_sync_to_async(play.start_game)(alice, bob)
+    game = await database_sync_to_async(starting.start_game)(alice, bob)
     positions = {0: await full_position(game.pk)}
     seats: dict[str | None, Any] = {}
     latest: dict[str | None, dict[str, Any]] = {}
@@ -133,7 +133,7 @@ async def test_positions_differing_only_in_hidden_cards_look_the_same_to_the_oth
     async def redeal(seat: str) -> dict[str | None, dict[str, Any]]:
         position = swap_hand_and_deck(await full_position(game.pk), seat, rng)
         await database_sync_to_async(Game.objects.filter(pk=game.pk).update)(position=position)
-        await get_channel_layer().group_send(play.group_name(game.pk), {"type": "game.changed", "ply": 4})
+        await get_channel_layer().group_send(broadcast.group_name(game.pk), {"type": "game.changed", "ply": 4})
         return {s: await sock.receive() for s, sock in seats.items()}
 
     before = state
@@ -148,4 +148,4 @@ async def test_positions_differing_only_in_hidden_cards_look_the_same_to_the_oth
 
 def _view_of(game_id: int, seat: str) -> dict[str, Any]:
     game = Game.objects.get(pk=game_id)
-    return dict(play.view_for(game, game.seat(seat).user))
+    return dict(payloads.view_for(game, game.seat(seat).user))

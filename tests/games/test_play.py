@@ -1,4 +1,4 @@
-"""games.play: moving, refusing, resigning, aborting and ending, straight on the database."""
+"""games.moving and games.finishing: moving, refusing, resigning, aborting and ending, straight on the database."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 import engine
-from games import play
+from games import finishing, moving, payloads, refusals, starting
 from games.models import FIRST_MOVE_WINDOW, Game, Move
 from games.timecontrols import TimeControl
 from tests.helpers import require_service
@@ -41,29 +41,29 @@ def play_to_the_end(game: Game, alice: Any, bob: Any, rng: random.Random) -> Gam
     players = {"red": alice, "black": bob}
     while (g := fresh(game)).running:
         actions = engine.legal_actions(engine.from_json(g.position))
-        play.submit(g.pk, players[g.to_move], g.ply, str(rng.choice(actions)))
+        moving.submit(g.pk, players[g.to_move], g.ply, str(rng.choice(actions)))
     return g
 
 
 def test_a_new_game_publishes_the_commitment_and_hides_the_seed(game: Game, alice: Any) -> None:
     assert game.commitment == engine.commitment(SEED)
     assert game.position == engine.to_json(engine.new_game(SEED))
-    assert play.view_for(game, alice)["game"]["seed"] is None
+    assert payloads.view_for(game, alice)["game"]["seed"] is None
 
 
 def test_the_default_seed_is_a_fresh_secret(alice: Any, bob: Any) -> None:
-    one, two = play.start_game(alice, bob), play.start_game(alice, bob)
+    one, two = starting.start_game(alice, bob), starting.start_game(alice, bob)
     assert len(one.seed) == 32 and one.seed != two.seed
     assert one.commitment == engine.commitment(one.seed)
 
 
 def test_a_game_needs_two_players(alice: Any) -> None:
-    with pytest.raises(play.Refusal, match="2 different players"):
-        play.start_game(alice, alice)
+    with pytest.raises(refusals.Refusal, match="2 different players"):
+        starting.start_game(alice, alice)
 
 
 def test_a_legal_action_is_stored_and_passes_the_turn(game: Game, alice: Any) -> None:
-    play.submit(game.pk, alice, 0, "5H e1-e6")
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
     g = fresh(game)
     assert (g.ply, g.to_move, g.position["board"]["e6"]) == (1, "black", "AH")
     assert list(g.moves.values_list("ply", "seat", "action")) == [(0, "red", "5H e1-e6")]
@@ -74,11 +74,11 @@ def test_the_clocks_start_once_each_side_has_moved(game: Game, alice: Any, bob: 
     assert game.turn_started_at is None and game.abort_at is not None
     assert abs(game.abort_at - FIRST_MOVE_WINDOW - game.created) < timedelta(seconds=1)
     before = timezone.now()
-    play.submit(game.pk, alice, 0, "5H e1-e6")
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
     g = fresh(game)
     assert (g.clocks["red"], g.clocks["black"], g.turn_started_at) == (600_000, 600_000, None)
     assert g.abort_at is not None and g.abort_at >= before + FIRST_MOVE_WINDOW  # now Black's window
-    play.submit(game.pk, bob, 1, first_legal(game))
+    moving.submit(game.pk, bob, 1, first_legal(game))
     g = fresh(game)
     assert (g.clocks["red"], g.clocks["black"], g.abort_at) == (600_000, 600_000, None)
     assert g.turn_started_at is not None  # Red's clock runs from here
@@ -86,16 +86,16 @@ def test_the_clocks_start_once_each_side_has_moved(game: Game, alice: Any, bob: 
 
 def test_after_the_first_moves_the_mover_is_charged_their_time_plus_the_increment(
         game: Game, alice: Any, bob: Any) -> None:
-    play.submit(game.pk, alice, 0, "5H e1-e6")
-    play.submit(game.pk, bob, 1, first_legal(game))
-    play.submit(game.pk, alice, 2, first_legal(game))
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
+    moving.submit(game.pk, bob, 1, first_legal(game))
+    moving.submit(game.pk, alice, 2, first_legal(game))
     g = fresh(game)
     assert 600_000 < g.clocks["red"] <= 605_000  # a few ms spent, 5 s added
     assert g.clocks["black"] == 600_000
 
 
 def test_a_correspondence_clock_runs_from_the_start(alice: Any, bob: Any) -> None:
-    g = play.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3d"))
+    g = starting.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3d"))
     assert g.turn_started_at is not None and g.abort_at is None
 
 
@@ -104,11 +104,11 @@ def test_a_first_move_not_made_in_time_aborts_the_game(
         game: Game, alice: Any, bob: Any, charlie: Any, ply: int) -> None:
     """Aborted, unrated, no result: by the periodic task, by a late move, or by a flag."""
     if ply:
-        play.submit(game.pk, alice, 0, "5H e1-e6")
-    assert play.expired_game_ids(timezone.now()) == []
+        moving.submit(game.pk, alice, 0, "5H e1-e6")
+    assert finishing.expired_game_ids(timezone.now()) == []
     Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
-    assert play.expired_game_ids(timezone.now()) == [game.pk]
-    assert play.claim_time(game.pk).status == "aborted"
+    assert finishing.expired_game_ids(timezone.now()) == [game.pk]
+    assert finishing.claim_time(game.pk).status == "aborted"
     g = fresh(game)
     assert (g.status, g.reason, g.winner, g.rated, g.abort_at) == ("aborted", "aborted", "", False, None)
     assert g.moves.count() == ply
@@ -116,104 +116,104 @@ def test_a_first_move_not_made_in_time_aborts_the_game(
 
 def test_a_late_first_move_is_not_played_and_the_game_is_aborted(game: Game, alice: Any) -> None:
     Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
-    assert play.submit(game.pk, alice, 0, "5H e1-e6").status == "aborted"
+    assert moving.submit(game.pk, alice, 0, "5H e1-e6").status == "aborted"
     assert not fresh(game).moves.exists()
 
 
 def test_a_flag_before_the_window_ends_is_refused_after_it_aborts(game: Game, bob: Any) -> None:
-    with pytest.raises(play.Refusal, match="Red still has time"):
-        play.flag(game.pk, bob)
+    with pytest.raises(refusals.Refusal, match="Red still has time"):
+        finishing.flag(game.pk, bob)
     Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
-    assert play.flag(game.pk, bob).status == "aborted"
+    assert finishing.flag(game.pk, bob).status == "aborted"
 
 
 def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing(game: Game, alice: Any) -> None:
     before = snapshot(game)
-    with pytest.raises(play.Refusal, match=r"\(R9\)|\(R10\)"):
-        play.submit(game.pk, alice, 0, "5H e1-e5")
+    with pytest.raises(refusals.Refusal, match=r"\(R9\)|\(R10\)"):
+        moving.submit(game.pk, alice, 0, "5H e1-e5")
     assert snapshot(game) == before
 
 
 def test_an_action_that_is_not_notation_is_refused(game: Game, alice: Any) -> None:
     before = snapshot(game)
-    with pytest.raises(play.Refusal, match="not an action"):
-        play.submit(game.pk, alice, 0, "drop table")
+    with pytest.raises(refusals.Refusal, match="not an action"):
+        moving.submit(game.pk, alice, 0, "drop table")
     assert snapshot(game) == before
 
 
 def test_a_card_not_in_hand_is_refused(game: Game, alice: Any) -> None:
-    with pytest.raises(play.Refusal, match="not in Red's hand"):
-        play.submit(game.pk, alice, 0, "2H e1-e3")
+    with pytest.raises(refusals.Refusal, match="not in Red's hand"):
+        moving.submit(game.pk, alice, 0, "2H e1-e3")
 
 
 def test_a_stale_ply_is_refused(game: Game, alice: Any, bob: Any) -> None:
-    play.submit(game.pk, alice, 0, "5H e1-e6")
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
     before = snapshot(game)
-    with pytest.raises(play.Refusal, match="stale ply 0: the game is at ply 1"):
-        play.submit(game.pk, bob, 0, first_legal(game))
+    with pytest.raises(refusals.Refusal, match="stale ply 0: the game is at ply 1"):
+        moving.submit(game.pk, bob, 0, first_legal(game))
     assert snapshot(game) == before
 
 
 def test_playing_out_of_turn_is_refused(game: Game, bob: Any) -> None:
     before = snapshot(game)
-    with pytest.raises(play.Refusal, match="Red's turn"):
-        play.submit(game.pk, bob, 0, "8S e8-f6")
+    with pytest.raises(refusals.Refusal, match="Red's turn"):
+        moving.submit(game.pk, bob, 0, "8S e8-f6")
     assert snapshot(game) == before
 
 
 def test_someone_not_in_the_game_cannot_act(game: Game, charlie: Any) -> None:
     before = snapshot(game)
-    for act in (lambda: play.submit(game.pk, charlie, 0, "5H e1-e6"),
-                lambda: play.resign(game.pk, charlie), lambda: play.abort(game.pk, charlie)):
-        with pytest.raises(play.Refusal, match="not playing in this game"):
+    for act in (lambda: moving.submit(game.pk, charlie, 0, "5H e1-e6"),
+                lambda: finishing.resign(game.pk, charlie), lambda: finishing.abort(game.pk, charlie)):
+        with pytest.raises(refusals.Refusal, match="not playing in this game"):
             act()
     assert snapshot(game) == before
 
 
 def test_an_anonymous_user_cannot_act(game: Game) -> None:
     from django.contrib.auth.models import AnonymousUser
-    with pytest.raises(play.Refusal, match="log in"):
-        play.submit(game.pk, AnonymousUser(), 0, "5H e1-e6")
+    with pytest.raises(refusals.Refusal, match="log in"):
+        moving.submit(game.pk, AnonymousUser(), 0, "5H e1-e6")
 
 
 def test_a_missing_game_is_refused(alice: Any) -> None:
-    with pytest.raises(play.Refusal, match="no game 999999"):
-        play.submit(999999, alice, 0, "5H e1-e6")
+    with pytest.raises(refusals.Refusal, match="no game 999999"):
+        moving.submit(999999, alice, 0, "5H e1-e6")
 
 
 def test_resigning_gives_the_opponent_the_win_and_reveals_the_seed(game: Game, alice: Any, bob: Any) -> None:
-    play.submit(game.pk, alice, 0, "5H e1-e6")
-    play.resign(game.pk, alice)  # on Black's turn: resigning needs no turn
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
+    finishing.resign(game.pk, alice)  # on Black's turn: resigning needs no turn
     g = fresh(game)
     assert (g.status, g.winner, g.reason, g.rated) == ("finished", "black", "resignation", True)
     assert (g.score["red"], g.score["black"]) == (0, 0) and g.finished is not None
-    payload = play.view_for(g, bob)
+    payload = payloads.view_for(g, bob)
     assert payload["game"]["seed"] == SEED and payload["legal"] == []
-    with pytest.raises(play.Refusal, match="game is over"):
-        play.submit(g.pk, bob, 1, first_legal(g))
+    with pytest.raises(refusals.Refusal, match="game is over"):
+        moving.submit(g.pk, bob, 1, first_legal(g))
 
 
 def test_aborting_before_both_sides_moved_ends_without_result(game: Game, alice: Any, bob: Any) -> None:
-    play.submit(game.pk, alice, 0, "5H e1-e6")
-    play.abort(game.pk, bob)
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
+    finishing.abort(game.pk, bob)
     g = fresh(game)
     assert (g.status, g.winner, g.reason, g.rated) == ("aborted", "", "aborted", False)
-    assert play.view_for(g, alice)["game"]["score"] is None
+    assert payloads.view_for(g, alice)["game"]["score"] is None
 
 
 def test_aborting_after_both_sides_moved_is_refused(game: Game, alice: Any, bob: Any) -> None:
-    play.submit(game.pk, alice, 0, "5H e1-e6")
-    play.submit(game.pk, bob, 1, first_legal(game))
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
+    moving.submit(game.pk, bob, 1, first_legal(game))
     before = snapshot(game)
-    with pytest.raises(play.Refusal, match="too late to abort"):
-        play.abort(game.pk, alice)
+    with pytest.raises(refusals.Refusal, match="too late to abort"):
+        finishing.abort(game.pk, alice)
     assert snapshot(game) == before
 
 
 def test_a_finished_game_cannot_be_resigned_or_aborted(game: Game, alice: Any) -> None:
-    play.abort(game.pk, alice)
-    with pytest.raises(play.Refusal, match="over"):
-        play.resign(game.pk, alice)
+    finishing.abort(game.pk, alice)
+    with pytest.raises(refusals.Refusal, match="over"):
+        finishing.resign(game.pk, alice)
 
 
 def test_a_game_played_out_records_the_engines_result_and_reveals_the_seed(
@@ -225,14 +225,14 @@ def test_a_game_played_out_records_the_engines_result_and_reveals_the_seed(
     assert (g.status, g.winner or None, g.reason) == ("finished", over.winner, over.reason)
     assert {"red": g.score["red"], "black": g.score["black"]} == over.score
     assert g.moves.count() == g.ply == final.ply
-    payload = play.view_for(g, None)
+    payload = payloads.view_for(g, None)
     assert payload["game"]["seed"] == SEED
     assert payload["game"]["score"] == over.score and payload["outcome"] is not None
 
 
 def test_the_moves_replay_from_the_revealed_seed(game: Game, alice: Any, bob: Any) -> None:
     g = play_to_the_end(game, alice, bob, random.Random(11))
-    state = engine.new_game(play.view_for(g, None)["game"]["seed"] or "")
+    state = engine.new_game(payloads.view_for(g, None)["game"]["seed"] or "")
     for move in g.moves.order_by("ply"):
         state = engine.apply(state, move.action)
     assert engine.to_json(state) == g.position
@@ -241,16 +241,16 @@ def test_the_moves_replay_from_the_revealed_seed(game: Game, alice: Any, bob: An
 @pytest.mark.django_db(transaction=True)
 def test_two_submissions_of_the_same_ply_at_once_make_exactly_one_move(alice: Any, bob: Any) -> None:
     require_service("DATABASE_URL", "row locks (SQLite has no SELECT ... FOR UPDATE)")
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     barrier = threading.Barrier(2)
     results: list[str] = []
 
     def submit(action: str) -> None:
         barrier.wait()
         try:
-            play.submit(game.pk, alice, 0, action)
+            moving.submit(game.pk, alice, 0, action)
             results.append("ok")
-        except play.Refusal as refusal:
+        except refusals.Refusal as refusal:
             results.append(str(refusal))
         finally:
             connection.close()
@@ -271,26 +271,26 @@ def run_clock_down(game: Game, seconds: int) -> None:
 
 def test_an_action_after_the_clock_ran_out_loses_on_time(game: Game, alice: Any) -> None:
     run_clock_down(game, 601)
-    g = play.submit(game.pk, alice, 0, "5H e1-e6")
+    g = moving.submit(game.pk, alice, 0, "5H e1-e6")
     assert (g.status, g.winner, g.reason, g.clocks["red"]) == ("finished", "black", "time", 0)
     assert fresh(game).moves.count() == 0 and fresh(game).reason == "time"
 
 
 def test_claiming_time_ends_only_a_game_whose_mover_is_out_of_time(game: Game, alice: Any) -> None:
-    assert play.claim_time(game.pk).running
-    play.submit(game.pk, alice, 0, "5H e1-e6")
+    assert finishing.claim_time(game.pk).running
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
     run_clock_down(game, 599)
-    assert play.claim_time(game.pk).running
+    assert finishing.claim_time(game.pk).running
     run_clock_down(game, 601)
-    g = play.claim_time(game.pk)
+    g = finishing.claim_time(game.pk)
     assert (g.status, g.winner, g.reason, g.clocks["black"]) == ("finished", "red", "time", 0)
-    assert play.view_for(g, None)["game"]["seed"] == SEED
+    assert payloads.view_for(g, None)["game"]["seed"] == SEED
 
 
 def test_a_player_can_flag_only_a_spent_clock(game: Game, alice: Any, bob: Any, charlie: Any) -> None:
-    with pytest.raises(play.Refusal, match="Red still has time"):
-        play.flag(game.pk, bob)
+    with pytest.raises(refusals.Refusal, match="Red still has time"):
+        finishing.flag(game.pk, bob)
     run_clock_down(game, 601)
-    with pytest.raises(play.Refusal, match="not playing"):
-        play.flag(game.pk, charlie)
-    assert play.flag(game.pk, bob).reason == "time"
+    with pytest.raises(refusals.Refusal, match="not playing"):
+        finishing.flag(game.pk, charlie)
+    assert finishing.flag(game.pk, bob).reason == "time"

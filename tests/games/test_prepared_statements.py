@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from games import play
+from games import moving, payloads, store
 from games.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("services")]
@@ -25,11 +25,11 @@ def test_a_games_load_and_a_moves_write_are_prepared_once_run_often(game: Game, 
     # The first plies' writes differ in their parameters' types (the first-move
     # window's time, then none): ten moves run the later form more than five times.
     for ply in range(10):
-        loaded = play.load(game.pk)
+        loaded = store.load(game.pk)
         assert loaded is not None
         mover = alice if loaded.to_move == "red" else bob
-        view = play.view_for(loaded, mover)
-        play.submit(game.pk, mover, ply, view["legal"][0])
+        view = payloads.view_for(loaded, mover)
+        moving.submit(game.pk, mover, ply, view["legal"][0])
     statements = prepared()
     assert any(s.startswith("SELECT CASE WHEN") and s.endswith("FOR UPDATE OF g") for s in statements), statements
     assert any(s.startswith("WITH move AS (INSERT") for s in statements), statements

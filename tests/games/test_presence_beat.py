@@ -1,6 +1,6 @@
 """A player's open socket keeps their seat present (games.models, presence): each
 process stamps the seats of all its players' sockets in one statement every
-PRESENCE_HEARTBEAT (games.heartbeat, play.stay_present, issue 24), and a seat
+PRESENCE_HEARTBEAT (games.heartbeat, presence.stay_present, issue 24), and a seat
 that had gone stale is announced present again."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import play
+from games import presence, starting
 from games.heartbeat import Heartbeat
 from games.models import PRESENCE_STALE, Game, Seat
 from tests.games.conftest import load_game
@@ -62,15 +62,16 @@ async def test_a_seat_gone_stale_is_announced_present_by_the_next_stamp(
 
 def test_one_call_stamps_every_seat_asked_for_once_and_tells_only_of_changes(alice: Any, bob: Any,
                                                                             charlie: Any) -> None:
-    first, second = play.start_game(alice, bob, seed="presence-1"), play.start_game(bob, charlie, seed="presence-2")
+    first = starting.start_game(alice, bob, seed="presence-1")
+    second = starting.start_game(bob, charlie, seed="presence-2")
     before = timezone.now()
     # Alice twice (two sockets of one seat), Bob in both games, Charlie at a game he does not sit at.
-    changed = play.stay_present([(first.pk, alice.pk), (first.pk, alice.pk), (first.pk, bob.pk),
-                                 (second.pk, bob.pk), (first.pk, charlie.pk)])
+    changed = presence.stay_present([(first.pk, alice.pk), (first.pk, alice.pk), (first.pk, bob.pk),
+                                     (second.pk, bob.pk), (first.pk, charlie.pk)])
     seen = {(seat.game_id, seat.user_id): seat.seen_at for seat in Seat.objects.filter(game__in=[first, second])}
     assert all(seen[key] >= before for key in [(first.pk, alice.pk), (first.pk, bob.pk), (second.pk, bob.pk)])
     assert seen[(second.pk, charlie.pk)] is None
     assert sorted(changed, key=lambda c: (c[0], c[1]["seat"])) == [
         (first.pk, {"type": "game.changed", "ply": 0, "seat": name}) for name in ("black", "red")] + [
         (second.pk, {"type": "game.changed", "ply": 0, "seat": "red"})]
-    assert play.stay_present([(first.pk, alice.pk), (second.pk, bob.pk)]) == []  # present already: no news
+    assert presence.stay_present([(first.pk, alice.pk), (second.pk, bob.pk)]) == []  # present already: no news

@@ -14,7 +14,7 @@ from django.urls import reverse
 import engine
 from engine.errors import RecordError
 from engine.record import Record, replay
-from games import play, records
+from games import finishing, moving, records, starting
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def play_moves(game: Game, players: dict[str, Any], count: int, rng: random.Rand
         if not g.running:
             return g
         action = rng.choice(engine.legal_actions(engine.from_json(g.position)))
-        play.submit(g.pk, players[g.to_move], g.ply, str(action))
+        moving.submit(g.pk, players[g.to_move], g.ply, str(action))
     return Game.objects.get(pk=game.pk)
 
 
@@ -41,7 +41,7 @@ def played(game: Game, alice: Any, bob: Any) -> Game:
 
 @pytest.fixture
 def over(played: Game, bob: Any) -> Game:
-    return play.resign(played.pk, bob)
+    return finishing.resign(played.pk, bob)
 
 
 def test_a_finished_record_replays_to_the_stored_position_and_matches_the_moves(over: Game) -> None:
@@ -89,7 +89,7 @@ def test_importing_a_good_record_shows_its_replay(over: Game, client: Client) ->
 
 def test_an_adjudicated_game_s_record_imports_too(played: Game, client: Client) -> None:
     """A tournament's adjudication (and no-show forfeit) is a platform ending the record keeps."""
-    game = play.adjudicate(played.pk, "black", "Red's connection broke")
+    game = finishing.adjudicate(played.pk, "black", "Red's connection broke")
     text = records.record_of(game).to_text()
     assert '[Termination "adjudication"]' in text
     response = client.post(reverse("games:import"), {"record": text})
@@ -171,8 +171,8 @@ def test_a_missing_game_has_no_replay(client: Client) -> None:
 
 def test_games_of_lists_results_from_the_players_side(
         over: Game, alice: Any, bob: Any, charlie: Any) -> None:
-    running = play.start_game(charlie, alice, seed=SEED)
-    aborted = play.abort(play.start_game(alice, charlie).pk, alice)
+    running = starting.start_game(charlie, alice, seed=SEED)
+    aborted = finishing.abort(starting.start_game(alice, charlie).pk, alice)
     rows = records.games_of(alice)
     assert [r.game_id for r in rows] == [aborted.pk, running.pk, over.pk]
     assert [(r.result, r.seat, r.opponents) for r in rows] == [

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
-from games import play
+from games import finishing, starting
 from games.boards import starting_board
 from tests.games.test_records import play_moves
 from tests.helpers import ARTIFACTS
@@ -26,9 +26,9 @@ def board_on_page(page: Any) -> dict[str, str]:
 @pytest.fixture
 def finished_game(alice: Any, bob: Any) -> Any:
     """Built before the browser starts: Django refuses database work inside Playwright's loop."""
-    game = play.start_game(alice, bob, seed="tests-game-seed")
+    game = starting.start_game(alice, bob, seed="tests-game-seed")
     game = play_moves(game, {"red": alice, "black": bob}, 6, random.Random(7))
-    game = play.resign(game.pk, alice)
+    game = finishing.resign(game.pk, alice)
     return game, game.moves.get(ply=0).action
 
 

@@ -18,7 +18,7 @@ from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
 import engine
-from games import play
+from games import finishing, moving
 from games.models import Game
 from tests.games.test_records import play_moves
 from tests.games.test_replay_browser import board_on_page
@@ -49,7 +49,7 @@ def next_move(game_id: int) -> tuple[str, int]:
     game = Game.objects.get(pk=game_id)
     action = engine.legal_actions(engine.from_json(game.position))[0]
     mover = game.seat("red").user if game.to_move == "red" else game.seat("black").user
-    game = play.submit(game.pk, mover, game.ply, str(action))
+    game = moving.submit(game.pk, mover, game.ply, str(action))
     return str(game.moves.get(ply=game.ply - 1).action), game.ply
 
 
@@ -114,7 +114,7 @@ def test_a_player_on_the_replay_page_never_sees_a_hand_and_the_end_reveals_them(
     expect(page.locator("[data-hand]")).to_have_count(0)
 
     # The game ends: the page turns into the finished replay, hands and seed shown.
-    orm(play.resign, running.pk, alice)
+    orm(finishing.resign, running.pk, alice)
     expect(page.locator(".replay__fairness .check")).to_have_text("checked ✓")
     seed = orm(lambda: Game.objects.get(pk=running.pk).seed)
     expect(page.locator(".replay__fairness")).to_contain_text(seed)

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from tests.games.test_rhombus_records import play_random, seated
 from tests.helpers import ARTIFACTS
@@ -23,11 +23,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def finished(alice: Any, bob: Any, charlie: Any, dave: Any) -> Game:
     """A 4-player game resigned after 38 random actions from this deal, when Mysteries
     (RH19) have given SE (a side bar) a hand of 3 cards and NW (the other) one of 2."""
-    game = play.start_game(alice, bob, charlie, dave, seed="sb2", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, seed="sb2", setup=starting.Setup("rhombus"))
     game = play_random(game, seated(game), 38, random.Random(2))
     assert {seat: len(info["hand"]) for seat, info in game.position["seats"].items()} == \
         {"SW": 1, "SE": 3, "NE": 1, "NW": 2}
-    return play.resign(game.pk, game.seat(game.to_move).user)
+    return finishing.resign(game.pk, game.seat(game.to_move).user)
 
 
 @pytest.mark.parametrize("width", [1280, 1024])

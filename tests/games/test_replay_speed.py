@@ -21,7 +21,7 @@ from django.urls import reverse
 from engine.record import RhombusRecord
 from engine import rhombus
 from engine.rhombus import State, apply, fastplay, rules
-from games import play
+from games import finishing, moving, starting
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def random_record(seed: str, players: int, variant: str, plies: int) -> RhombusR
 
 def test_a_finished_formation_game_s_replay_lists_no_position_s_actions(
         alice: Any, bob: Any, listings: list[State]) -> None:
-    game = play.start_game(alice, bob, seed="speed", setup=play.Setup("rhombus", variant="formation"))
+    game = starting.start_game(alice, bob, seed="speed", setup=starting.Setup("rhombus", variant="formation"))
     users = {seat.name: seat.user for seat in Game.objects.get(pk=game.pk).table}
     rng = random.Random(3)
     for ply in range(40):  # random moves through the site, as players would send them
@@ -60,8 +60,8 @@ def test_a_finished_formation_game_s_replay_lists_no_position_s_actions(
         s = rhombus.from_json(current.position)
         move = fastplay.random_move(fastplay.Sim(s), rng)
         assert move is not None
-        play.submit(game.pk, users[current.to_move], ply, str(fastplay.to_action(s, move)))
-    play.resign(game.pk, alice)
+        moving.submit(game.pk, users[current.to_move], ply, str(fastplay.to_action(s, move)))
+    finishing.resign(game.pk, alice)
     listings.clear()
 
     page = Client().get(reverse("games:replay", args=[game.pk]))

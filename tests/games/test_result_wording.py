@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import play, results
+from games import finishing, payloads, results, starting
 from games.models import Game
 from tests.games.test_rhombus_records import play_random, seated
 
@@ -24,7 +24,7 @@ NO_PIECES_SEED, NO_PIECES_RNG = "np12", 12
 
 def test_a_four_player_replay_names_the_winning_partners_and_the_ending(
         alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
-    game = play.start_game(alice, bob, charlie, dave, seed=NO_PIECES_SEED, setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, seed=NO_PIECES_SEED, setup=starting.Setup("rhombus"))
     game = play_random(game, seated(game), 400, random.Random(NO_PIECES_RNG))
     assert (game.reason, game.winner) == (Game.Reason.NO_PIECES, "SW+NE")
     html = Client().get(reverse("games:replay", args=[game.pk])).content.decode()
@@ -51,6 +51,6 @@ def test_the_platform_s_endings_cite_each_game_s_own_rule() -> None:
 
 def test_the_live_page_is_sent_the_same_wording_of_the_ending(alice: Any, bob: Any) -> None:
     """game_json's ``ending``: the live page's result line writes it after "wins"."""
-    game = play.resign(play.start_game(alice, bob, setup=play.Setup("rhombus")).pk, alice)
-    assert play.game_json(game)["ending"] == "by resignation (RH27)" == game.reason_label
-    assert play.game_json(play.start_game(alice, bob))["ending"] is None  # running
+    game = finishing.resign(starting.start_game(alice, bob, setup=starting.Setup("rhombus")).pk, alice)
+    assert payloads.game_json(game)["ending"] == "by resignation (RH27)" == game.reason_label
+    assert payloads.game_json(starting.start_game(alice, bob))["ending"] is None  # running

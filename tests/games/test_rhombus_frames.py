@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import play
+from games import starting
 from games.models import Game
 from tests.games.conftest import session_cookie
 from tests.rhombus_steps import legal_texts
@@ -25,7 +25,7 @@ async def first_legal(game_id: int) -> str:
 
 async def test_an_update_carries_only_the_new_action_and_a_sync_all_of_them(
         alice: Any, bob: Any, sockets: Any) -> None:
-    game = await database_sync_to_async(play.start_game)(alice, bob, seed=SEED, setup=play.Setup("rhombus"))
+    game = await database_sync_to_async(starting.start_game)(alice, bob, seed=SEED, setup=starting.Setup("rhombus"))
     cookies = [await database_sync_to_async(session_cookie)(user) for user in (alice, bob)]
     socks = {}
     for seat, cookie in zip(game.seat_names, cookies):
@@ -48,7 +48,7 @@ async def test_an_update_carries_only_the_new_action_and_a_sync_all_of_them(
 
 
 async def test_a_presence_change_sends_no_actions(alice: Any, bob: Any, sockets: Any) -> None:
-    game = await database_sync_to_async(play.start_game)(alice, bob, seed=SEED, setup=play.Setup("rhombus"))
+    game = await database_sync_to_async(starting.start_game)(alice, bob, seed=SEED, setup=starting.Setup("rhombus"))
     socks, latest = {}, {}
     for user in (alice, bob):
         sock, sync = await sockets(game.pk, await database_sync_to_async(session_cookie)(user))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.rhombus import rules
-from games import play, steps
+from games import moving, payloads, starting, steps, store
 from games.models import Game, Move
 from tests.rhombus_steps import FLUSH, build, flush_on_an_open_board
 
@@ -34,7 +34,7 @@ def listings(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 
 def flush_game(alice: Any, bob: Any) -> Game:
-    game = play.start_game(alice, bob, seed="live-path", setup=play.Setup("rhombus", "formation"))
+    game = starting.start_game(alice, bob, seed="live-path", setup=starting.Setup("rhombus", "formation"))
     flush_on_an_open_board(game.pk)
     return Game.objects.get(pk=game.pk)
 
@@ -42,17 +42,17 @@ def flush_game(alice: Any, bob: Any) -> Game:
 def test_a_formation_flush_is_viewed_built_and_played_without_a_listing(
         alice: Any, bob: Any, listings: list[Any]) -> None:
     game = flush_game(alice, bob)
-    view = play.view_for(play.load(game.pk), alice)
+    view = payloads.view_for(store.load(game.pk), alice)
     assert "legal" not in view and sorted(FLUSH) in [sorted(cards) for cards in view["sets"]]
     rng = random.Random(5)
 
     def ask(cards: list[str], done: list[str]) -> dict[str, Any]:
-        return dict(steps.options(play.load(game.pk), alice, 0, cards, done))
+        return dict(steps.options(store.load(game.pk), alice, 0, cards, done))
 
     text = build(ask, [FLUSH], rng)
-    after = play.submit(game.pk, alice, 0, text)
-    play.view_for(after, alice)
-    play.view_for(play.load(game.pk), bob)
+    after = moving.submit(game.pk, alice, 0, text)
+    payloads.view_for(after, alice)
+    payloads.view_for(store.load(game.pk), bob)
     assert listings == []  # neither the views, nor the options, nor the move listed a position
     recorded = Move.objects.get(game_id=game.pk, ply=0).action
-    assert recorded in [str(action) for action in rules.legal_actions(play.state_of(game))]  # canonical (N1)
+    assert recorded in [str(action) for action in rules.legal_actions(payloads.state_of(game))]  # canonical (N1)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import play
+from games import starting
 from games.models import Game
 from tests.conftest import make_user
 from tests.games.conftest import session_cookie
@@ -80,7 +80,7 @@ async def full_position(game_id: int) -> Position:
 
 async def play_one(users: list[Any], cookies: list[str], variant: str, sockets: Any, rng: random.Random) -> int:
     """One random game, resigned after PLIES actions; the number of frames checked."""
-    game = await database_sync_to_async(play.start_game)(*users, setup=play.Setup("rhombus", variant))
+    game = await database_sync_to_async(starting.start_game)(*users, setup=starting.Setup("rhombus", variant))
     positions = {0: await full_position(game.pk)}
     socks: dict[str | None, Any] = {}
     latest: dict[str | None, dict[str, Any]] = {}

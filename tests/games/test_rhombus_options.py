@@ -13,7 +13,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.contrib.sessions.models import Session
 
-from games import play
+from games import starting
 from games.models import Game, Move
 from preferences.languages import save_language
 from tests.conftest import make_user
@@ -28,7 +28,7 @@ SEED = "rhombus-options"
 
 
 def start(*users: Any, variant: str = "classic") -> Game:
-    return play.start_game(*users, seed=SEED, setup=play.Setup("rhombus", variant))
+    return starting.start_game(*users, seed=SEED, setup=starting.Setup("rhombus", variant))
 
 
 def stored(game_id: int) -> tuple[Any, ...]:
@@ -169,7 +169,7 @@ async def test_a_refusal_is_worded_in_the_sockets_language(alice: Any, bob: Any,
 
 
 async def test_ace_in_the_hole_keeps_its_list_and_builds_nothing(alice: Any, bob: Any, sockets: Any) -> None:
-    game = await database_sync_to_async(play.start_game)(alice, bob, seed=SEED)
+    game = await database_sync_to_async(starting.start_game)(alice, bob, seed=SEED)
     sock, view = await sockets(game.pk, await database_sync_to_async(session_cookie)(alice))
     assert view["legal"] and "sets" not in view
     answer = await sock.request({"type": "options", "ply": 0, "cards": [view["hand"][0]], "done": []})

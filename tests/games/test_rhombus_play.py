@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import play, records
+from games import finishing, moving, payloads, records, refusals, rematches, starting
 from games.models import Game, Move
 from ladder.models import Player
 from tests.seats import set_game
@@ -19,13 +19,13 @@ from tests.seats import set_game
 pytestmark = pytest.mark.django_db
 
 SEED = "rhombus-site"
-RHOMBUS = play.Setup("rhombus")
+RHOMBUS = starting.Setup("rhombus")
 
 
 @pytest.fixture
 def four(alice: Any, bob: Any, charlie: Any, dave: Any) -> Game:
     """Alice SW, Bob SE, Charlie NE, Dave NW: Alice and Charlie against Bob and Dave (RH31)."""
-    return play.start_game(alice, bob, charlie, dave, seed=SEED, setup=RHOMBUS)
+    return starting.start_game(alice, bob, charlie, dave, seed=SEED, setup=RHOMBUS)
 
 
 def snapshot(game_id: int) -> tuple[Any, ...]:
@@ -39,28 +39,28 @@ def legal(game: Game) -> list[str]:
 
 
 def test_a_two_player_game_seats_sw_and_ne_from_the_rules(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed=SEED, setup=RHOMBUS)
+    game = starting.start_game(alice, bob, seed=SEED, setup=RHOMBUS)
     assert [(s.number, s.name, s.user) for s in Game.objects.get(pk=game.pk).table] == [
         (0, "SW", alice), (1, "NE", bob)]
     assert (game.kind, game.variant, game.players, game.title) == ("rhombus", "classic", 2, "Rhombus")
     assert game.commitment == engine.GAMES["rhombus"].commitment(SEED) and game.clocks == {"SW": 600_000, "NE": 600_000}
-    shown = play.view_for(game, alice)
+    shown = payloads.view_for(game, alice)
     assert shown["seat"] == "SW" and shown["seats"]["SW"]["hand"] and "hand" not in shown["seats"]["NE"]
     assert shown["game"]["sides"] == [["SW"], ["NE"]] and shown["game"]["players"] == {"SW": "alice", "NE": "bob"}
 
 
 def test_refusals_name_the_rule_and_change_nothing(four: Game, alice: Any, bob: Any, charlie: Any) -> None:
     before = snapshot(four.pk)
-    with pytest.raises(play.Refusal, match=r"SW's turn \(RH10\)"):
-        play.submit(four.pk, bob, 0, legal(four)[0])
-    with pytest.raises(play.Refusal, match=r"\(RH7\)"):  # a card Alice does not hold
-        play.submit(four.pk, alice, 0, "AH a2-a3")
-    with pytest.raises(play.Refusal, match="stale ply"):
-        play.submit(four.pk, alice, 3, legal(four)[0])
-    with pytest.raises(play.Refusal, match="2 or 4 players, not 3"):
-        play.start_game(alice, bob, charlie, setup=RHOMBUS)
-    with pytest.raises(play.Refusal, match="variants classic, formation"):
-        play.start_game(alice, bob, setup=play.Setup("rhombus", "blitz"))
+    with pytest.raises(refusals.Refusal, match=r"SW's turn \(RH10\)"):
+        moving.submit(four.pk, bob, 0, legal(four)[0])
+    with pytest.raises(refusals.Refusal, match=r"\(RH7\)"):  # a card Alice does not hold
+        moving.submit(four.pk, alice, 0, "AH a2-a3")
+    with pytest.raises(refusals.Refusal, match="stale ply"):
+        moving.submit(four.pk, alice, 3, legal(four)[0])
+    with pytest.raises(refusals.Refusal, match="2 or 4 players, not 3"):
+        starting.start_game(alice, bob, charlie, setup=RHOMBUS)
+    with pytest.raises(refusals.Refusal, match="variants classic, formation"):
+        starting.start_game(alice, bob, setup=starting.Setup("rhombus", "blitz"))
     assert snapshot(four.pk) == before and Game.objects.count() == 1
 
 
@@ -68,9 +68,9 @@ def test_moves_go_round_the_table_and_the_record_keeps_the_canonical_text(four: 
     state = engine.GAMES["rhombus"].from_json(four.position)
     action = engine.GAMES["rhombus"].legal_actions(state)[0]
     spaced = str(action).replace(" ", "  ", 1)  # an untidy but legal way to write it
-    g = play.submit(four.pk, alice, 0, spaced)
+    g = moving.submit(four.pk, alice, 0, spaced)
     assert (g.ply, g.to_move) == (1, "SE") and Move.objects.get(game=g).action == str(action)
-    assert play.view_for(g, bob)["actions"] == [{"seat": "SW", "action": str(action)}]
+    assert payloads.view_for(g, bob)["actions"] == [{"seat": "SW", "action": str(action)}]
     assert g.abort_at is not None and g.turn_started_at is None  # three seats still to make a first move
 
 
@@ -78,7 +78,7 @@ def test_every_seat_sees_its_own_hand_only_never_the_partners(four: Game, alice:
                                                                 charlie: Any, dave: Any) -> None:
     position = Game.objects.get(pk=four.pk).position
     for user, seat in ((alice, "SW"), (bob, "SE"), (charlie, "NE"), (dave, "NW"), (None, None)):
-        shown = play.view_for(four, user)
+        shown = payloads.view_for(four, user)
         assert [name for name, s in shown["seats"].items() if "hand" in s] == ([seat] if seat else [])
         if seat:
             assert shown["seats"][seat]["hand"] == position["seats"][seat]["hand"]
@@ -87,20 +87,20 @@ def test_every_seat_sees_its_own_hand_only_never_the_partners(four: Game, alice:
 
 
 def test_a_resignation_ends_it_for_the_team(four: Game, charlie: Any) -> None:
-    g = play.resign(four.pk, charlie)  # NE: Alice's partner
+    g = finishing.resign(four.pk, charlie)  # NE: Alice's partner
     assert (g.status, g.winner, g.reason, g.score) == ("finished", "SE+NW", "resignation", None)
     assert (g.won("SE"), g.won("NW"), g.won("SW"), g.won("NE")) == (True, True, False, False)
     assert g.reason_label == "by resignation (RH27)"
-    assert play.view_for(g, charlie)["game"]["seed"] == SEED
+    assert payloads.view_for(g, charlie)["game"]["seed"] == SEED
 
 
 def test_a_spent_clock_loses_for_the_team(four: Game, alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
     for ply, user in enumerate((alice, bob, charlie, dave)):  # every seat's first move: the clocks start
-        play.submit(four.pk, user, ply, legal(four)[0])
-    with pytest.raises(play.Refusal, match="SW still has time"):
-        play.flag(four.pk, bob)
+        moving.submit(four.pk, user, ply, legal(four)[0])
+    with pytest.raises(refusals.Refusal, match="SW still has time"):
+        finishing.flag(four.pk, bob)
     set_game(four, turn_started_at=timezone.now() - timedelta(minutes=11))  # SW to move, clock spent
-    play.flag(four.pk, bob)
+    finishing.flag(four.pk, bob)
     g = Game.objects.get(pk=four.pk)
     assert (g.status, g.winner, g.reason, g.clocks["SW"]) == ("finished", "SE+NW", "time", 0)
 
@@ -108,33 +108,33 @@ def test_a_spent_clock_loses_for_the_team(four: Game, alice: Any, bob: Any, char
 def test_aborting_is_allowed_until_every_seat_has_moved(four: Game, alice: Any, bob: Any, charlie: Any,
                                                        dave: Any) -> None:
     for ply, user in enumerate((alice, bob, charlie)):
-        play.submit(four.pk, user, ply, legal(four)[0])
-    assert play.abort(four.pk, dave).status == "aborted"  # NW has not moved yet
-    other = play.start_game(alice, bob, charlie, dave, setup=RHOMBUS)
+        moving.submit(four.pk, user, ply, legal(four)[0])
+    assert finishing.abort(four.pk, dave).status == "aborted"  # NW has not moved yet
+    other = starting.start_game(alice, bob, charlie, dave, setup=RHOMBUS)
     for ply, user in enumerate((alice, bob, charlie, dave)):
-        play.submit(other.pk, user, ply, legal(other)[0])
-    with pytest.raises(play.Refusal, match=r"every player has moved \(RH27\)"):
-        play.abort(other.pk, bob)
+        moving.submit(other.pk, user, ply, legal(other)[0])
+    with pytest.raises(refusals.Refusal, match=r"every player has moved \(RH27\)"):
+        finishing.abort(other.pk, bob)
 
 
 def test_only_the_other_team_claims_an_absent_players_turn(four: Game, alice: Any, bob: Any, charlie: Any,
                                                            dave: Any) -> None:
     for ply, user in enumerate((alice, bob, charlie, dave)):
-        play.submit(four.pk, user, ply, legal(four)[0])
+        moving.submit(four.pk, user, ply, legal(four)[0])
     long_ago = timezone.now() - timedelta(seconds=120)
     set_game(four, turn_started_at=long_ago, SW_seen_at=long_ago, SW_left_at=long_ago)  # SW to move, gone
-    with pytest.raises(play.Refusal, match="your partner's turn"):
-        play.claim_abandonment(four.pk, charlie)
-    g = play.claim_abandonment(four.pk, dave)
+    with pytest.raises(refusals.Refusal, match="your partner's turn"):
+        finishing.claim_abandonment(four.pk, charlie)
+    g = finishing.claim_abandonment(four.pk, dave)
     assert (g.winner, g.reason) == ("SE+NW", "abandonment")
 
 
 def test_a_rematch_needs_every_player_and_the_winning_team_deals(four: Game, alice: Any, bob: Any,
                                                                   charlie: Any, dave: Any) -> None:
-    play.resign(four.pk, alice)  # Bob (SE) and Dave (NW) win
+    finishing.resign(four.pk, alice)  # Bob (SE) and Dave (NW) win
     for user in (alice, bob, charlie):
-        assert play.rematch(four.pk, user).rematch_game is None
-    new = play.rematch(four.pk, dave).rematch_game
+        assert rematches.rematch(four.pk, user).rematch_game is None
+    new = rematches.rematch(four.pk, dave).rematch_game
     assert new is not None and (new.kind, new.players) == ("rhombus", 4)
     assert {s.name: s.user for s in Game.objects.get(pk=new.pk).table} == {
         "SW": alice, "SE": bob, "NE": charlie, "NW": dave}  # everyone keeps their seat
@@ -143,18 +143,18 @@ def test_a_rematch_needs_every_player_and_the_winning_team_deals(four: Game, ali
 
 
 def test_a_two_player_rematch_lets_the_loser_move_first(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, setup=RHOMBUS)
-    play.resign(game.pk, bob)  # SW (Alice) wins, so she deals and Bob moves first (RH28)
-    play.rematch(game.pk, alice)
-    new = play.rematch(game.pk, bob).rematch_game
+    game = starting.start_game(alice, bob, setup=RHOMBUS)
+    finishing.resign(game.pk, bob)  # SW (Alice) wins, so she deals and Bob moves first (RH28)
+    rematches.rematch(game.pk, alice)
+    new = rematches.rematch(game.pk, bob).rematch_game
     assert new.seat_of(alice) == "SW" and (new.position["dealer"], new.position["to_move"]) == ("SW", "NE")
-    assert play.abort(new.pk, bob).status == "aborted"  # NE moves first, so may abort first
+    assert finishing.abort(new.pk, bob).status == "aborted"  # NE moves first, so may abort first
 
 
 def test_a_rhombus_result_is_rated_on_rhombus_s_own_ladder(alice: Any, bob: Any) -> None:
     """Each game has its own ratings: a Rhombus game never changes the Ace in the Hole ladder."""
-    game = play.start_game(alice, bob, setup=play.Setup("rhombus", "formation"))
-    g = play.resign(game.pk, bob)
+    game = starting.start_game(alice, bob, setup=starting.Setup("rhombus", "formation"))
+    g = finishing.resign(game.pk, bob)
     assert g.winner == "SW"
     assert sorted(g.rating_changes.values_list("ladder", "user__username", "after")) == [
         ("rhombus", "alice", 1520), ("rhombus", "bob", 1480)]
@@ -162,7 +162,7 @@ def test_a_rhombus_result_is_rated_on_rhombus_s_own_ladder(alice: Any, bob: Any)
 
 
 def test_a_rhombus_game_in_a_players_list_links_to_its_page_and_replay(alice: Any, bob: Any) -> None:
-    game = play.resign(play.start_game(alice, bob, setup=RHOMBUS).pk, bob)
+    game = finishing.resign(starting.start_game(alice, bob, setup=RHOMBUS).pk, bob)
     [row] = records.games_of(alice)
     assert (row.title, row.seat, row.result, row.replay_url, row.live_url) == (
         "Rhombus", "SW", "win", f"/games/{game.pk}/replay/", f"/games/{game.pk}/")

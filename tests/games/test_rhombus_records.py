@@ -20,7 +20,7 @@ from django.urls import reverse
 import engine
 from engine.errors import RecordError
 from engine.record import RhombusRecord, read_rhombus, replay_rhombus
-from games import play, records
+from games import finishing, moving, records, starting
 from games.models import Game, Move
 from tests.helpers import shows_secret
 
@@ -34,13 +34,13 @@ STEPS = re.compile(r'<script id="replay-steps" type="application/json">(.*?)</sc
 
 
 def play_random(game: Game, users: dict[str, Any], count: int, rng: random.Random) -> Game:
-    """Up to ``count`` random legal actions through play.submit, as players would send them."""
+    """Up to ``count`` random legal actions through moving.submit, as players would send them."""
     for _ in range(count):
         g = Game.objects.get(pk=game.pk)
         if not g.running:
             return fresh(g)
         action = rng.choice(RULES.legal_actions(RULES.from_json(g.position)))
-        play.submit(g.pk, users[g.to_move], g.ply, str(action))
+        moving.submit(g.pk, users[g.to_move], g.ply, str(action))
     return fresh(game)
 
 
@@ -56,14 +56,14 @@ def seated(game: Game) -> dict[str, Any]:
 @pytest.fixture
 def two(alice: Any, bob: Any) -> Game:
     """Alice (SW) and Bob (NE), 20 actions in and still running."""
-    game = play.start_game(alice, bob, seed=SEED, setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed=SEED, setup=starting.Setup("rhombus"))
     return play_random(game, seated(game), 20, random.Random(4))
 
 
 @pytest.fixture
 def four(alice: Any, bob: Any, charlie: Any, dave: Any) -> Game:
     """A team game (RH31), 24 actions in and still running."""
-    game = play.start_game(alice, bob, charlie, dave, seed="four", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, seed="four", setup=starting.Setup("rhombus"))
     return play_random(game, seated(game), 24, random.Random(5))
 
 
@@ -106,7 +106,7 @@ def test_a_finished_record_replays_to_the_stored_position_and_round_trips(
         fixture: str, winner: str, request: pytest.FixtureRequest) -> None:
     running: Game = request.getfixturevalue(fixture)
     loser = next(seat for seat in running.seat_names if seat not in winner.split("+"))
-    game = play.resign(running.pk, seated(running)[loser])
+    game = finishing.resign(running.pk, seated(running)[loser])
     record = record_of(game)
     assert [str(a) for a in record.actions] == list(Move.objects.filter(game=game).values_list("action", flat=True))
     assert record.players == {s.name: s.user.get_username() for s in game.table}
@@ -135,7 +135,7 @@ def test_a_running_record_has_no_seed_and_its_steps_no_hand(four: Game) -> None:
 
 
 def test_after_the_end_every_step_shows_every_hand(two: Game, bob: Any) -> None:
-    game = play.resign(two.pk, bob)
+    game = finishing.resign(two.pk, bob)
     steps = records.steps_of_game(game)
     states = replay_rhombus(record_of(game))
     for step, state in zip(steps, states, strict=True):
@@ -146,7 +146,7 @@ def test_after_the_end_every_step_shows_every_hand(two: Game, bob: Any) -> None:
 
 def test_a_game_ended_by_the_rules_names_the_rule(alice: Any, bob: Any) -> None:
     """The quiet rule's draw (RH27) is Game.Reason.QUIET on the site and RH27 in the record."""
-    game = play.start_game(alice, bob, seed=SEED, setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed=SEED, setup=starting.Setup("rhombus"))
     game = play_random(game, seated(game), 400, random.Random(4))
     assert (game.status, game.reason, game.winner) == ("finished", Game.Reason.QUIET, "")
     record = record_of(game)
@@ -157,7 +157,7 @@ def test_a_game_ended_by_the_rules_names_the_rule(alice: Any, bob: Any) -> None:
 
 
 def test_an_adjudicated_game_s_record_imports(two: Game) -> None:
-    game = play.adjudicate(two.pk, "NE", "SW's connection broke")
+    game = finishing.adjudicate(two.pk, "NE", "SW's connection broke")
     record = record_of(game)
     assert (record.reason, record.winner, record.headers["Adjudication"]) == ("adjudication", "NE", "SW's connection broke")
     assert records.read_record(record.to_text()) == record
@@ -188,7 +188,7 @@ def test_a_running_game_s_replay_and_downloads_hold_no_hand_card_pile_or_seed(
 
 
 def test_a_finished_game_s_replay_shows_the_seed_checked_and_every_hand(two: Game, bob: Any) -> None:
-    game = play.resign(two.pk, bob)
+    game = finishing.resign(two.pk, bob)
     html = Client().get(reverse("games:replay", args=[game.pk])).content.decode()
     assert game.seed in html and "checked ✓" in html and game.commitment in html
     assert "alice (SW) won by resignation (RH27)" in html
@@ -209,7 +209,7 @@ def test_a_running_game_s_page_shows_the_commitment_and_no_seed(two: Game) -> No
 @pytest.mark.parametrize("form", ["record-json", "record-txt"])
 def test_a_downloaded_record_imports_to_the_same_steps(fixture: str, form: str, request: pytest.FixtureRequest) -> None:
     running: Game = request.getfixturevalue(fixture)
-    game = play.resign(running.pk, seated(running)["SW"])
+    game = finishing.resign(running.pk, seated(running)["SW"])
     client = Client()
     response = client.get(reverse(f"games:{form}", args=[game.pk]))
     suffix = "json" if form == "record-json" else "txt"
@@ -224,7 +224,7 @@ def test_a_downloaded_record_imports_to_the_same_steps(fixture: str, form: str, 
 
 
 def test_an_uploaded_record_file_imports(two: Game, bob: Any) -> None:
-    game = play.resign(two.pk, bob)
+    game = finishing.resign(two.pk, bob)
     upload = SimpleUploadedFile("aceweb.txt", record_of(game).to_text().encode())
     response = Client().post(reverse("games:import"), {"file": upload})
     assert response.status_code == 200 and "Fair shuffle (RH30)" in response.content.decode()
@@ -266,7 +266,7 @@ def _wrong_seat(record: RhombusRecord) -> str:
 ])
 def test_a_bad_record_is_refused_with_a_clear_message_and_nothing_stored(
         two: Game, bob: Any, spoil: Any, message: str) -> None:
-    game = play.resign(two.pk, bob)
+    game = finishing.resign(two.pk, bob)
     games, moves = Game.objects.count(), Move.objects.count()
     response = Client().post(reverse("games:import"), {"record": spoil(record_of(game))})
     assert response.status_code == 400
@@ -276,8 +276,8 @@ def test_a_bad_record_is_refused_with_a_clear_message_and_nothing_stored(
 
 
 def test_an_import_tells_the_games_apart_by_format_or_headers(two: Game, bob: Any, game: Game) -> None:
-    rhombus = record_of(play.resign(two.pk, bob))
-    ace = records.record_of(play.resign(game.pk, bob))
+    rhombus = record_of(finishing.resign(two.pk, bob))
+    ace = records.record_of(finishing.resign(game.pk, bob))
     assert records.kind_of(records.read_record(ace.to_text())) == "ace-in-the-hole"
     assert records.kind_of(records.read_record(json.dumps(ace.to_json()))) == "ace-in-the-hole"
     # A hand-written Rhombus record may leave out [Game]: its seats' headers say which game it is.
@@ -307,8 +307,8 @@ def test_a_rhombus_game_lists_and_panels_link_its_replay(two: Game, alice: Any) 
 
 def test_a_formation_game_replays_and_round_trips(alice: Any, bob: Any) -> None:
     """Formation (RH41) deals from the double pack: the record keeps its variant."""
-    game = play.start_game(alice, bob, seed="formation", setup=play.Setup("rhombus", "formation"))
-    game = play.resign(play_random(game, seated(game), 10, random.Random(9)).pk, bob)
+    game = starting.start_game(alice, bob, seed="formation", setup=starting.Setup("rhombus", "formation"))
+    game = finishing.resign(play_random(game, seated(game), 10, random.Random(9)).pk, bob)
     record = record_of(game)
     assert record.variant == "formation" and '[Variant "formation"]' in record.to_text()
     assert records.steps_of_record(records.read_record(record.to_text())) == records.steps_of_game(game)
@@ -317,7 +317,7 @@ def test_a_formation_game_replays_and_round_trips(alice: Any, bob: Any) -> None:
 
 
 def test_an_aborted_game_s_replay_says_so_and_shows_the_seed(alice: Any, bob: Any) -> None:
-    game = play.abort(play.start_game(alice, bob, setup=play.Setup("rhombus")).pk, alice)
+    game = finishing.abort(starting.start_game(alice, bob, setup=starting.Setup("rhombus")).pk, alice)
     record = record_of(game)
     assert (record.reason, record.winner, record.result, record.seed) == ("aborted", None, "*", game.seed)
     html = Client().get(reverse("games:replay", args=[game.pk])).content.decode()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from pytest_django.live_server_helper import LiveServer
 
-from games import play, records
+from games import finishing, records, starting
 from tests.conftest import make_user
 from tests.games.test_rhombus_records import play_random, seated
 from tests.helpers import ARTIFACTS
@@ -44,9 +44,9 @@ def step_label(page: Page) -> str:
 def finished_four(alice: Any, bob: Any, charlie: Any, django_user_model: Any) -> Any:
     """Built before the browser starts: Django refuses database work inside Playwright's loop."""
     dave = make_user(django_user_model, "dave")
-    game = play.start_game(alice, bob, charlie, dave, seed="replay-four", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, charlie, dave, seed="replay-four", setup=starting.Setup("rhombus"))
     game = play_random(game, seated(game), 16, random.Random(3))
-    game = play.resign(game.pk, bob)
+    game = finishing.resign(game.pk, bob)
     return game, records.steps_of_game(game)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import finishing, moving, starting
 from games.models import Game
 from tests.games.test_replay_live_browser import open_replay
 from tests.games.test_rhombus_records import RULES, play_random, seated
@@ -27,7 +27,7 @@ STARTED_WITH = 4  # actions played before anyone opens the replay
 
 @pytest.fixture
 def running(alice: Any, bob: Any) -> Game:
-    game = play.start_game(alice, bob, seed="live-rhombus", setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed="live-rhombus", setup=starting.Setup("rhombus"))
     return play_random(game, seated(game), STARTED_WITH, random.Random(2))
 
 
@@ -36,7 +36,7 @@ def next_action(game_id: int) -> tuple[str, str, int]:
     game = Game.objects.get(pk=game_id)
     seat = game.to_move
     action = RULES.legal_actions(RULES.from_json(game.position))[0]
-    game = play.submit(game.pk, game.seat(seat).user, game.ply, str(action))
+    game = moving.submit(game.pk, game.seat(seat).user, game.ply, str(action))
     return seat, str(game.moves.get(ply=game.ply - 1).action), game.ply
 
 
@@ -69,7 +69,7 @@ def test_the_replay_of_a_running_rhombus_game_follows_it_and_the_end_shows_the_h
     words = set(page.locator("body").inner_text().split())
     assert words.isdisjoint(hands - set(played.split())), "a hand card reached the replay page"
 
-    orm(play.resign, running.pk, alice)
+    orm(finishing.resign, running.pk, alice)
     expect(page.locator(".replay__fairness .check")).to_have_text("checked ✓")
     final = orm(position, running.pk)
     for name, shown in final["seats"].items():

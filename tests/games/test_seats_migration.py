@@ -17,7 +17,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 import engine
-from games import play
+from games import moving, payloads, rematches, store
 from games.models import Game, Seat
 
 BEFORE = [("games", "0005_tournament_events")]
@@ -94,19 +94,19 @@ def test_old_games_get_seats_clocks_points_and_offers(old_apps: Any) -> None:
 def test_migrated_games_are_shown_and_played_on(old_apps: Any) -> None:
     ids = old_games(old_apps)
     migrate(newest())  # games 0006 and all that depends on it
-    finished = play.load(ids["finished"])
+    finished = store.load(ids["finished"])
     assert finished is not None
-    shown = play.view_for(finished, finished.seat("black").user)["game"]
+    shown = payloads.view_for(finished, finished.seat("black").user)["game"]
     assert (shown["players"], shown["winner"], shown["score"]) == (
         {"red": "bob", "black": "alice"}, "black", {"red": 3, "black": 11})
     assert shown["rematch"]["offered_by"] == ["red"] and shown["clock"]["ms"] == {"red": 1, "black": 2}
     running = Game.objects.get(pk=ids["running"])
     alice = running.seat("red").user
-    view = play.view_for(running, alice)
+    view = payloads.view_for(running, alice)
     assert view["seat"] == "red" and view["legal"] and view["game"]["presence"] == {"red": True, "black": False}
-    moved = play.submit(running.pk, alice, 2, view["legal"][0])
+    moved = moving.submit(running.pk, alice, 2, view["legal"][0])
     assert moved.ply == 3 and moved.moves.count() == 3
-    assert play.rematch(finished.pk, finished.seat("black").user).rematch_game is not None  # the offer stood
+    assert rematches.rematch(finished.pk, finished.seat("black").user).rematch_game is not None  # the offer stood
 
 
 def test_migrating_back_restores_red_and_black(old_apps: Any) -> None:

@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 import engine
-from games import play
+from games import finishing, moving, payloads, starting
 from games.models import Game
 from games.timecontrols import TimeControl
 
@@ -27,31 +27,31 @@ SEED = "revealed-at-the-end"
 def play_first_legal(game_id: int) -> None:
     game = Game.objects.get(pk=game_id)
     action = RHOMBUS.legal_actions(RHOMBUS.from_json(game.position))[0]
-    play.submit(game_id, game.seat(game.to_move).user, game.ply, str(action))
+    moving.submit(game_id, game.seat(game.to_move).user, game.ply, str(action))
 
 
 def resign(game: Game, alice: Any) -> None:
-    play.resign(game.pk, alice)
+    finishing.resign(game.pk, alice)
 
 
 def abort(game: Game, alice: Any) -> None:
-    play.abort(game.pk, alice)
+    finishing.abort(game.pk, alice)
 
 
 def run_out_of_time(game: Game, alice: Any) -> None:
     Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
-    play.claim_time(game.pk)
+    finishing.claim_time(game.pk)
 
 
 def adjudicate(game: Game, alice: Any) -> None:
-    play.adjudicate(game.pk, None, "the organizer stopped the round")
+    finishing.adjudicate(game.pk, None, "the organizer stopped the round")
 
 
 @pytest.mark.parametrize("end", [resign, abort, run_out_of_time, adjudicate])
 def test_a_game_ended_off_the_board_shows_its_seed_to_everyone(
         alice: Any, bob: Any, end: Callable[[Game, Any], None]) -> None:
-    game = play.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3+2"),
-                           setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed=SEED, time_control=TimeControl.parse("3+2"),
+                               setup=starting.Setup("rhombus"))
     if end is not abort:
         for _ in range(2):
             play_first_legal(game.pk)
@@ -59,7 +59,7 @@ def test_a_game_ended_off_the_board_shows_its_seed_to_everyone(
     game = Game.objects.get(pk=game.pk)
     assert not game.running and game.position["seed_hex"] == SEED.encode().hex()
     for seat in (None, *game.seat_names):
-        frame = play.seat_view(game, seat)
+        frame = payloads.seat_view(game, seat)
         assert (frame["seed_hex"], frame["game"]["seed"]) == (SEED.encode().hex(), SEED), (end.__name__, seat)
         assert frame["commitment"] == frame["game"]["commitment"] == sha256(SEED.encode()).hexdigest()
     public = Client(HTTP_HOST="localhost").get(f"/api/games/{game.pk}").json()
@@ -67,11 +67,11 @@ def test_a_game_ended_off_the_board_shows_its_seed_to_everyone(
 
 
 def test_a_running_game_shows_its_seed_to_nobody(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed=SEED, setup=play.Setup("rhombus"))
+    game = starting.start_game(alice, bob, seed=SEED, setup=starting.Setup("rhombus"))
     play_first_legal(game.pk)
     game = Game.objects.get(pk=game.pk)
     for seat in (None, *game.seat_names):
-        frame = play.seat_view(game, seat)
+        frame = payloads.seat_view(game, seat)
         assert (frame["seed_hex"], frame["game"]["seed"]) == (None, None)
         assert SEED.encode().hex() not in str(frame) and SEED not in str(frame)
     public = Client(HTTP_HOST="localhost").get(f"/api/games/{game.pk}").json()

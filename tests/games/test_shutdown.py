@@ -4,7 +4,7 @@ Closing a player's socket records the departure (presence, R17). That used to
 announce the change from the database thread, through async_to_sync, onto an
 event loop that shutdown may already have stopped: the thread then waited
 forever and daphne ignored SIGTERM (seen under the 200-game benchmark). Now
-play.arrive/depart only return the announcement and the consumer sends it from
+presence.arrive/depart only return the announcement and the consumer sends it from
 its own loop. The SIGTERM test below did not reproduce the hang on the old code
 at this size; it guards the promise itself (stopping `make run` or a deploy).
 """
@@ -27,7 +27,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from bench.live_play import open_socket, start_servers, stop_servers
-from games import play
+from games import broadcast, presence, starting
 from tests.games.conftest import session_cookie
 from tests.helpers import require_service
 
@@ -42,14 +42,14 @@ def _test_database_url() -> str:
 
 @pytest.mark.django_db(transaction=True)
 def test_stamping_presence_sends_nothing_itself_and_returns_the_announcement(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed="tests-presence-contract")
+    game = starting.start_game(alice, bob, seed="tests-presence-contract")
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(play.group_name(game.pk), channel)
+    async_to_sync(layer.group_add)(broadcast.group_name(game.pk), channel)
 
-    arrived = play.arrive(game.pk, alice)
+    arrived = presence.arrive(game.pk, alice)
     assert arrived == ("red", {"type": "game.changed", "ply": 0, "seat": "red"})
-    departed = play.depart(game.pk, alice)
+    departed = presence.depart(game.pk, alice)
     assert departed == ("red", {"type": "game.left", "ply": 0, "seat": "red"})
     assert async_to_sync(_nothing_arrives)(layer, channel)  # committed, yet nothing sent
 
@@ -65,7 +65,7 @@ async def _nothing_arrives(layer: Any, channel: str) -> bool:
 @pytest.mark.django_db(transaction=True)
 def test_daphne_stops_promptly_while_players_are_connected(
         alice: Any, bob: Any, tmp_path: Path) -> None:
-    games = [play.start_game(alice, bob, seed=f"tests-shutdown-{i}").pk for i in range(GAMES)]
+    games = [starting.start_game(alice, bob, seed=f"tests-shutdown-{i}").pk for i in range(GAMES)]
     cookies = [session_cookie(alice), session_cookie(bob)] * TABS
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "DEBUG": "1"}
     (server,) = start_servers(1, env, tmp_path)

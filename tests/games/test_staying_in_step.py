@@ -19,7 +19,7 @@ from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import play, pulse
+from games import broadcast, finishing, moving, pulse
 from games.consumers import GameConsumer
 from games.models import Game
 from tests.games.conftest import load_game
@@ -33,14 +33,14 @@ BEAT = 0.3  # seconds: short, so that the tests wait little
 @database_sync_to_async
 def move_unannounced(game: Game, user: Any, ply: int, action: str) -> None:
     """Play a move whose group message is lost on its way (as the layer once lost them)."""
-    with play.held_notifications():  # collected here, and then never sent
-        play.submit(game.pk, user, ply, action)
+    with broadcast.held_notifications():  # collected here, and then never sent
+        moving.submit(game.pk, user, ply, action)
 
 
 @database_sync_to_async
 def resign_unannounced(game: Game, user: Any) -> None:
-    with play.held_notifications():
-        play.resign(game.pk, user)
+    with broadcast.held_notifications():
+        finishing.resign(game.pk, user)
 
 
 async def test_a_socket_whose_update_was_lost_is_sent_the_state_a_beat_later(
@@ -106,7 +106,7 @@ async def test_a_socket_closing_while_a_message_is_on_its_way_still_records_the_
     consumer = GameConsumer()
     consumer.scope = {"user": alice, "url_route": {"kwargs": {"game_id": game.pk}}, "query_string": b""}
     consumer.channel_layer, consumer.channel_name = None, "test!closed"
-    consumer.game_id, consumer.group, consumer.seat = game.pk, play.group_name(game.pk), "red"
+    consumer.game_id, consumer.group, consumer.seat = game.pk, broadcast.group_name(game.pk), "red"
     consumer.sending = asyncio.Lock()
 
     async def closed(message: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import moving, payloads, starting
 from games.models import Game
 from games.timecontrols import OFFERED, TimeControl
 
@@ -38,10 +38,10 @@ def test_the_site_offers_the_real_time_and_correspondence_controls_of_the_issue(
 
 
 def test_a_correspondence_game_gives_each_move_its_full_days(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, time_control=TimeControl.parse("3d"), seed="tests-game-seed")
+    game = starting.start_game(alice, bob, time_control=TimeControl.parse("3d"), seed="tests-game-seed")
     three_days = 3 * 86_400_000
     assert (game.clocks["red"], game.clocks["black"], game.days_per_move) == (three_days, three_days, 3)
-    play.submit(game.pk, alice, 0, "5H e1-e6")
+    moving.submit(game.pk, alice, 0, "5H e1-e6")
     g = Game.objects.get(pk=game.pk)
     assert g.clocks["red"] == three_days  # restored after the move, not a bonus on top
-    assert play.clock_json(g)["time_control"] == "3d"
+    assert payloads.clock_json(g)["time_control"] == "3d"

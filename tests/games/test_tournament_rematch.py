@@ -10,7 +10,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games import play
+from games import finishing, refusals, rematches, starting
 from games.models import Event, Game
 from tests.api.conftest import api_as  # noqa: F401  (the fixture)
 
@@ -20,8 +20,8 @@ REFUSED = "this game belongs to Autumn Cup, so it has no rematch"
 
 
 def finished_event_game(alice: Any, bob: Any) -> Game:
-    game = play.start_game(alice, bob, seed="tests-game-seed", event=EVENT)
-    return play.resign(game.pk, bob)
+    game = starting.start_game(alice, bob, seed="tests-game-seed", event=EVENT)
+    return finishing.resign(game.pk, bob)
 
 
 def unchanged(game: Game) -> None:
@@ -32,8 +32,8 @@ def unchanged(game: Game) -> None:
 @pytest.mark.django_db
 def test_it_refuses_a_rematch_of_a_tournament_game_and_starts_nothing(alice: Any, bob: Any) -> None:
     game = finished_event_game(alice, bob)
-    with pytest.raises(play.Refusal, match=REFUSED):
-        play.rematch(game.pk, alice)
+    with pytest.raises(refusals.Refusal, match=REFUSED):
+        rematches.rematch(game.pk, alice)
     unchanged(game)
 
 
@@ -51,7 +51,7 @@ def test_the_page_of_a_tournament_game_has_no_rematch_button(alice: Any, bob: An
     client.force_login(alice)
     event_page = client.get(f"/games/{finished_event_game(alice, bob).pk}/").content.decode()
     assert 'data-command="resign"' in event_page and 'data-command="rematch"' not in event_page
-    casual = play.resign(play.start_game(alice, bob).pk, bob)
+    casual = finishing.resign(starting.start_game(alice, bob).pk, bob)
     assert 'data-command="rematch"' in client.get(f"/games/{casual.pk}/").content.decode()
 
 

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import play
+from games import finishing, starting
 from tests.badges import ACCOUNT_TITLE, COMPUTER_TITLE, api_bot, badge_titles, computer_player, shown
 from tests.badges import bot_cache_forgotten  # noqa: F401 (autouse: the bots' ids are forgotten after each test)
 from tests.conftest import make_user
@@ -23,8 +23,8 @@ SEED = "tests-game-seed"
 
 def beat(winner: Any, loser: Any) -> None:
     """A finished game: ``loser`` resigns at once."""
-    game = play.start_game(winner, loser, seed=SEED)
-    play.resign(game.pk, loser)
+    game = starting.start_game(winner, loser, seed=SEED)
+    finishing.resign(game.pk, loser)
 
 
 def section(page: str, css_class: str) -> str:

@@ -14,7 +14,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser
 from pytest_django.live_server_helper import LiveServer
 
-from games import play
+from games import finishing, starting
 from tests.games.conftest import session_cookie
 from tests.helpers import ARTIFACTS
 from tests.ladder.conftest import set_player
@@ -28,8 +28,8 @@ def alices_cookie(alice: Any, bob: Any) -> str:
     (the ORM refuses to work inside it); Alice's session."""
     # Alice 1480, then 1502; then 1502 beats 1498: E = 0.505756, 40 * 0.494244 = +19.8 -> 1522
     for loser in (alice, bob, bob):
-        game = play.start_game(alice, bob, seed=SEED)
-        play.resign(game.pk, loser)
+        game = starting.start_game(alice, bob, seed=SEED)
+        finishing.resign(game.pk, loser)
     robo = get_user_model().objects.create_user("bot-greedy", None, None)
     set_player(robo, 1700, 80, is_bot=True, bot_level="greedy", last_active=timezone.now())
     return session_cookie(alice)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import bots, play, pulse
+from games import botmoves, bots, finishing, moving, payloads, pulse, refusals, rematches, starting
 from games.models import Game, Move
 from games.timecontrols import TimeControl
 from ladder import bot_accounts, challenges, inputs, matchmaking, playban, seeks
@@ -44,8 +44,8 @@ def offences(user: Any) -> list[str]:
 
 
 def abort_one(alice: Any, bob: Any) -> Game:
-    game = play.start_game(alice, bob, time_control=BLITZ)
-    return play.abort(game.pk, alice)
+    game = starting.start_game(alice, bob, time_control=BLITZ)
+    return finishing.abort(game.pk, alice)
 
 
 # --- The rules and their figures ----------------------------------------------
@@ -115,25 +115,25 @@ def test_aborting_is_an_offence_of_the_one_who_aborts_only(alice: Any, bob: Any)
 
 
 def test_a_no_show_is_the_offence_of_the_seat_that_never_moved(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, time_control=BLITZ)
+    game = starting.start_game(alice, bob, time_control=BLITZ)
     set_game(game, abort_at=timezone.now() - MINUTE)
-    assert play.claim_time(game.pk).status == Game.Status.ABORTED
+    assert finishing.claim_time(game.pk).status == Game.Status.ABORTED
     assert offences(alice) == ["no-show"] and offences(bob) == []
 
 
 def test_no_penalty_for_a_no_show_while_the_site_was_down(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, time_control=BLITZ)
+    game = starting.start_game(alice, bob, time_control=BLITZ)
     set_game(game, abort_at=timezone.now() - MINUTE)
     pulse.forget()  # no daphne has beaten: nobody could have moved
-    play.claim_time(game.pk)
+    finishing.claim_time(game.pk)
     assert offences(alice) == []
 
 
 def started(alice: Any, bob: Any, **kwargs: Any) -> Game:
     """Both sides have moved once: Red (Alice) to move at ply 2."""
-    game = play.start_game(alice, bob, seed="tests-game-seed", time_control=RAPID, **kwargs)
+    game = starting.start_game(alice, bob, seed="tests-game-seed", time_control=RAPID, **kwargs)
     for ply, user in enumerate((alice, bob)):
-        play.submit(game.pk, user, ply, play.view_for(Game.objects.get(pk=game.pk), user)["legal"][0])
+        moving.submit(game.pk, user, ply, payloads.view_for(Game.objects.get(pk=game.pk), user)["legal"][0])
     return Game.objects.get(pk=game.pk)
 
 
@@ -142,7 +142,7 @@ def test_leaving_in_your_own_turn_until_claimed_is_abandoning(alice: Any, bob: A
     now = timezone.now()
     set_game(game, turn_started_at=now - 3 * MINUTE, red_seen_at=now - 3 * MINUTE,
              red_left_at=now - 2 * MINUTE, black_seen_at=now)
-    assert play.claim_abandonment(game.pk, bob).reason == Game.Reason.ABANDONMENT
+    assert finishing.claim_abandonment(game.pk, bob).reason == Game.Reason.ABANDONMENT
     assert offences(alice) == ["abandon"] and offences(bob) == ["good"]
 
 
@@ -154,7 +154,7 @@ def test_an_outage_during_the_absence_excuses_it(alice: Any, bob: Any) -> None:
     pulse.forget()
     pulse.beat(now - 3 * MINUTE)
     pulse.beat(now)  # two minutes with no beat: the site was down while Alice was away
-    play.claim_abandonment(game.pk, bob)
+    finishing.claim_abandonment(game.pk, bob)
     assert offences(alice) == ["good"]
 
 
@@ -168,7 +168,7 @@ def spend_the_turn(game: Game, seconds: float) -> Game:
 
 def rhombus_with_sw_behind(alice: Any, bob: Any, **kwargs: Any) -> Game:
     """A Rhombus game where SW (Alice, to move) has 3 pieces left to NE's 6 (RH25)."""
-    game = play.start_game(alice, bob, setup=play.Setup("rhombus"), time_control=BLITZ, **kwargs)
+    game = starting.start_game(alice, bob, setup=starting.Setup("rhombus"), time_control=BLITZ, **kwargs)
     position = game.position
     position["seats"]["SW"].update(reserve=0, eliminated=3)
     assert position["to_move"] == "SW"
@@ -177,25 +177,25 @@ def rhombus_with_sw_behind(alice: Any, bob: Any, **kwargs: Any) -> Game:
 
 def test_running_out_of_time_behind_after_a_long_turn_is_sitting(alice: Any, bob: Any) -> None:
     game = spend_the_turn(rhombus_with_sw_behind(alice, bob), 70)
-    assert play.claim_time(game.pk).reason == Game.Reason.TIME
+    assert finishing.claim_time(game.pk).reason == Game.Reason.TIME
     assert offences(alice) == ["sitting"] and offences(bob) == ["good"]
 
 
 def test_running_out_of_time_on_a_short_turn_or_level_is_no_offence(alice: Any, bob: Any, charlie: Any) -> None:
     quick = spend_the_turn(rhombus_with_sw_behind(alice, bob), 20)  # less than a minute: a time scramble
-    play.claim_time(quick.pk)
+    finishing.claim_time(quick.pk)
     level = spend_the_turn(started(charlie, bob), 300)  # Ace in the Hole at 0-0 (R16): not lost
-    play.claim_time(level.pk)
+    finishing.claim_time(level.pk)
     assert offences(alice) == ["good"] and offences(charlie) == ["good"]
 
 
 def test_bots_and_correspondence_games_are_never_counted(alice: Any, bob: Any) -> None:
     bot = Player.objects.create(user=bob, is_bot=True, bot_level="random").user
     bots.forget_bot_levels()  # bots are read once a minute (games/bots.py)
-    game = play.start_game(alice, bot, time_control=BLITZ)
-    play.abort(game.pk, bot)
-    correspondence = play.start_game(alice, bob, time_control=TimeControl.parse("3d"))
-    play.abort(correspondence.pk, alice)
+    game = starting.start_game(alice, bot, time_control=BLITZ)
+    finishing.abort(game.pk, bot)
+    correspondence = starting.start_game(alice, bob, time_control=TimeControl.parse("3d"))
+    finishing.abort(correspondence.pk, alice)
     assert offences(bot) == [] and offences(alice) == []
 
 
@@ -230,10 +230,10 @@ def test_a_banned_player_is_refused_in_the_lobby_the_pool_and_tournaments(
 
 
 def test_a_banned_player_may_not_ask_for_a_rematch_but_may_play_the_computer(banned: Any, bob: Any) -> None:
-    finished = play.resign(started(bob, banned).pk, bob)
-    with pytest.raises(play.Refusal, match="playban"):
-        play.rematch(finished.pk, banned)
+    finished = finishing.resign(started(bob, banned).pk, bob)
+    with pytest.raises(refusals.Refusal, match="playban"):
+        rematches.rematch(finished.pk, banned)
     assert Game.objects.get(pk=finished.pk).rematch_offers == []
     bot_accounts.ensure_bot_accounts()
     bots.forget_bot_levels()
-    assert bots.play_computer(banned, "random", BLITZ).running
+    assert botmoves.play_computer(banned, "random", BLITZ).running

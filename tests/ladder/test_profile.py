@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import play
+from games import finishing, starting
 from ladder.models import RatingChange
 
 pytestmark = pytest.mark.django_db
@@ -26,12 +26,12 @@ def chart_values(page: str) -> list[int]:
 @pytest.fixture
 def history(alice: Any, bob: Any, charlie: Any) -> None:
     """Alice loses to Bob, then beats him (rated); then a casual loss to Charlie."""
-    first = play.start_game(alice, bob, seed=SEED)
-    play.resign(first.pk, alice)  # 1500 v 1500, K 40: Alice 1480, Bob 1520
-    second = play.start_game(bob, alice, seed=SEED)
-    play.resign(second.pk, bob)  # 1480 beats 1520: E 0.442688, +22: Alice 1502, Bob 1498
-    casual = play.start_game(charlie, alice, seed=SEED, rated=False)
-    play.resign(casual.pk, alice)
+    first = starting.start_game(alice, bob, seed=SEED)
+    finishing.resign(first.pk, alice)  # 1500 v 1500, K 40: Alice 1480, Bob 1520
+    second = starting.start_game(bob, alice, seed=SEED)
+    finishing.resign(second.pk, bob)  # 1480 beats 1520: E 0.442688, +22: Alice 1502, Bob 1498
+    casual = starting.start_game(charlie, alice, seed=SEED, rated=False)
+    finishing.resign(casual.pk, alice)
 
 
 def test_the_chart_draws_each_rated_game_from_the_first_rating(client: Client, history: None) -> None:
@@ -80,7 +80,7 @@ def test_the_game_page_shows_both_players_ratings(client: Client, alice: Any, bo
     from tests.ladder.conftest import set_player
 
     set_player(alice, 1640, 45)
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     page = client.get(f"/games/{game.pk}/").content.decode()
     bar = r'class="player__name"[^>]*>(\w+)</a>\s*<span class="player__rating" data-rating>([^<]*)</span>'
     shown = re.findall(bar, page)

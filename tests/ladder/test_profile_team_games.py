@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import play
+from games import starting
 from games.records import games_of
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_team_game_row_names_the_partner_and_the_opponents(alice: Any, bob: Any, charlie: Any,
                                                                dave: Any) -> None:
-    play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))  # SW, SE, NE, NW
+    starting.start_game(alice, bob, charlie, dave, setup=starting.Setup("rhombus"))  # SW, SE, NE, NW
     row = games_of(alice)[0]
     assert row.partners == ("charlie",)  # NE, opposite SW (RH31)
     assert row.opponents == ("bob", "dave")
@@ -26,7 +26,7 @@ def test_a_team_game_row_names_the_partner_and_the_opponents(alice: Any, bob: An
 
 def test_the_profile_lists_a_team_game_with_the_partner(client: Client, alice: Any, bob: Any, charlie: Any,
                                                         dave: Any) -> None:
-    play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"))
+    starting.start_game(alice, bob, charlie, dave, setup=starting.Setup("rhombus"))
     html = client.get("/@/alice/").content.decode()
     cell = re.search(r'<td class="game-table__name">(.*?)</td>', html, re.S)
     assert cell is not None
@@ -35,7 +35,7 @@ def test_the_profile_lists_a_team_game_with_the_partner(client: Client, alice: A
 
 
 def test_a_two_player_game_names_only_the_opponent(client: Client, alice: Any, bob: Any) -> None:
-    play.start_game(alice, bob)
+    starting.start_game(alice, bob)
     html = client.get("/@/alice/").content.decode()
     cell = re.search(r'<td class="game-table__name">(.*?)</td>', html, re.S)
     assert cell is not None

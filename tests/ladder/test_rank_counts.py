@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
-from games import play
+from games import finishing, starting
 from ladder import leaderboard, rank_counts, ratings
 from ladder.models import Rating, RatingCount
 from tests.ladder.conftest import set_player
@@ -74,8 +74,8 @@ def test_counts_follow_a_rated_game_and_its_undo(alice: Any, bob: Any) -> None:
     player("ann", 1500)
     set_player(alice, 1500, 40, last_active=timezone.now() - timedelta(days=45))  # back after a while
     set_player(bob, 1500, 40, last_active=timezone.now())
-    game = play.start_game(alice, bob, seed="tests-game-seed")
-    play.resign(game.pk, alice)
+    game = starting.start_game(alice, bob, seed="tests-game-seed")
+    finishing.resign(game.pk, alice)
     assert kept(leaderboard.Filters()) == {1510: 1, 1500: 1, 1490: 1}  # alice active again
     assert_counts_match()
     ratings.undo_game(game.pk)
@@ -113,8 +113,8 @@ def test_compacting_folds_the_rows_and_changes_no_figure(alice: Any, bob: Any) -
     set_player(alice, 1500, 40, last_active=timezone.now())
     set_player(bob, 1500, 40, last_active=timezone.now())
     for loser in (alice, bob, alice):
-        game = play.start_game(alice, bob, seed="tests-game-seed")
-        play.resign(game.pk, loser)
+        game = starting.start_game(alice, bob, seed="tests-game-seed")
+        finishing.resign(game.pk, loser)
     before = {filters: kept(filters) for filters in FILTERS}
     assert compact() > 0
     assert {filters: kept(filters) for filters in FILTERS} == before
@@ -134,8 +134,8 @@ def test_rows_added_after_a_compaction_count_beside_its_sums(alice: Any, bob: An
     set_player(alice, 1500, 40, last_active=timezone.now() - timedelta(days=45))
     set_player(bob, 1500, 40, last_active=timezone.now())
     compact()
-    game = play.start_game(alice, bob, seed="tests-game-seed")
-    play.resign(game.pk, alice)  # alice back in the window, at 1490
+    game = starting.start_game(alice, bob, seed="tests-game-seed")
+    finishing.resign(game.pk, alice)  # alice back in the window, at 1490
     assert RatingCount.objects.filter(kind=RatingCount.Kind.FRESH).exists()
     assert kept(leaderboard.Filters()) == {1510: 1, 1500: 1, 1490: 1}
     assert_counts_match()

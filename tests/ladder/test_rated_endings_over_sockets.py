@@ -14,7 +14,7 @@ from django.db import connection
 from django.utils import timezone
 
 import engine
-from games import play
+from games import finishing, moving, refusals, starting
 from games.models import Game
 from games.tasks import claim_timeouts
 from ladder.models import Player, RatingChange
@@ -41,16 +41,16 @@ def changes(game: Game) -> list[tuple[str, int, int, float]]:
 
 def started_game(alice: Any, bob: Any) -> Game:
     """Both sides have moved (ply 2, Red to move): a no-show before that is aborted, not claimed."""
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     for ply, user in enumerate((alice, bob)):
         state = engine.from_json(Game.objects.get(pk=game.pk).position)
-        play.submit(game.pk, user, ply, str(engine.legal_actions(state)[0]))
+        moving.submit(game.pk, user, ply, str(engine.legal_actions(state)[0]))
     return game
 
 
 def near_the_end(alice: Any, bob: Any, state: engine.State) -> Game:
     """A rated game between Alice (Red) and Bob (Black) set at STATE."""
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     Game.objects.filter(pk=game.pk).update(position=dict(engine.to_json(state)), ply=state.ply)
     return Game.objects.get(pk=game.pk)
 
@@ -96,7 +96,7 @@ async def test_r16_draw_on_points_over_the_socket(
 
 
 async def test_resignation_over_the_socket(alice: Any, bob: Any, cookies: dict[str, str], sockets: Opener) -> None:
-    game = await database_sync_to_async(play.start_game)(alice, bob, seed=SEED)
+    game = await database_sync_to_async(starting.start_game)(alice, bob, seed=SEED)
     red, _ = await sockets(game.pk, cookies["alice"])
     update = await red.request({"type": "resign"})
     assert update["game"]["reason"] == "resignation"
@@ -119,7 +119,7 @@ async def test_abandonment_claim_over_the_socket(
 
 def test_time_forfeit_by_the_celery_worker_then_a_late_resignation(alice: Any, bob: Any, tmp_path: Path) -> None:
     redis_url = require_service("REDIS_URL", "a Celery worker")
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(seconds=601))
     log_path = tmp_path / "worker.log"
     try:
@@ -130,8 +130,8 @@ def test_time_forfeit_by_the_celery_worker_then_a_late_resignation(alice: Any, b
             assert claim_timeouts.delay().get(timeout=30) == []  # the next beat finds nothing
     finally:
         wait_for_other_sessions_to_end(connection)  # the worker's session, before teardown drops the db
-    with pytest.raises(play.Refusal):
-        play.resign(game.pk, alice)
+    with pytest.raises(refusals.Refusal):
+        finishing.resign(game.pk, alice)
     assert Game.objects.get(pk=game.pk).reason == "time"
     assert changes(game) == [("alice", 1500, 1480, 0.0), ("bob", 1500, 1520, 1.0)]
     assert standings() == {"alice": (1480, 1, 0, 0, 1), "bob": (1520, 1, 1, 0, 0)}

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import moving, payloads, store
 from games.models import Game
 from ladder.models import Player
 # The shared ones: a real session per user, fast hashing, real PostgreSQL and Redis.
@@ -29,14 +29,14 @@ def rated(django_user_model: Any) -> Callable[[str, int], Any]:
 def legal_move(game_id: int) -> tuple[int, str]:
     """The ply and the first legal action of the seat to move (from the rules: a Rhombus
     view names only the card sets that have one, issue 24)."""
-    game = play.load(game_id)
+    game = store.load(game_id)
     assert game is not None
-    return game.ply, str(game.rules.legal_actions(play.state_of(game))[0])
+    return game.ply, str(game.rules.legal_actions(payloads.state_of(game))[0])
 
 
 def move(game_id: int) -> Game:
     """Play the first legal action of the seat to move, as that player."""
-    game = play.load(game_id)
+    game = store.load(game_id)
     assert game is not None
     ply, action = legal_move(game_id)
-    return play.submit(game_id, game.seat(game.to_move).user, ply, action)
+    return moving.submit(game_id, game.seat(game.to_move).user, ply, action)

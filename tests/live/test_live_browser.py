@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from ladder.models import Player
 from tests.helpers import ARTIFACTS
@@ -30,7 +30,7 @@ def new_game(red: str, black: str, rating: int) -> Game:
         user, _ = get_user_model().objects.get_or_create(username=name)
         Player.objects.update_or_create(user=user, defaults={"rating": rating})
         users.append(user)
-    return play.start_game(*users)
+    return starting.start_game(*users)
 
 
 def page_for(browser: Browser, base: str, cookie: str | None = None) -> Page:
@@ -90,7 +90,7 @@ def test_tv_goes_on_to_the_next_best_game_when_its_game_ends(
     expect(screen.locator("[data-game]")).to_have_attribute("data-game", str(best.pk))
     expect(screen).to_contain_text("cat")
 
-    orm(lambda: play.resign(best.pk, best.seat("red").user))
+    orm(lambda: finishing.resign(best.pk, best.seat("red").user))
     expect(screen.locator("[data-game]")).to_have_attribute("data-game", str(second.pk))
     expect(screen).to_contain_text("ann")
     page.context.close()
@@ -115,7 +115,7 @@ def test_a_player_follows_another_and_sees_their_game_at_the_top_of_the_live_lis
     assert followed.bounding_box()["y"] < listed.bounding_box()["y"]  # type: ignore[index]
 
     # Bob's next game shows up there live, without reloading.
-    orm(lambda: play.resign(bobs.pk, bobs.seat("red").user))
+    orm(lambda: finishing.resign(bobs.pk, bobs.seat("red").user))
     expect(followed).to_have_count(0)
     expect(page.locator("[data-following-empty]")).to_be_visible()
     again = orm(new_game, "bob", "fay", 1300)
@@ -125,7 +125,7 @@ def test_a_player_follows_another_and_sees_their_game_at_the_top_of_the_live_lis
 
 def test_the_live_pages_fit_a_phone(daphne_server: str, chromium_browser: Browser, orm: Callable[..., Any]) -> None:
     game = orm(new_game, "ann", "ben", 1800)
-    orm(lambda: play.start_game(*[orm_user(name) for name in ("r1", "r2")], setup=play.Setup("rhombus")))
+    orm(lambda: starting.start_game(*[orm_user(name) for name in ("r1", "r2")], setup=starting.Setup("rhombus")))
     context = chromium_browser.new_context(viewport={"width": 375, "height": 740})
     page = context.new_page()
     page.on("pageerror", lambda error: SCRIPT_ERRORS.append(str(error)))

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import live, play
+from games import finishing, live, payloads, starting
 from games.timecontrols import TimeControl
 from ladder.models import Rating
 from relation import follows
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def start(rated: Callable[[str, int], Any], name: str, rating: int, **options: Any) -> Any:
-    return play.start_game(rated(f"{name}1", rating), rated(f"{name}2", rating), **options)
+    return starting.start_game(rated(f"{name}1", rating), rated(f"{name}2", rating), **options)
 
 
 def board_ids(response: Any) -> list[int]:
@@ -28,7 +28,7 @@ def board_ids(response: Any) -> list[int]:
 
 
 def test_a_game_starts_with_its_players_ratings_on_its_row(rated: Callable[[str, int], Any]) -> None:
-    game = play.start_game(rated("ann", 1810), rated("ben", 1600))
+    game = starting.start_game(rated("ann", 1810), rated("ben", 1600))
     game.refresh_from_db()
     assert [seat.rating for seat in game.table] == [1810, 1600]
     assert game.rating == 1705
@@ -39,7 +39,7 @@ def test_a_newcomer_counts_as_1500_and_rhombus_reads_its_own_ladder(
 ) -> None:
     ann = rated("ann", 2000)
     Rating.objects.create(user=ann, ladder="rhombus", rating=1700)
-    game = play.start_game(ann, alice, setup=play.Setup("rhombus"))
+    game = starting.start_game(ann, alice, setup=starting.Setup("rhombus"))
     game.refresh_from_db()
     assert [seat.rating for seat in game.table] == [1700, 1500]
     assert game.rating == 1600
@@ -50,7 +50,7 @@ def test_the_live_list_shows_running_games_best_rated_first(client: Client, rate
     high = start(rated, "high", 2000)
     mid = start(rated, "mid", 1700)
     over = start(rated, "over", 2500)
-    play.resign(over.pk, over.seat("red").user)
+    finishing.resign(over.pk, over.seat("red").user)
     response = client.get("/games/live/")
     assert board_ids(response) == [high.pk, mid.pk, low.pk]
     page = response.content.decode()
@@ -62,7 +62,7 @@ def test_filters_by_game_and_speed_with_counts(client: Client, rated: Callable[[
     blitz = start(rated, "a", 1500, time_control=TimeControl.parse("3+2"))
     rapid = start(rated, "b", 1500, time_control=TimeControl.parse("10+5"))
     corr = start(rated, "c", 1500, time_control=TimeControl.parse("3d"))
-    rhombus = start(rated, "d", 1500, setup=play.Setup("rhombus"), time_control=TimeControl.parse("3+2"))
+    rhombus = start(rated, "d", 1500, setup=starting.Setup("rhombus"), time_control=TimeControl.parse("3+2"))
     assert board_ids(client.get("/games/live/?game=ace&speed=blitz")) == [blitz.pk]
     assert board_ids(client.get("/games/live/?speed=rapid")) == [rapid.pk]
     assert board_ids(client.get("/games/live/?speed=correspondence")) == [corr.pk]
@@ -135,7 +135,7 @@ def test_a_visitor_finds_running_games_and_tv_on_the_home_page(
 def test_tv_shows_the_best_game_of_each_game(client: Client, rated: Callable[[str, int], Any]) -> None:
     start(rated, "ace-low", 1500)
     ace = start(rated, "ace-top", 1900)
-    rhombus = start(rated, "rh", 1500, setup=play.Setup("rhombus"))
+    rhombus = start(rated, "rh", 1500, setup=starting.Setup("rhombus"))
     screens = client.get("/tv/").context["screens"]
     assert [(s["channel"], s["card"] and s["card"]["id"]) for s in screens] == [
         ("ace", ace.pk), ("rhombus", rhombus.pk), ("rhombus-4", None)]
@@ -147,8 +147,8 @@ def test_tv_shows_the_best_game_of_each_game(client: Client, rated: Callable[[st
 def test_a_card_is_the_spectators_view_without_any_hand(rated: Callable[[str, int], Any]) -> None:
     game = start(rated, "x", 1500)
     card = live.card(game)
-    view = play.seat_view(game, None)
+    view = payloads.seat_view(game, None)
     assert card["board"] == view["board"]
     assert "hand" not in card and "legal" not in card
-    hand = set(play.seat_view(game, "red")["hand"])
+    hand = set(payloads.seat_view(game, "red")["hand"])
     assert not hand & set(str(value) for value in card.values())

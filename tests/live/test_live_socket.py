@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import finishing, payloads, starting
 from games.models import Game
 from relation import follows
 from tests.live.conftest import move
@@ -55,8 +55,8 @@ def ids(frame: dict[str, Any]) -> list[int]:
 def test_a_watcher_gets_the_running_games_best_rated_first_and_a_board_moves_live(
     watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
 ) -> None:
-    weak = play.start_game(rated("ann", 1400), rated("ben", 1500))
-    strong = play.start_game(rated("cat", 2000), rated("dan", 1900))
+    weak = starting.start_game(rated("ann", 1400), rated("ben", 1500))
+    strong = starting.start_game(rated("cat", 2000), rated("dan", 1900))
     sock = watch("list=1")
     first = next_frame(sock, lambda f: f["type"] == "list")
     assert ids(first) == [strong.pk, weak.pk]
@@ -69,21 +69,21 @@ def test_a_watcher_gets_the_running_games_best_rated_first_and_a_board_moves_liv
     assert ids(frame) == [weak.pk]
     board = frame["boards"][0]
     assert board["ply"] == 1
-    assert board["board"] == play.seat_view(moved, None)["board"]
+    assert board["board"] == payloads.seat_view(moved, None)["board"]
     assert board["to_move"] == "black"
 
 
 def test_a_new_game_appears_and_a_finished_one_leaves(
     watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
 ) -> None:
-    old = play.start_game(rated("ann", 1500), rated("ben", 1500))
+    old = starting.start_game(rated("ann", 1500), rated("ben", 1500))
     sock = watch("list=1&game=ace")
     assert ids(next_frame(sock, lambda f: f["type"] == "list")) == [old.pk]
 
-    new = play.start_game(rated("cat", 1800), rated("dan", 1800))
+    new = starting.start_game(rated("cat", 1800), rated("dan", 1800))
     assert ids(next_frame(sock, lambda f: f["type"] == "list")) == [new.pk, old.pk]
 
-    play.resign(new.pk, new.seat("red").user)
+    finishing.resign(new.pk, new.seat("red").user)
     left = next_frame(sock, lambda f: f["type"] == "list")
     assert ids(left) == [old.pk]
     assert left["total"] == 1
@@ -94,10 +94,10 @@ def test_a_list_filtered_by_game_and_speed_shows_only_those(
 ) -> None:
     from games.timecontrols import TimeControl
 
-    blitz = play.start_game(rated("ann", 1500), rated("ben", 1500), time_control=TimeControl.parse("3+2"))
-    play.start_game(rated("cat", 1900), rated("dan", 1500), time_control=TimeControl.parse("10+5"))
-    play.start_game(rated("eve", 1900), rated("fay", 1900), setup=play.Setup("rhombus"),
-                    time_control=TimeControl.parse("3+2"))
+    blitz = starting.start_game(rated("ann", 1500), rated("ben", 1500), time_control=TimeControl.parse("3+2"))
+    starting.start_game(rated("cat", 1900), rated("dan", 1500), time_control=TimeControl.parse("10+5"))
+    starting.start_game(rated("eve", 1900), rated("fay", 1900), setup=starting.Setup("rhombus"),
+                        time_control=TimeControl.parse("3+2"))
     sock = watch("list=1&game=ace&speed=blitz")
     frame = next_frame(sock, lambda f: f["type"] == "list")
     assert frame["list"] == "ace/blitz/0/12"
@@ -107,9 +107,9 @@ def test_a_list_filtered_by_game_and_speed_shows_only_those(
 def test_tv_goes_on_to_the_next_best_game_when_its_game_ends(
     watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
 ) -> None:
-    second = play.start_game(rated("ann", 1700), rated("ben", 1700))
-    best = play.start_game(rated("cat", 2100), rated("dan", 2000))
-    rhombus = play.start_game(rated("eve", 1500), rated("fay", 1500), setup=play.Setup("rhombus"))
+    second = starting.start_game(rated("ann", 1700), rated("ben", 1700))
+    best = starting.start_game(rated("cat", 2100), rated("dan", 2000))
+    rhombus = starting.start_game(rated("eve", 1500), rated("fay", 1500), setup=starting.Setup("rhombus"))
     sock = watch("tv=ace&tv=rhombus")
     shown = {}
     for _ in range(2):
@@ -117,7 +117,7 @@ def test_tv_goes_on_to_the_next_best_game_when_its_game_ends(
         shown[frame["list"]] = ids(frame)
     assert shown == {"ace/all/0/1": [best.pk], "rhombus/all/0/1": [rhombus.pk]}
 
-    play.resign(best.pk, best.seat("black").user)
+    finishing.resign(best.pk, best.seat("black").user)
     frame = next_frame(sock, lambda f: f["type"] == "list" and f["list"] == "ace/all/0/1")
     assert ids(frame) == [second.pk]
 
@@ -127,11 +127,11 @@ def test_the_games_of_the_players_you_follow_come_in_their_own_frame(
 ) -> None:
     friend = rated("friend", 1200)
     follows.follow(alice, friend)
-    play.start_game(rated("cat", 2100), rated("dan", 2000))
+    starting.start_game(rated("cat", 2100), rated("dan", 2000))
     sock = watch("list=1&following=1", cookies["alice"])
     assert next_frame(sock, lambda f: f["type"] == "following")["boards"] == []
 
-    theirs = play.start_game(friend, rated("opp", 1300))
+    theirs = starting.start_game(friend, rated("opp", 1300))
     frame = next_frame(sock, lambda f: f["type"] == "following")
     assert ids(frame) == [theirs.pk]
     move(theirs.pk)
@@ -149,8 +149,8 @@ def test_no_frame_of_the_list_or_tv_holds_a_card_of_a_hand_or_a_deck(
     watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
 ) -> None:
     """R18, RH29: only the board's pawns (public) are card-like; nothing else."""
-    games = [play.start_game(rated(f"p{i}", 1500 + i), rated(f"q{i}", 1500)) for i in range(3)]
-    games.append(play.start_game(rated("r1", 1600), rated("r2", 1600), setup=play.Setup("rhombus")))
+    games = [starting.start_game(rated(f"p{i}", 1500 + i), rated(f"q{i}", 1500)) for i in range(3)]
+    games.append(starting.start_game(rated("r1", 1600), rated("r2", 1600), setup=starting.Setup("rhombus")))
     sock = watch("list=1&tv=ace&tv=rhombus")
     frames: list[dict[str, Any]] = []
     for _ in range(3):
@@ -169,7 +169,7 @@ def test_no_frame_of_the_list_or_tv_holds_a_card_of_a_hand_or_a_deck(
         assert "hand" not in json.dumps(public)
         assert not CARD.findall(json.dumps(public))
         assert set(board) == CARD_FIELDS
-        if game.kind == play.ACE:  # pawns only (R2), public on the board; never a card of a hand or deck
+        if game.kind == starting.ACE:  # pawns only (R2), public on the board; never a card of a hand or deck
             assert all(PAWN.fullmatch(pawn) for pawn in board["board"].values())
             assert len(board["board"]) <= 16
         else:
@@ -188,7 +188,7 @@ def test_the_socket_only_listens_and_answers_a_ping(watch: Callable[..., RawSock
 def test_a_socket_asking_for_nothing_known_gets_nothing_and_stays_open(
     watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
 ) -> None:
-    play.start_game(rated("ann", 1500), rated("ben", 1500))
+    starting.start_game(rated("ann", 1500), rated("ben", 1500))
     sock = watch("tv=chess&game=ace")
     sock.send_json({"type": "ping"})
     assert next_frame(sock, lambda f: True) == {"type": "pong"}  # no list came before it
@@ -198,8 +198,8 @@ def test_a_move_shown_in_two_lists_of_a_socket_comes_once_in_one_frame(
     watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
 ) -> None:
     """The home page shows the best game twice (TV and the list): its move is one board."""
-    best = play.start_game(rated("cat", 2100), rated("dan", 2000))
-    play.start_game(rated("ann", 1500), rated("ben", 1500))
+    best = starting.start_game(rated("cat", 2100), rated("dan", 2000))
+    starting.start_game(rated("ann", 1500), rated("ben", 1500))
     sock = watch("home=1")
     lists = {next_frame(sock, lambda f: f["type"] == "list")["list"] for _ in range(2)}
     assert lists == {"all/all/0/6", "all/all/0/1"}
@@ -212,10 +212,10 @@ def test_a_move_shown_in_two_lists_of_a_socket_comes_once_in_one_frame(
 def test_a_game_ending_off_the_screen_sends_tv_nothing(
     watch: Callable[..., RawSocket], rated: Callable[[str, int], Any],
 ) -> None:
-    best = play.start_game(rated("cat", 2100), rated("dan", 2000))
-    other = play.start_game(rated("ann", 1500), rated("ben", 1500))
+    best = starting.start_game(rated("cat", 2100), rated("dan", 2000))
+    other = starting.start_game(rated("ann", 1500), rated("ben", 1500))
     sock = watch("tv=ace")
     assert ids(next_frame(sock, lambda f: f["type"] == "list")) == [best.pk]
-    play.resign(other.pk, other.seat("red").user)  # the total changes; what TV shows does not
+    finishing.resign(other.pk, other.seat("red").user)  # the total changes; what TV shows does not
     move(best.pk)
     assert next_frame(sock, lambda f: True)["type"] == "boards"

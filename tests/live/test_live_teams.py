@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import live, play
+from games import live, starting
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -18,12 +18,12 @@ pytestmark = pytest.mark.django_db
 
 def team_game(django_user_model: Any) -> Any:
     users = [make_user(django_user_model, name) for name in ("ann", "ben", "cat", "dan")]  # SW, SE, NE, NW
-    return play.start_game(*users, setup=play.Setup("rhombus"))
+    return starting.start_game(*users, setup=starting.Setup("rhombus"))
 
 
 def test_a_cards_sides_are_the_games_teams(django_user_model: Any, alice: Any, bob: Any) -> None:
     assert live.card(team_game(django_user_model))["sides"] == [["SW", "NE"], ["SE", "NW"]]
-    assert live.card(play.start_game(alice, bob))["sides"] == [["red"], ["black"]]
+    assert live.card(starting.start_game(alice, bob))["sides"] == [["red"], ["black"]]
 
 
 @pytest.mark.parametrize("path", ["/games/live/", "/", "/tv/rhombus-4/"])
@@ -40,6 +40,6 @@ def test_the_pages_write_a_team_game_as_two_teams(client: Client, django_user_mo
 
 
 def test_a_two_player_game_keeps_one_line_a_player(client: Client, alice: Any, bob: Any) -> None:
-    play.start_game(alice, bob)
+    starting.start_game(alice, bob)
     page = client.get("/games/live/").content.decode()
     assert "live-board__team" not in page and page.count('<li class="live-board__player"') == 2

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, expect
 
-from games import play
+from games import starting
 from games.models import Game
 from tests.conftest import make_user
 from tests.helpers import ARTIFACTS
@@ -27,7 +27,7 @@ NAMES = ("alice", "bot-greedy", "bot-greedy+2", "bot-greedy+3")  # SW, SE, NE, N
 
 def team_game(django_user_model: Any) -> Game:
     users = [make_user(django_user_model, name) for name in NAMES]
-    return play.start_game(*users, seed="live-teams", setup=play.Setup("rhombus"))
+    return starting.start_game(*users, seed="live-teams", setup=starting.Setup("rhombus"))
 
 
 def names_are_whole(board: Locator) -> None:

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import play
+from games import finishing
 from games.models import Game
 from tournaments import advancing, entering
 from tournaments.models import Pairing, Tournament
@@ -32,7 +32,7 @@ def test_a_running_round_lists_its_boards_with_a_watch_link_each(tournament: Any
     assert section.index(f"/games/{pairings[0].game_id}/") < section.index(f"/games/{pairings[1].game_id}/")
 
     ended = pairings[0].game
-    play.resign(ended.pk, ended.table[0].user)
+    finishing.resign(ended.pk, ended.table[0].user)
     assert Game.objects.get(pk=ended.pk).status == Game.Status.FINISHED
     page = Client().get(t.get_absolute_url()).content.decode()
     section = page[page.index("Being played now"):]

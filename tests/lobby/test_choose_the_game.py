@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import bots, play
+from games import botmoves, moving, refusals, starting
 from games.models import Game
 from games.timecontrols import TimeControl
 from ladder import challenges, inputs, lobby_json, seeks
@@ -68,14 +68,14 @@ def test_play_the_computer_at_rhombus_and_the_bot_answers(client: Client, alice:
                                                 "time_control": "10+5"})
     game = Game.objects.get()
     assert response.url == f"/games/{game.pk}/" and (game.kind, game.seat_of(alice)) == ("rhombus", "SW")
-    play.submit(game.pk, alice, 0, legal_texts(game)[0])
-    assert bots.play_move(game.pk, 1) == "played"
+    moving.submit(game.pk, alice, 0, legal_texts(game)[0])
+    assert botmoves.play_move(game.pk, 1) == "played"
     assert Game.objects.get(pk=game.pk).ply == 2
 
 
 def test_play_the_computer_refuses_an_unknown_game(alice: Any, bot_accounts: dict[str, Any]) -> None:  # noqa: F811
-    with pytest.raises(play.Refusal, match="not a game here"):
-        bots.play_computer(alice, "greedy", TimeControl.parse("10+5"), setup=play.setup_of("go"))
+    with pytest.raises(refusals.Refusal, match="not a game here"):
+        botmoves.play_computer(alice, "greedy", TimeControl.parse("10+5"), setup=starting.setup_of("go"))
     assert not Game.objects.exists()
 
 

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from games import bots, play
+import engine
+from games import botmoves, bots, finishing, moving
 from games.models import Game
 from ladder import bot_accounts, inputs, seating, seeks
 from ladder.models import Rating, Seek, SeekEntry
@@ -81,7 +82,7 @@ def test_the_named_partner_ends_on_the_creator_s_team(alice: Any, bob: Any, char
         assert team_of(game, "bob") == {"bob", "charlie"}
         if colour != "random":  # red: the creator's team sits SW+NE, the creator first
             assert seated(game)["SW" if colour == "red" else "SE"] == "alice"
-        play.resign(game.pk, bob)  # partners of a running team game sit at no other game together (RH36)
+        finishing.resign(game.pk, bob)  # partners of a running team game sit at no other game together (RH36)
 
 
 def test_the_last_seat_is_held_for_the_named_partner(alice: Any, bob: Any, charlie: Any, dave: Any,
@@ -258,10 +259,10 @@ def test_play_the_computer_with_four_players_seats_three_bots(alice: Any, bot_ac
 
 def test_the_bots_play_their_seats_of_a_four_player_computer_game(alice: Any, bot_account: Any) -> None:
     game = seating.play_computer_team(alice, "greedy", inputs.offered_time_control("3d"))
-    rules = play.engine.GAMES["rhombus"]
+    rules = engine.GAMES["rhombus"]
     position = Game.objects.get(pk=game.pk).position
-    play.submit(game.pk, alice, 0, str(rules.legal_actions(rules.from_json(position))[0]))
-    assert bots.play_move(game.pk, 1) == "played"  # SE, a bot
+    moving.submit(game.pk, alice, 0, str(rules.legal_actions(rules.from_json(position))[0]))
+    assert botmoves.play_move(game.pk, 1) == "played"  # SE, a bot
     assert Game.objects.get(pk=game.pk).moves.values_list("seat", flat=True)[1] == "SE"
 
 

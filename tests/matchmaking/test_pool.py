@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from games import play
+from games import finishing, starting
 from games.timecontrols import TimeControl
 from ladder import matchmaking, seeks
 from ladder.models import PoolEntry, Seek
@@ -68,7 +68,7 @@ def test_asking_again_for_the_same_pool_keeps_the_wait(alice: Any) -> None:
 
 
 def test_a_player_in_a_real_time_game_cannot_join(alice: Any, bob: Any) -> None:
-    play.start_game(alice, bob, time_control=TimeControl.parse("3+2"))
+    starting.start_game(alice, bob, time_control=TimeControl.parse("3+2"))
     with pytest.raises(matchmaking.PoolRefusal,
                        match="you are playing a real-time game: finish it before looking for another"):
         matchmaking.join(alice, "5+3")
@@ -76,7 +76,7 @@ def test_a_player_in_a_real_time_game_cannot_join(alice: Any, bob: Any) -> None:
 
 
 def test_a_correspondence_game_does_not_keep_a_player_out(alice: Any, bob: Any) -> None:
-    play.start_game(alice, bob, time_control=TimeControl.parse("3d"))
+    starting.start_game(alice, bob, time_control=TimeControl.parse("3d"))
     assert matchmaking.join(alice, "5+3").status == "waiting"
 
 
@@ -137,18 +137,18 @@ def test_who_had_red_last_time_gets_black(rated: Rated, charlie: Any) -> None:
     for i in range(5):  # with random colours, five right in a row would be luck 1 in 32
         ben = rated(f"ben{i}", 1500)  # no game yet: no wish
         # Ann red last; Charlie calls it off (aborting five times would earn Ann a playban)
-        play.abort(play.start_game(ann, charlie).pk, charlie)
+        finishing.abort(starting.start_game(ann, charlie).pk, charlie)
         matchmaking.join(ann, "5+3")
         matchmaking.join(ben, "5+3")
         [game_id] = matchmaking.match()
         game = games_of(ann)[0]
         assert (game.pk, game.seat("red").user, game.seat("black").user) == (game_id, ben, ann)
-        play.abort(game_id, ben)
+        finishing.abort(game_id, ben)
 
 
 def test_last_games_opponents_are_not_paired_again_when_others_wait(rated: Rated) -> None:
     ann, ben, cal, dan = rated("ann", 1500), rated("ben", 1505), rated("cal", 1550), rated("dan", 1455)
-    play.abort(play.start_game(ann, ben).pk, ann)
+    finishing.abort(starting.start_game(ann, ben).pk, ann)
     for user in (ann, ben, cal, dan):
         matchmaking.join(user, "5+3")
     assert len(matchmaking.match()) == 2
@@ -158,7 +158,7 @@ def test_last_games_opponents_are_not_paired_again_when_others_wait(rated: Rated
 
 def test_last_games_opponents_alone_in_the_pool_play_again(rated: Rated) -> None:
     ann, ben = rated("ann", 1500), rated("ben", 1505)
-    play.abort(play.start_game(ann, ben).pk, ann)
+    finishing.abort(starting.start_game(ann, ben).pk, ann)
     matchmaking.join(ann, "5+3")
     matchmaking.join(ben, "5+3")
     assert len(matchmaking.match()) == 1

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from games.timecontrols import TimeControl
 from ladder import matchmaking
@@ -131,13 +131,13 @@ def test_who_had_sw_in_the_last_rhombus_game_gets_ne(rated: Rated, charlie: Any)
     for i in range(5):  # with random seats, five right in a row would be luck 1 in 32
         ben = rated(f"ben{i}", 1500)  # no game yet: no wish
         # Ann SW last; Charlie calls it off (aborting five times would earn Ann a playban)
-        play.abort(play.start_game(ann, charlie, setup=play.Setup("rhombus")).pk, charlie)
+        finishing.abort(starting.start_game(ann, charlie, setup=starting.Setup("rhombus")).pk, charlie)
         matchmaking.join(ann, "5+3", rules="rhombus")
         matchmaking.join(ben, "5+3", rules="rhombus")
         [game_id] = matchmaking.match()
         game = Game.objects.get(pk=game_id)
         assert {seat.name: seat.user for seat in game.table} == {"SW": ben, "NE": ann}
-        play.abort(game_id, ben)
+        finishing.abort(game_id, ben)
 
 
 def test_an_ace_game_in_between_does_not_count_as_the_last_rhombus_game(rated: Rated, charlie: Any) -> None:
@@ -147,9 +147,9 @@ def test_an_ace_game_in_between_does_not_count_as_the_last_rhombus_game(rated: R
     repeat is avoided: Ann and Ben each play Cal or Dan (130 in all)."""
     ann, ben, cal, dan = (rhombus_rated(rated(name, 1500), rating)
                           for name, rating in (("ann", 1500), ("ben", 1500), ("cal", 1450), ("dan", 1420)))
-    play.abort(play.start_game(ann, ben, setup=play.Setup("rhombus")).pk, ann)
+    finishing.abort(starting.start_game(ann, ben, setup=starting.Setup("rhombus")).pk, ann)
     for user in (ann, ben):
-        play.abort(play.start_game(user, charlie, time_control=TimeControl.parse("5+3")).pk, user)
+        finishing.abort(starting.start_game(user, charlie, time_control=TimeControl.parse("5+3")).pk, user)
     for user in (ann, ben, cal, dan):
         matchmaking.join(user, "5+3", rules="rhombus")
     assert len(matchmaking.match()) == 2

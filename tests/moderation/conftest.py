@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from moderation import actions
 from moderation.models import ModerationAction
@@ -33,13 +33,13 @@ def staff(django_user_model: Any) -> Any:
 
 def finished_game(winner: Any, loser: Any, *, rated: bool = True) -> Game:
     """A game ``winner`` won by ``loser`` resigning."""
-    game = play.start_game(winner, loser, seed=SEED, rated=rated)
-    return play.resign(game.pk, loser)
+    game = starting.start_game(winner, loser, seed=SEED, rated=rated)
+    return finishing.resign(game.pk, loser)
 
 
 def drawn_game(one: Any, other: Any) -> Game:
     """A rated game drawn on points (R16), recorded as the end of play records it."""
-    game = Game.objects.get(pk=play.start_game(one, other, seed=SEED, rated=True).pk)
+    game = Game.objects.get(pk=starting.start_game(one, other, seed=SEED, rated=True).pk)
     game.finish(game.created, None, Game.Reason.POINTS, None)  # the ladder rates it (games.signals)
     game.save()
     return game

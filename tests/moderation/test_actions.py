@@ -10,7 +10,7 @@ import pytest
 from django.contrib.admin.models import LogEntry
 from django.utils import timezone
 
-from games import play
+from games import payloads, starting
 from games.models import Game
 from ladder import challenges, inputs, matchmaking, seeks
 from ladder.models import Challenge, Player, PoolEntry, RatingChange, Seek
@@ -154,19 +154,19 @@ def Client_logs_in(username: str) -> bool:  # noqa: N802
 
 
 def test_adjudicating_a_running_game_shows_the_reason_on_it(moderator: Any, alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     act(moderator, Kind.ADJUDICATE, game=game, winner="black", reason="red stalled for an hour; black wins")
     game.refresh_from_db()
     assert (game.status, game.winner, game.reason, game.rated) == (
         Game.Status.FINISHED, game.side_name("black"), Game.Reason.ADJUDICATION, False)
     assert game.adjudication_note == "red stalled for an hour; black wins"
-    assert play.game_json(game)["adjudication"] == "red stalled for an hour; black wins"  # what the page shows
+    assert payloads.game_json(game)["adjudication"] == "red stalled for an hour; black wins"  # what the page shows
     entry = LogEntry.objects.get(object_id=str(game.pk), content_type__model="game")
     assert "Adjudicate" in entry.change_message
 
 
 def test_adjudicating_a_running_game_as_a_draw(moderator: Any, alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     act(moderator, Kind.ADJUDICATE, game=game, winner="", reason="both left")
     game.refresh_from_db()
     assert game.winner == "" and game.reason == Game.Reason.ADJUDICATION and not game.rated
@@ -179,7 +179,7 @@ def test_adjudicating_a_finished_game_replaces_its_result_and_undoes_its_rating(
     game.refresh_from_db()
     assert (game.winner, game.reason, game.rated, game.adjudication_note) == (
         game.side_name("red"), Game.Reason.ADJUDICATION, False, "bob's engine use; alice wins")
-    assert play.game_json(game)["adjudication"] == "bob's engine use; alice wins"
+    assert payloads.game_json(game)["adjudication"] == "bob's engine use; alice wins"
     assert (rating(alice), rating(bob)) == (1500, 1500)  # unrated now: the old result's points are gone
     assert "to red wins by adjudication (unrated; 2 rating change(s) undone)" in action.outcome
     with pytest.raises(ModerationRefusal, match="the winner is one of red, black or nobody"):

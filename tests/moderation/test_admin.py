@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from chat import lines
 from chat.lines import Speaker
-from games import play
+from games import starting
 from games.models import Game
 from ladder.models import RatingChange
 from moderation.models import ModerationAction, Report, Restriction
@@ -81,7 +81,7 @@ def setups(kind: str, alice: Any, bob: Any) -> dict[str, str]:
     if kind == Kind.REOPEN_ACCOUNT:
         type(alice).objects.filter(pk=alice.pk).update(is_active=False)
     if kind == Kind.ADJUDICATE:
-        fields.update(user="", game=str(play.start_game(alice, bob, seed=SEED).pk), winner="red")
+        fields.update(user="", game=str(starting.start_game(alice, bob, seed=SEED).pk), winner="red")
     if kind == Kind.UNDO_RATING:
         fields.update(user="", game=str(finished_game(bob, alice).pk))
     if kind == Kind.CHAT_TIMEOUT:
@@ -127,7 +127,7 @@ def test_the_act_form_refuses_an_act_the_user_lacks_the_permission_for(staff: An
 
 
 def test_a_refusal_found_when_acting_is_shown_and_nothing_logged(moderator: Any, alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     client = client_for(moderator)
     response = client.post(ADD, {"kind": "adjudicate", "game": game.pk, "winner": "green", "reason": "x"}, follow=True)
     assert f"Not done: game {game.pk}: the winner is one of red, black" in response.content.decode()

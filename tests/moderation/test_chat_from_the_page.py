@@ -11,7 +11,7 @@ import pytest
 from chat import lines
 from chat.lines import Speaker
 from chat.models import ChatTimeout, Line
-from games import play
+from games import starting
 from moderation.models import ModerationAction, Report
 from tests.helpers import client_for
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_player_reports_a_line_they_can_read(alice: Any, bob: Any, charlie: Any) -> None:
-    game = play.start_game(alice, bob, seed="menu")
+    game = starting.start_game(alice, bob, seed="menu")
     line = lines.post(f"game:{game.pk}", Speaker(alice), text="you are hopeless")
     answer = client_for(bob).post(f"/report/line/{line.pk}/")
     assert answer.status_code == 200 and "with the moderators" in answer.json()["message"]

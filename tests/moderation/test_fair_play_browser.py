@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import finishing, starting
 from ladder import playban
 from ladder.models import Seek
 from moderation.models import Report
@@ -54,7 +54,7 @@ def test_a_banned_player_is_told_in_the_lobby_how_long_to_wait(
         alice: Any, bob: Any) -> None:
     def abort_three() -> None:
         for _ in range(playban.LIMIT):
-            play.abort(play.start_game(alice, bob).pk, alice)
+            finishing.abort(starting.start_game(alice, bob).pk, alice)
 
     orm(abort_three)
     page = signed_in(browser, daphne_server, cookies["alice"], {"width": 1280, "height": 900})

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import bots, play
+from games import bots, starting
 from ladder import bot_accounts
 from moderation.models import Report
 from moderation.reports import REPORTS_PER_DAY
@@ -61,7 +61,7 @@ def test_a_player_reports_an_opponent_from_a_finished_game(alice: Any, bob: Any)
 
 
 def test_a_running_game_shows_no_report_link_and_refuses_reports(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed=SEED)
+    game = starting.start_game(alice, bob, seed=SEED)
     client = client_for(alice)
     assert reverse("moderation:report-game", args=[game.pk]) not in client.get(
         reverse("games:game", args=[game.pk])).content.decode()

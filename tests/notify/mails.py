@@ -9,16 +9,16 @@ from typing import Any
 from allauth.account.models import EmailAddress
 from django.core.mail import EmailMultiAlternatives
 
-from games import play
+from games import starting
 from games.models import Game
 from games.timecontrols import TimeControl
 from notify.models import Preference
 
 
 def correspondence(*players: Any, days: int = 3, turn_started: datetime | None = None,
-                   setup: play.Setup = play.Setup()) -> Game:
+                   setup: starting.Setup = starting.Setup()) -> Game:
     """A running game of ``days`` a move; the first player is to move (R6, RH3)."""
-    game = play.start_game(*players, time_control=TimeControl.parse(f"{days}d"), setup=setup)
+    game = starting.start_game(*players, time_control=TimeControl.parse(f"{days}d"), setup=setup)
     if turn_started is not None:
         Game.objects.filter(pk=game.pk).update(turn_started_at=turn_started)
     return game

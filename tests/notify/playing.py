@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from games import play
+from games import moving, presence, starting
 from games.models import Game, Seat
 from games.timecontrols import TimeControl
 
 
 def correspondence(*users: Any) -> Game:
     """A 3-days-per-move game of Ace in the Hole between ``users`` (Red first)."""
-    return play.start_game(*users, time_control=TimeControl.parse("3d"), seed="tests-notify-seed")
+    return starting.start_game(*users, time_control=TimeControl.parse("3d"), seed="tests-notify-seed")
 
 
 def any_action(game_id: int) -> str:
@@ -25,12 +25,12 @@ def any_action(game_id: int) -> str:
 
 def move(game_id: int, user: Any) -> Game:
     """``user`` plays the first legal action."""
-    return play.submit(game_id, user, Game.objects.get(pk=game_id).ply, any_action(game_id))
+    return moving.submit(game_id, user, Game.objects.get(pk=game_id).ply, any_action(game_id))
 
 
 def present(game_id: int, user: Any) -> None:
-    """``user`` has the game's page open (their socket's stamp, games.play.arrive)."""
-    play.arrive(game_id, user)
+    """``user`` has the game's page open (their socket's stamp, games.presence.arrive)."""
+    presence.arrive(game_id, user)
 
 
 def seat_of(game_id: int, user: Any) -> Seat:

@@ -11,7 +11,7 @@ import pytest
 from django.core import mail as outbox
 from django.utils import timezone
 
-from games import play, reminders
+from games import reminders, starting
 from games.models import Game
 from notify.models import Notification, Sent
 from preferences.languages import save_language
@@ -63,7 +63,7 @@ def test_first_seen_with_less_than_an_hour_only_the_hour_warning_goes(alice: Any
 def test_games_of_one_day_a_move_and_real_time_games_get_no_warning(alice: Any, bob: Any) -> None:
     choose(alice, "clock", email=True)
     correspondence(alice, bob, days=1, turn_started=at(23, 0))
-    play.start_game(alice, bob)
+    starting.start_game(alice, bob)
     assert warn(at(23, 23, 30)) == 0
     assert outbox.outbox == [] and not Notification.objects.exists()
 

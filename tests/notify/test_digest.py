@@ -10,7 +10,7 @@ import pytest
 from django.core import mail as outbox
 from django.test import Client
 
-from games import play, reminders
+from games import reminders, starting
 from games.models import Game
 from notify.models import Sent
 from preferences.languages import save_language
@@ -36,7 +36,7 @@ def test_the_digest_lists_exactly_the_games_where_it_is_the_players_move(
     correspondence(bob, alice)  # bob's move
     finished = correspondence(alice, charlie)
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
-    play.start_game(alice, bob)  # real time: never in a digest
+    starting.start_game(alice, bob)  # real time: never in a digest
     assert send() == 1
     [message] = outbox.outbox
     assert message.to == ["alice@example.org"]
@@ -56,7 +56,7 @@ def test_one_game_is_said_in_the_singular(alice: Any, bob: Any) -> None:
 
 def test_a_team_game_names_the_other_side_not_the_partner(alice: Any, bob: Any, charlie: Any, dave: Any) -> None:
     choose(alice, "turn", email=True)
-    correspondence(alice, bob, charlie, dave, setup=play.Setup("rhombus"))  # SW+NE against SE+NW (RH31)
+    correspondence(alice, bob, charlie, dave, setup=starting.Setup("rhombus"))  # SW+NE against SE+NW (RH31)
     send()
     [message] = outbox.outbox
     assert "Rhombus, 4 players, against bob, dave" in message.body

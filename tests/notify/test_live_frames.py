@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import play
+from games import finishing, moving
 from notify import notices
 from preferences.languages import save_language
 from tests.lobby.test_personal_socket import personal  # noqa: F401
@@ -40,7 +40,7 @@ async def test_a_move_tells_both_players_their_turns_and_nobody_else(
     bob_page, _ = await personal(cookies["bob"])
     charlie_page, _ = await personal(cookies["charlie"])
     action = await database_sync_to_async(any_action)(game.pk)
-    await database_sync_to_async(play.submit)(game.pk, alice, 0, action)
+    await database_sync_to_async(moving.submit)(game.pk, alice, 0, action)
     assert await alice_page.receive() == {"type": "turns", "count": 0, "games": []}
     bobs = await bob_page.receive()
     assert (bobs["type"], bobs["count"], [g["id"] for g in bobs["games"]]) == ("turns", 1, [game.pk])
@@ -53,7 +53,7 @@ async def test_resigning_out_of_turn_takes_the_game_off_the_mover_s_list(
         alice: Any, bob: Any, cookies: dict[str, str], personal: Any) -> None:
     game = await database_sync_to_async(correspondence)(alice, bob)
     alice_page, _ = await personal(cookies["alice"])
-    await database_sync_to_async(play.resign)(game.pk, bob)
+    await database_sync_to_async(finishing.resign)(game.pk, bob)
     frame = await alice_page.receive()
     while frame["type"] != "turns":  # the game-end notice comes too (alice is not on the game's page)
         frame = await alice_page.receive()

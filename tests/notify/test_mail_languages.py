@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from django.utils import timezone, translation
 
-from games import play, reminders
+from games import reminders, starting
 from notify.models import Notification
 from preferences.languages import save_language
 from tests.notify.mails import choose, correspondence
 
 pytestmark = [pytest.mark.django_db]
 
-RHOMBUS = play.Setup("rhombus")
+RHOMBUS = starting.Setup("rhombus")
 TEAM_TITLE = {"en": "Rhombus, 4 players", "de": "Rhombus, 4 Spieler", "ru": "Rhombus, 4 игрока"}
 
 

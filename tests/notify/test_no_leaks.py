@@ -16,7 +16,7 @@ from django.utils import translation
 
 import engine
 from games import notices as game_notices
-from games import play
+from games import moving, payloads, store
 from games.models import Game
 from notify.models import Notification
 from notify.texts import describe
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def hands_now(game: Game) -> set[str]:
-    """Every card in a hand, as each seat's own view shows it (games.play.seat_view)."""
-    return {card for seat in game.seat_names for card in play.seat_view(game, seat)["hand"] or []}
+    """Every card in a hand, as each seat's own view shows it (games.payloads.seat_view)."""
+    return {card for seat in game.seat_names for card in payloads.seat_view(game, seat)["hand"] or []}
 
 
 def test_no_notice_of_a_whole_game_names_a_card_of_a_hand(alice: Any, bob: Any) -> None:
@@ -35,13 +35,13 @@ def test_no_notice_of_a_whole_game_names_a_card_of_a_hand(alice: Any, bob: Any) 
     held: set[str] = set()
     rng = random.Random(26)
     for _ in range(200):  # a game ends within 52 turns of each side (R15, R16); bounded anyway
-        game = play.load(game.pk)
+        game = store.load(game.pk)
         if not game.running:
             break
         held |= hands_now(game)
         action = rng.choice(engine.legal_actions(engine.from_json(game.position)))
         mover = next(seat.user for seat in Game.objects.get(pk=game.pk).table if seat.name == game.to_move)
-        play.submit(game.pk, mover, game.ply, str(action))
+        moving.submit(game.pk, mover, game.ply, str(action))
         game_notices.tell_turn(game.pk, game.ply + 1)
     else:
         pytest.fail("the game did not end within 200 actions")

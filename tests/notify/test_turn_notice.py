@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games import notices as game_notices
-from games import play
+from games import finishing, starting
 from notify.models import Notification
 from tests.notify.playing import correspondence, move, present
 
@@ -49,7 +49,7 @@ def test_nobody_is_told_of_a_ply_already_answered(alice: Any, bob: Any) -> None:
 
 
 def test_a_real_time_game_sends_no_turn_notice(alice: Any, bob: Any) -> None:
-    game = play.start_game(alice, bob, seed="tests-notify-seed")
+    game = starting.start_game(alice, bob, seed="tests-notify-seed")
     move(game.pk, alice)
     assert game_notices.tell_turn(game.pk, 1) is False
     assert Notification.objects.count() == 0
@@ -68,6 +68,6 @@ def test_a_second_move_s_notice_replaces_the_unread_first(alice: Any, bob: Any) 
 def test_a_finished_game_sends_no_turn_notice(alice: Any, bob: Any) -> None:
     game = correspondence(alice, bob)
     move(game.pk, alice)
-    play.resign(game.pk, bob)
+    finishing.resign(game.pk, bob)
     assert game_notices.tell_turn(game.pk, 1) is False
     assert turn_notices(bob) == []

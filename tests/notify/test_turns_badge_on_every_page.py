@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from games.turns import turns_json
 from tests.site.test_accessibility_browser import play_first_legal
@@ -40,10 +40,10 @@ def replays_with_moves(alice: Any, bob: Any) -> list[Page]:
     """Finished replays of both games with several moves each, so that a
     replay's own move list would show as a number other than the true one."""
     pages = []
-    for setup, seed in ((play.Setup(), "badge-ace"), (play.Setup("rhombus"), "badge-rh")):
-        game = play.start_game(bob, alice, setup=setup, seed=seed)
+    for setup, seed in ((starting.Setup(), "badge-ace"), (starting.Setup("rhombus"), "badge-rh")):
+        game = starting.start_game(bob, alice, setup=setup, seed=seed)
         play_first_legal(game, 7)
-        play.resign(game.pk, bob)
+        finishing.resign(game.pk, bob)
         pages.append(Page(f"{setup.kind} replay with moves", f"/games/{game.pk}/replay/", alice))
         pages.append(Page(f"finished {setup.kind} game", f"/games/{game.pk}/", alice))
     return pages

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import play
+from games import finishing, starting
 from games.turns import turns_json
 from tests.helpers import client_for
 from tests.notify.playing import correspondence, move
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 
 def test_the_list_holds_the_games_waiting_for_the_player_s_move(alice: Any, bob: Any, charlie: Any) -> None:
     first = correspondence(alice, bob)  # alice (Red) to move
-    second = play.start_game(charlie, alice, seed="tests-notify-seed")  # charlie to move
-    third = play.start_game(alice, charlie, seed="tests-notify-seed")  # alice to move
+    second = starting.start_game(charlie, alice, seed="tests-notify-seed")  # charlie to move
+    third = starting.start_game(alice, charlie, seed="tests-notify-seed")  # alice to move
     assert [turn["id"] for turn in turns_json(alice.pk)] == [first.pk, third.pk]
     assert turns_json(alice.pk)[0] == {"id": first.pk, "url": f"/games/{first.pk}/", "title": "Ace in the Hole",
                                        "opponents": ["bob"], "correspondence": True}
@@ -33,13 +33,13 @@ def test_the_list_holds_the_games_waiting_for_the_player_s_move(alice: Any, bob:
 
 def test_a_finished_game_leaves_the_list(alice: Any, bob: Any) -> None:
     game = correspondence(alice, bob)
-    play.resign(game.pk, alice)
+    finishing.resign(game.pk, alice)
     assert turns_json(alice.pk) == []
 
 
 def test_a_four_player_game_names_the_other_side_not_the_partner(alice: Any, bob: Any, charlie: Any,
                                                                   dave: Any) -> None:
-    game = play.start_game(alice, bob, charlie, dave, setup=play.Setup("rhombus"), seed="tests-notify-seed")
+    game = starting.start_game(alice, bob, charlie, dave, setup=starting.Setup("rhombus"), seed="tests-notify-seed")
     to_move = game.seat(game.to_move).user
     [mover] = turns_json(to_move.pk)
     assert mover["id"] == game.pk
@@ -59,7 +59,7 @@ def test_the_list_costs_two_queries_however_many_games(alice: Any, bob: Any, cha
     one = queries()
     for _ in range(6):
         correspondence(alice, charlie)
-        play.start_game(alice, bob, seed="tests-notify-seed")
+        starting.start_game(alice, bob, seed="tests-notify-seed")
     assert len(turns_json(alice.pk)) == 13
     assert queries() == one == 2
 

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.utils import timezone
 from playwright.sync_api import Browser, Page
 
-from games import play
+from games import finishing, starting
 from tournaments import entering, organizing
 from tournaments.models import Tournament
 from notify import notices
@@ -56,19 +56,20 @@ def running_tournament(organizer: Any, users: list[Any], **fields: Any) -> Tourn
 @pytest.fixture
 def site(alice: Any, bob: Any, charlie: Any, dave: Any, organizer: Any, players: Any) -> dict[str, Any]:
     """The pages' contents, made before Playwright's loop takes the thread."""
-    ace_live = play.start_game(alice, bob, seed="axe-ace-live")
+    ace_live = starting.start_game(alice, bob, seed="axe-ace-live")
     play_first_legal(ace_live, 4)
-    ace_over = play.start_game(bob, alice, seed="axe-ace-over")
+    ace_over = starting.start_game(bob, alice, seed="axe-ace-over")
     play_first_legal(ace_over, 6)
-    play.resign(ace_over.pk, bob)
-    rhombus_live = play.start_game(alice, bob, seed="axe-rhombus-live", setup=play.Setup("rhombus"))
+    finishing.resign(ace_over.pk, bob)
+    rhombus_live = starting.start_game(alice, bob, seed="axe-rhombus-live", setup=starting.Setup("rhombus"))
     play_first_legal(rhombus_live, 4)
     # alice and charlie partners (SW, NE, RH31): alice and bob may still meet in another game (RH36)
-    rhombus_four = play.start_game(alice, bob, charlie, dave, seed="axe-rhombus-four", setup=play.Setup("rhombus"))
+    rhombus_four = starting.start_game(alice, bob, charlie, dave, seed="axe-rhombus-four",
+                                       setup=starting.Setup("rhombus"))
     play_first_legal(rhombus_four, 4)  # every seat's colour in the action list
-    rhombus_over = play.start_game(bob, alice, seed="axe-rhombus-over", setup=play.Setup("rhombus"))
+    rhombus_over = starting.start_game(bob, alice, seed="axe-rhombus-over", setup=starting.Setup("rhombus"))
     play_first_legal(rhombus_over, 3)
-    play.resign(rhombus_over.pk, alice)
+    finishing.resign(rhombus_over.pk, alice)
     knockout = running_tournament(organizer, players(4), format=Tournament.Format.SINGLE, check_in_minutes=60)
     swiss = running_tournament(organizer, players(4), format=Tournament.Format.SWISS, rounds=3)
     notices.send(alice.pk, "follower", f"user:{bob.pk}", {"username": "bob"}, "/@/bob/")  # the bell and its page

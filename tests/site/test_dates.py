@@ -20,7 +20,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import play
+from games import finishing, starting
 from games.models import Game
 from api.models import ApiToken
 from ladder.charts import rating_history_svg
@@ -67,7 +67,7 @@ def shows(html: str, language: str, expected: str) -> None:
 def profile(alice: Any, bob: Any) -> str:
     """alice joined at MOMENT; her one game ended then."""
     type(alice).objects.filter(pk=alice.pk).update(date_joined=MOMENT)
-    game = play.resign(play.start_game(alice, bob, seed="dates").pk, bob)
+    game = finishing.resign(starting.start_game(alice, bob, seed="dates").pk, bob)
     Game.objects.filter(pk=game.pk).update(created=MOMENT, finished=MOMENT)
     return "/@/alice/"
 

@@ -21,7 +21,7 @@ import polib
 import pytest
 from django.test import Client
 
-from games import play
+from games import finishing, starting
 from tests.site.test_no_english_prose import visible_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ def test_no_catalog_entry_about_the_check_speaks_jargon(language: str) -> None:
 
 @pytest.mark.parametrize("language", sorted(JARGON))
 def test_a_finished_games_replay_explains_the_check_in_plain_words(alice: Any, bob: Any, language: str) -> None:
-    game = play.resign(play.start_game(alice, bob, seed="plain-words").pk, bob)
+    game = finishing.resign(starting.start_game(alice, bob, seed="plain-words").pk, bob)
     html = Client(HTTP_ACCEPT_LANGUAGE=language).get(f"/games/{game.pk}/replay/").content.decode()
     text = visible_text(html)
     assert all(word.lower() in text.lower() for word in WORDS[language]), text

@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games import play
+from games import starting
 from ladder import challenges, seeks
 from tests.games.conftest import cookies, fast_password_hashing, services, session_cookie  # noqa: F401
 from tests.site.fuzz_inputs import poisoned_text
@@ -117,7 +117,7 @@ class Browser:
 def test_fuzzed_forms_change_nothing_and_log_no_error(
         daphne_server: str, daphne_log: Callable[[], str], alice: Any, bob: Any,
         cookies: dict[str, str]) -> None:
-    play.start_game(alice, bob)
+    starting.start_game(alice, bob)
     seek = seeks.create_seek(bob, "1d")  # to accept or cancel, should a refusal fail to hold
     challenge = challenges.create_challenge(bob, "alice", "1d")
     ids = {"SEEK": str(seek.pk), "CHALLENGE": str(challenge.pk)}

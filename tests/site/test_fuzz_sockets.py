@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games import play
+from games import starting
 from games.models import Game
 from ladder import challenges, seeks
 from ladder.models import Challenge, PoolEntry, Seek
@@ -180,7 +180,7 @@ def test_a_session_cookie_spelling_nul_opens_an_anonymous_socket(
 def test_fuzzed_frames_on_a_game_socket_change_nothing(
         daphne_server: str, daphne_log: Callable[[], str], alice: Any, bob: Any,
         cookies: dict[str, str]) -> None:
-    game = play.start_game(alice, bob)
+    game = starting.start_game(alice, bob)
     before = state()
     player = RawSocket(daphne_server, f"/ws/games/{game.pk}/", cookies["alice"])  # red, to move
     spectator = RawSocket(daphne_server, f"/ws/games/{game.pk}/", cookies["charlie"])

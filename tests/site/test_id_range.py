@@ -103,9 +103,9 @@ def test_the_api_says_it_in_json_in_the_callers_language(debug: bool, client: Cl
 
 
 def test_a_page_still_finds_its_row_by_its_id(alice: Any, bob: Any) -> None:
-    from games import play
+    from games import starting
 
-    game = play.start_game(alice, bob)
+    game = starting.start_game(alice, bob)
     assert Client().get(f"/games/{game.pk}/").status_code == 200
     assert Client().get(f"/games/{game.pk + 1}/").status_code == 404
 

@@ -19,7 +19,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from games import bots, play
+from games import botmoves, finishing, moving, payloads, starting
 from games.models import Game
 from games.timecontrols import TimeControl
 from ladder import bot_accounts, challenges, seeks
@@ -52,14 +52,14 @@ STICKING_OUT = """() => {
 
 def first_legal(game_id: int, user: Any) -> str:
     game = Game.objects.get(pk=game_id)
-    return str(play.view_for(game, user)["legal"][0])
+    return str(payloads.view_for(game, user)["legal"][0])
 
 
 def play_plies(game: Game, plies: int) -> None:
     for _ in range(plies):
         game.refresh_from_db()
         mover = game.seat("red").user if game.to_move == "red" else game.seat("black").user
-        play.submit(game.pk, mover, game.ply, first_legal(game.pk, mover))
+        moving.submit(game.pk, mover, game.ply, first_legal(game.pk, mover))
 
 
 @pytest.fixture
@@ -70,13 +70,13 @@ def site(alice: Any, bob: Any, charlie: Any, django_user_model: Any) -> dict[str
     seeks.create_seek(alice, "5+3", rated=False, colour="random")
     challenges.create_challenge(magdalena, "alice", "1d", rated=True, colour="red")
     challenges.create_challenge(alice, "charlie", "10+5", rated=False, colour="random")
-    live = play.start_game(alice, magdalena, seed="phone-live")
+    live = starting.start_game(alice, magdalena, seed="phone-live")
     play_plies(live, 6)
-    finished = play.start_game(magdalena, alice, seed="phone-finished")
+    finished = starting.start_game(magdalena, alice, seed="phone-finished")
     play_plies(finished, 30)
-    play.resign(finished.pk, alice)
+    finishing.resign(finished.pk, alice)
     bot_accounts.ensure_bot_accounts()
-    computer = bots.play_computer(alice, "random", TimeControl.parse("10+5"), colour="red")
+    computer = botmoves.play_computer(alice, "random", TimeControl.parse("10+5"), colour="red")
     return {"alice": session_cookie(alice), "magdalena": session_cookie(magdalena),
             "live": live.pk, "finished": finished.pk, "computer": computer.pk}
 

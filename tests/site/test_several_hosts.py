@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.db import connection
 
-from games import bots, play
+from games import bots, starting
 from games.models import Game, Move
 from games.timecontrols import TimeControl
 from ladder import bot_accounts
@@ -211,11 +211,11 @@ def test_two_web_hosts_and_two_workers_lose_nothing_when_one_of_each_dies(
         site: Site, alice: Any, bob: Any, charlie: Any) -> None:
     bot = {user.player.bot_level: user for user, _ in bot_accounts.ensure_bot_accounts()}["greedy"]
     bots._bot_cache.pop("at", None)
-    human = play.start_game(alice, bob, time_control=CONTROL, seed="several-hosts")
+    human = starting.start_game(alice, bob, time_control=CONTROL, seed="several-hosts")
     # Seeded deals and one draw a ply make both games the same every run: 52 and 32 plies
     # (checked with the engine alone), so the kill at ply 6 and 4 always lands mid-game; an
     # unseeded bot game could end at ply 4, before the kill (seen once).
-    against_bot = play.start_game(charlie, bot, rated=False, time_control=CONTROL, seed="several-hosts-bot")
+    against_bot = starting.start_game(charlie, bot, rated=False, time_control=CONTROL, seed="several-hosts-bot")
     web1, web2 = site.url("web1"), site.url("web2")
     players = [
         Player(site, human.pk, session_cookie(alice), [web1, web2], 1),

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import play
+from games import finishing, starting
 from tests.conftest import make_user
 from tests.games.conftest import fast_password_hashing  # noqa: F401 (shared)
 
@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def finished_game_id(django_user_model: Any) -> int:
     nova, bob = make_user(django_user_model, "nova_blk"), make_user(django_user_model, "bob")
-    game = play.start_game(nova, bob, seed="as-written")
-    play.resign(game.pk, bob)
+    game = starting.start_game(nova, bob, seed="as-written")
+    finishing.resign(game.pk, bob)
     return int(game.pk)
 
 

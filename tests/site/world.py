@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import chat, play
+from games import chat, finishing, moving, payloads, starting
 from games.models import Game
 from games.timecontrols import TimeControl
 from ladder import challenges, seeks
@@ -33,8 +33,8 @@ from tests.rhombus_steps import legal_texts
 from tests.site.english import KEPT_PHRASES
 from tests.tournaments.conftest import play_round
 
-RHOMBUS = play.Setup("rhombus")
-FORMATION = play.Setup("rhombus", "formation")
+RHOMBUS = starting.Setup("rhombus")
+FORMATION = starting.Setup("rhombus", "formation")
 # The formats a tournament page shows differently: standings, a crosstable, a bracket.
 FORMATS = {"Swiss": ("S", Tournament.Format.SWISS), "round robin": ("R", Tournament.Format.ROUND_ROBIN),
            "knockout": ("K", Tournament.Format.SINGLE)}
@@ -67,7 +67,7 @@ def play_first_legal(game: Game, plies: int) -> None:
     for _ in range(plies):
         game = Game.objects.get(pk=game.pk)
         mover = game.seat(game.to_move).user
-        play.submit(game.pk, mover, game.ply, legal_texts(game)[0])
+        moving.submit(game.pk, mover, game.ply, legal_texts(game)[0])
 
 
 def play_until_turn_of(game: Game, user: Any, plies: int) -> Game:
@@ -85,7 +85,7 @@ def play_until_turn_of(game: Game, user: Any, plies: int) -> Game:
 
 def zero_cards(game: Game, user: Any) -> list[list[str]]:
     """USER's one-card sets of a 7, 8, 9 or 10: a zero use alone (RH15, RH19)."""
-    sets = [list(cards) for cards in play.view_for(game, user)["sets"]]
+    sets = [list(cards) for cards in payloads.view_for(game, user)["sets"]]
     return [cards for cards in sets if len(cards) == 1 and cards[0][:-1] in ("7", "8", "9", "10")]
 
 
@@ -139,8 +139,8 @@ def tournaments(make: Callable[..., Tournament], players: Callable[[int], list[A
 def running_games(alice: Any, bob: Any, charlie: Any, dave: Any) -> dict[str, Game]:
     """alice's running games, each at her turn with some actions played
     before it; bob has said a line in the Ace game (its menu: report it)."""
-    def start(*users: Any, seed: str, setup: play.Setup = play.Setup()) -> Game:
-        return play.start_game(*users, seed=seed, setup=setup, time_control=CLOCK)
+    def start(*users: Any, seed: str, setup: starting.Setup = starting.Setup()) -> Game:
+        return starting.start_game(*users, seed=seed, setup=setup, time_control=CLOCK)
 
     ace = play_until_turn_of(start(alice, bob, seed="walk-ace-2"), alice, 4)
     chat.say(ace.pk, bob, chat.PLAYERS, text="Viel Glück!")  # before the team game: then bob may write none (RH36)
@@ -155,10 +155,10 @@ def running_games(alice: Any, bob: Any, charlie: Any, dave: Any) -> dict[str, Ga
 def finished_games(alice: Any, bob: Any) -> dict[str, Game]:
     """Games alice and bob played a few actions of before bob resigned."""
     made = {}
-    for name, setup in (("Ace", play.Setup()), ("Rhombus", RHOMBUS), ("Formation", FORMATION)):
-        game = play.start_game(alice, bob, setup=setup, seed=f"walk-done-{name}")
+    for name, setup in (("Ace", starting.Setup()), ("Rhombus", RHOMBUS), ("Formation", FORMATION)):
+        game = starting.start_game(alice, bob, setup=setup, seed=f"walk-done-{name}")
         play_first_legal(game, 4)
-        made[name] = play.resign(game.pk, bob)
+        made[name] = finishing.resign(game.pk, bob)
         assert made[name].status == Game.Status.FINISHED
     return made
 

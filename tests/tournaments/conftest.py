@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import play
+from games import finishing
 from games.models import Game
 from ladder.models import Player as LadderPlayer
 from tournaments.models import Pairing, Tournament
@@ -67,7 +67,7 @@ def play_round(tournament: Tournament, decide: Callable[[Pairing], str | None]) 
         game = pairing.game
         winner = decide(pairing)
         if winner is None:
-            play.adjudicate(game.pk, None, "a draw for the test")
+            finishing.adjudicate(game.pk, None, "a draw for the test")
         else:
             first, second = (seat.user for seat in game.table)
-            play.resign(game.pk, second if winner == "red" else first)
+            finishing.resign(game.pk, second if winner == "red" else first)

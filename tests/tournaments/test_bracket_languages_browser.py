@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import finishing
 from tournaments import entering, organizing
 from tournaments.models import Pairing, Tournament
 from preferences.languages import save_language
@@ -42,7 +42,7 @@ def knockout(tournament: Callable[..., Tournament], players: Callable[[int], lis
 
 def resign_the_second_semi_final(tournament_id: int) -> None:
     pairing = Pairing.objects.select_related("game").get(round__tournament_id=tournament_id, match="W1-2")
-    play.resign(pairing.game_id, pairing.game.table[1].user)  # p03 resigns: p02 reaches the final
+    finishing.resign(pairing.game_id, pairing.game.table[1].user)  # p03 resigns: p02 reaches the final
 
 
 def test_the_bracket_speaks_russian_before_and_after_a_live_update(

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import play
+from games import finishing
 from games.models import Game
 from tournaments import entering, organizing
 from tournaments.models import Pairing, Tournament
@@ -29,7 +29,7 @@ def swiss_in_round_one(tournament: Callable[..., Tournament], users: list[Any]) 
 
 
 def resign(game_id: int) -> None:
-    play.resign(game_id, Game.objects.get(pk=game_id).table[1].user)
+    finishing.resign(game_id, Game.objects.get(pk=game_id).table[1].user)
 
 
 def test_a_finished_games_page_counts_down_to_the_next_round(

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import play
+from games import starting
 from games.models import Game
 from ladder.models import Rating, RatingChange
 from tournaments import advancing, entering
@@ -25,7 +25,7 @@ FORMATS = [({"format": Tournament.Format.ROUND_ROBIN}, 3), ({"format": Tournamen
 
 def test_the_tournament_choices_are_the_games_a_player_can_choose() -> None:
     field = Tournament._meta.get_field("rules")
-    assert dict(field.choices) == {key: setup.title for key, setup in play.setups().items()}
+    assert dict(field.choices) == {key: setup.title for key, setup in starting.setups().items()}
 
 
 @pytest.mark.parametrize("options, rounds", FORMATS)

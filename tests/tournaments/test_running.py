@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import play
+from games import finishing
 from games.models import Game
 from ladder.models import Player as LadderPlayer
 from tournaments import advancing, berger, changes, entering, organizing, scoring
@@ -124,8 +124,8 @@ def test_no_shows_lose_by_forfeit_and_a_second_one_withdraws(tournament: Make, p
         t = fresh(t)
         # Nobody moves: every first-move window passes; both sides are absent.
         Game.objects.filter(status=Game.Status.RUNNING).update(abort_at=timezone.now() - timedelta(seconds=1))
-        for game_id in play.expired_game_ids(timezone.now()):
-            play.claim_time(game_id)
+        for game_id in finishing.expired_game_ids(timezone.now()):
+            finishing.claim_time(game_id)
         assert set(Pairing.objects.filter(round__number=t.current_round).values_list("result", flat=True)) == {"--"}
         if t.current_round == 1:
             Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())

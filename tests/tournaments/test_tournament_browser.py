@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from games import play
+from games import finishing
 from tournaments import entering
 from tournaments.models import Pairing, Tournament
 from tests.games.conftest import session_cookie
@@ -79,7 +79,7 @@ def test_an_organizer_runs_a_knockout_and_the_bracket_updates_live(
     assert (pairing.match, pairing.red.user.username, pairing.black.user.username) == ("W1-1", "p01", "alice")
     expect(page.locator('#bracket [data-match="W1-1"]')).to_contain_text("alice")
 
-    orm(play.resign, game_id, others[0])  # seed 1 resigns: alice wins
+    orm(finishing.resign, game_id, others[0])  # seed 1 resigns: alice wins
     expect(phone.locator("#game-status")).to_contain_text("wins by resignation")
     expect(page.locator('#bracket [data-match="W1-1"] .winner')).to_contain_text("alice")
     expect(page.locator(f'[data-round="1"] a[href="/games/{game_id}/"]')).to_have_text("0-1")

@@ -23,7 +23,7 @@ from django.db import connection
 from django.utils import timezone
 
 import engine
-from games import play
+from games import finishing, moving
 from games.models import Game
 from games.tasks import claim_timeouts
 from tournaments import berger, entering, scoring, tasks
@@ -112,7 +112,7 @@ def no_show(pairing: Pairing, absent: int, logs: Callable[[], str]) -> None:
     assert game is not None
     if pairing.black is not None and pairing.black.number == absent:  # Red moves first (R6)
         action = str(engine.legal_actions(engine.from_json(game.position))[0])
-        play.submit(game.pk, game.seat("red").user, 0, action)
+        moving.submit(game.pk, game.seat("red").user, 0, action)
     else:
         set_game(game.pk, black_seen_at=timezone.now())
     Game.objects.filter(pk=game.pk).update(abort_at=timezone.now() - timedelta(seconds=1))
@@ -141,7 +141,7 @@ def play_until_the_end(t: Tournament, logs: Callable[[], str], *, no_show_round:
         for pairing in games:
             if pairing not in absent:
                 loser = pairing.game.seat("black").user if pairing.red.number < pairing.black.number else pairing.game.seat("red").user
-                play.resign(pairing.game_id, loser)
+                finishing.resign(pairing.game_id, loser)
         # Last, so that claim_timeouts finds no other game of the round still
         # running whose first-move window a slow machine let pass too.
         for pairing in absent:
@@ -248,7 +248,7 @@ def test_bots_play_their_tournament_games_through_the_workers(tournament: Any, p
     wait_for(lambda: Round.objects.filter(tournament=t).exists(), workers, "the first round")
     for pairing in running_games(t):
         person = pairing.game.seat("red").user if pairing.game.seat("red").user in people else pairing.game.seat("black").user
-        play.resign(pairing.game_id, person)
+        finishing.resign(pairing.game_id, person)
     wait_for(lambda: Tournament.objects.get(pk=t.pk).status == "finished", workers, "the bots' final", timeout=120)
     final = Pairing.objects.select_related("game").get(round__tournament=t, match="W2-1")
     assert {final.game.seat("red").user, final.game.seat("black").user} == set(bots)
