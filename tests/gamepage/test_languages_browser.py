@@ -163,7 +163,7 @@ def test_a_german_and_a_russian_player_read_the_game_page_in_their_languages(
 
 def open_a_four_player_seek(users: dict[str, Any]) -> int:
     """Alice's 4-player Rhombus seek, Bob seated beside her."""
-    from ladder import challenges, seeks
+    from ladder import seeks
 
     seek = seeks.create_seek(users["alice"], "10+5", rules="rhombus", players=4)
     seeks.join_seek(seek.pk, users["bob"])
@@ -173,7 +173,7 @@ def open_a_four_player_seek(users: dict[str, Any]) -> int:
 def change_the_lobby(users: dict[str, Any], seek_id: int) -> None:
     """Charlie takes the third seat, and Dave opens a 3-day Ace seek: both reach
     an open lobby only through its socket's list of seeks."""
-
+    from ladder import seeks
 
     seeks.join_seek(seek_id, users["charlie"])
     seeks.create_seek(users["dave"], "3d", rated=False, colour="red")
@@ -215,7 +215,7 @@ def test_the_lobby_lists_the_seeks_in_the_saved_russian(
 
 
 def challenge(challenger: Any, challenged: str, control: str, rated: bool, colour: str) -> None:
-    from ladder import lobby
+    from ladder import challenges
 
     challenges.create_challenge(challenger, challenged, control, rated=rated, colour=colour)
 
