@@ -40,7 +40,6 @@ class BotFlagJSON(TypedDict):
     title: str  # what its BOT badge says (badge_title)
 
 
-
 def engine_bots() -> Any:
     """The engine's bots module (imported late: the site starts without it)."""
     from engine import bots
