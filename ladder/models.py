@@ -300,20 +300,26 @@ class RatingCount(models.Model):
 
 
 class RatingChange(models.Model):
-    """One player's rating change from one rated game; undoing it is a moderator's act."""
+    """One player's rating change from one rated game; undoing it is a moderator's act.
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
+    A moderator's correction (ladder.ratings.correct) is a change too, so that the
+    history agrees with the standing: it has no game, opponent, score or K, and
+    its ``note`` says why. It moves no counters and is never undone."""
+
+    game = models.ForeignKey("games.Game", models.CASCADE, null=True, blank=True, related_name="rating_changes")
     ladder = models.CharField(max_length=24, default=ACE, choices=list(LADDERS.items()))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes")
     # In a team game: the first player of the other team; opponent_rating is that team's average.
-    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True, related_name="+")
     before = models.IntegerField()
     after = models.IntegerField()
-    opponent_rating = models.IntegerField()
-    score = models.FloatField()  # 1, 0.5 or 0 for this player
-    k = models.IntegerField()
+    opponent_rating = models.IntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)  # 1, 0.5 or 0 for this player
+    k = models.IntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
+    # A correction's reason and who made it (the act itself is moderation's log).
+    note = models.TextField(blank=True)
 
     class Meta:
         ordering = ["created", "pk"]
@@ -324,7 +330,8 @@ class RatingChange(models.Model):
         indexes = [models.Index(fields=["user", "ladder", "created"], name="rating_change_ladder_idx")]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.before}→{self.after} (game {self.game_id})"
+        source = f"game {self.game_id}" if self.game_id else "correction"
+        return f"{self.user} {self.before}→{self.after} ({source})"
 
 
 class PoolEntry(models.Model):

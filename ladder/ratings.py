@@ -164,7 +164,7 @@ def undo_change(change_id: int) -> bool:
     (a moderator's refund to an offender's victim); False if already undone."""
     with transaction.atomic():
         change = RatingChange.objects.filter(pk=change_id).first()
-        if change is None:
+        if change is None or change.game_id is None:  # a correction is not a game's to take back
             return False
         player = standings(change.ladder).select_for_update().get(user_id=change.user_id)
         change = RatingChange.objects.select_for_update().get(pk=change_id)  # after the player, as undo_game
@@ -180,7 +180,8 @@ def _take_back(player: Standing, change: RatingChange) -> None:
     player.rating -= change.after - change.before
     player.rated_games -= 1
     _count(player, change.score, -1)
-    remaining = RatingChange.objects.filter(user_id=change.user_id, ladder=change.ladder, undone_at__isnull=True)
+    remaining = RatingChange.objects.filter(user_id=change.user_id, ladder=change.ladder, undone_at__isnull=True,
+                                            game__isnull=False)  # games only: a correction has no score
     player.streak = streak_of(remaining.order_by("-created", "-pk").values_list("score", flat=True)[:200])
     player.reached_2400 = player.rating >= elo.MASTER or remaining.filter(after__gte=elo.MASTER).exists()
     player.save()
@@ -200,18 +201,46 @@ def streak_of(latest_first: Iterable[float]) -> int:
     return run if last == 1 else -run
 
 
+# --- A moderator's correction ---------------------------------------------------
+
+# A typo's guard: wider than any rating a ladder has seen.
+LOWEST_CORRECTION, HIGHEST_CORRECTION = 100, 3500
+
+
+def correct(user: Any, ladder: str, new_rating: int, note: str) -> RatingChange | None:
+    """Set ``user``'s rating on ``ladder`` to ``new_rating`` (a moderator's act,
+    moderation.actions), recorded as a RatingChange with no game whose ``note``
+    says why and who: the history then ends where the standing does. The
+    counters stay (no game was played or unplayed); the 2400 mark is
+    recounted as an undo recounts it. None if the rating is that already."""
+    with transaction.atomic():
+        _standing_for(ladder, user.pk)
+        standing = standings(ladder).select_for_update().get(user_id=user.pk)
+        if standing.rating == new_rating:
+            return None
+        change = RatingChange.objects.create(ladder=ladder, user_id=user.pk, before=standing.rating,
+                                             after=new_rating, note=note.strip())
+        standing.rating = new_rating
+        played = RatingChange.objects.filter(user_id=user.pk, ladder=ladder, undone_at__isnull=True,
+                                             game__isnull=False)
+        standing.reached_2400 = new_rating >= elo.MASTER or played.filter(after__gte=elo.MASTER).exists()
+        standing.save()
+    return change
+
+
 # --- What a profile shows -------------------------------------------------------
 
 
 class HistoryPoint(NamedTuple):
     when: datetime
     rating: int
-    game_id: int | None  # the rated game that made it; None for the rating before the first
+    game_id: int | None  # the rated game that made it; None for the rating before the first, or a correction
 
 
 def history(user: Any, ladder: str = ACE) -> list[tuple[datetime, int]]:
     """(when, rating after) for each rated game on ``ladder`` that still counts,
-    starting from the rating before the first: the points of the profile's chart."""
+    and each moderator's correction, starting from the rating before the first:
+    the points of the profile's chart."""
     return [(point.when, point.rating) for point in history_points(user, ladder)]
 
 
