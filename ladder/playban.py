@@ -101,6 +101,36 @@ def record(user: Any, outcome: str, *, game: Game | None = None, now: datetime |
     return ban
 
 
+# --- A moderator's lift ---------------------------------------------------------
+
+
+def bans_in_force(user: Any, now: datetime) -> list[Ban]:
+    """The user's bans in force at ``now``, latest end first (bans earned in games
+    that ended during a ban may overlap)."""
+    return list(Ban.objects.filter(user=user, started__lte=now, ends__gt=now).order_by("-ends", "-pk"))
+
+
+def lift(ban: Ban, when: datetime) -> Ban:
+    """End ``ban`` at ``when`` (a moderator's act, moderation.actions).
+
+    A lifted ban counts as served, up to ``when``: it stays a Ban row ending then,
+    so it still counts among the recent bans that lengthen the next one (the
+    scale restarts a CLEAN_WEEK after the lift, as after a ban that ran out). A
+    lift forgives the rest of this ban, not the offences that earned it."""
+    return shorten(ban, when)
+
+
+def shorten(ban: Ban, new_end: datetime) -> Ban:
+    """Make ``ban`` end at ``new_end`` (at most its current end, at least its
+    start), and the player's record with it; a lift is a shortening to now."""
+    with transaction.atomic():
+        ban = Ban.objects.select_for_update().get(pk=ban.pk)
+        old_end, ban.ends = ban.ends, max(ban.started, min(new_end, ban.ends))
+        ban.save(update_fields=["ends"])
+        PlaybanRecord.objects.filter(user_id=ban.user_id, banned_until=old_end).update(banned_until=ban.ends)
+    return ban
+
+
 # --- Judging a game's end ----------------------------------------------------
 
 
