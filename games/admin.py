@@ -1,41 +1,81 @@
-"""Admin registrations for games: read-mostly, since moves go through games/moving.py."""
+"""Admin registrations for games: read only, for everybody. A game's moves go
+through games/moving.py, and its result, status and ratings change only
+through moderators' acts (moderation.actions: adjudicate, abort, undo its
+rating effect), each logged with a reason; the game's page links to them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy
 
 from games.models import Game, Move, Seat
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
+class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
     fields = ("number", "name", "user", "seen_at", "left_at")
     readonly_fields = fields
-    can_delete = False
 
 
-class MoveInline(admin.TabularInline):
+class MoveInline(ReadOnlyInline):
     model = Move
-    extra = 0
     fields = ("ply", "seat", "action", "created")
     readonly_fields = fields
-    can_delete = False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Shown, never added, changed or deleted here (superusers included): a game
+    is made by starting it, and a raw edit would leave its result, score,
+    ratings and moves disagreeing."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+# The moderators' acts on a game, by the game's status: (kind, label). Plain
+# strings, as games import nothing of moderation; the act form checks each.
+GAME_ACTS = {
+    Game.Status.RUNNING: [("adjudicate", gettext_lazy("Adjudicate")), ("abort_game", gettext_lazy("Abort"))],
+    Game.Status.FINISHED: [("adjudicate", gettext_lazy("Adjudicate")),
+                           ("undo_rating", gettext_lazy("Undo its rating effect"))],
+}
+ACT_PERMISSIONS = {"adjudicate": "moderation.adjudicate_game", "abort_game": "moderation.abort_game",
+                   "undo_rating": "moderation.undo_rating"}
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
     list_display = ("id", "kind", "players_list", "status", "ply", "winner", "reason", "rated", "created")
     list_filter = ("kind", "players", "status", "reason", "rated")
     search_fields = ("seats__user__username", "event")
     # The seed (not editable, so no form shows it) and the position stay out of
     # the admin: both give away hands and deck order, and staff play too.
     exclude = ("position",)
-    readonly_fields = ("kind", "variant", "players", "commitment", "ply", "clocks", "created", "finished",
-                       "turn_started_at", "rematch_offers", "rematch_game", "event", "event_round", "event_url",
-                       "forfeit_no_shows", "adjudication_note")
     inlines = [SeatInline, MoveInline]
+    change_form_template = "admin/games/game/change_form.html"
 
     def get_queryset(self, request):  # type: ignore[no-untyped-def]
         return super().get_queryset(request).prefetch_related("seats__user")
@@ -44,8 +84,15 @@ class GameAdmin(admin.ModelAdmin):
     def players_list(self, game: Game) -> str:
         return " v ".join(f"{seat.user} ({seat.name})" for seat in game.seats.all())
 
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        """The page, with links to the acts on the game the viewer may do."""
+        game = self.get_object(request, object_id)
+        acts = [(kind, label) for kind, label in GAME_ACTS.get(game.status if game else "", [])
+                if request.user.has_perm(ACT_PERMISSIONS[kind])]
+        return super().change_view(request, object_id, form_url, {**(extra_context or {}), "game_acts": acts})
+
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(ReadOnlyAdmin):
     list_display = ("game", "ply", "seat", "action", "created")
-    readonly_fields = ("game", "ply", "seat", "action", "created")

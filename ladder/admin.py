@@ -4,8 +4,15 @@ game's, is moderation's (moderation/admin.py): the ladder imports nothing of it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.http import urlencode
+from django.utils.translation import gettext, gettext_lazy
 
 from ladder.models import Ban, Challenge, ChallengeInvitee, Player, Seek, SeekEntry
 
@@ -47,24 +54,53 @@ class ChallengeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     inlines = [ChallengeInviteeInline]
 
 
+# A standing's rating and counters come from rated games and logged corrections
+# (the act "Correct a rating", moderation.actions): never typed in here.
+STANDING_FIELDS = ("rating", "rated_games", "wins", "draws", "losses", "streak", "reached_2400", "last_active")
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """A player's Ace in the Hole standing, read only but for being a bot.
+    Made on first need, never by hand; not deleted (that would reset a rating unlogged)."""
+
     list_display = ("user", "rating", "rated_games", "wins", "draws", "losses", "streak", "last_active", "is_bot")
     list_filter = ("is_bot", "reached_2400")
     search_fields = ("user__username",)
-    raw_id_fields = ("user",)
+    readonly_fields = ("user", *STANDING_FIELDS)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Ban)
 class BanAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Playbans (ladder/playban.py): earned by the rules, not made by hand; a
-    moderator may shorten one by editing its end."""
+    """Playbans (ladder/playban.py): earned by the rules, never made, edited or
+    deleted by hand; a moderator lifts or shortens one with the act "Lift or
+    shorten a playban" (linked from each ban in force), which logs it."""
 
-    list_display = ["user", "offence", "started", "ends", "game"]
+    list_display = ["user", "offence", "started", "ends", "game", "lift"]
     list_filter = ["offence"]
     search_fields = ["user__username"]
-    raw_id_fields = ["user", "game"]
-    readonly_fields = ["user", "offence", "started", "game"]
+    list_select_related = ["user"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("lift"))
+    def lift(self, ban: Ban) -> str:
+        """A link to the act form for the ban's player, while the ban is in force."""
+        if ban.ends <= timezone.now():
+            return "—"
+        query = urlencode({"kind": "lift_playban", "user": ban.user_id})
+        return format_html('<a href="{}?{}">{}</a>', reverse("admin:moderation_moderationaction_add"), query,
+                           gettext("Lift or shorten"))

@@ -20,10 +20,10 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from chat import lines as chat_lines
 from chat.models import ChatTimeout
-from games import finishing, refusals
+from games import finishing, refusals, store
 from games.models import Game
-from ladder import lobby_groups, matchmaking, ratings, seeks
-from ladder.models import Challenge, PoolEntry, RatingChange, Seek
+from ladder import lobby_groups, matchmaking, playban, ratings, seeks
+from ladder.models import LADDERS, Challenge, PoolEntry, RatingChange, Seek
 from moderation import reports, restrictions
 from moderation.models import CHAT_MINUTES, ModerationAction, Report, Restriction
 
@@ -44,10 +44,14 @@ PERMISSION = {
     Kind.CHAT_REMOVE: "moderation.moderate_chat",
     Kind.CHAT_CLEAR: "moderation.moderate_chat",
     Kind.CHAT_LOCK: "moderation.moderate_chat",
+    Kind.ABORT_GAME: "moderation.abort_game",
+    Kind.CORRECT_RATING: "moderation.correct_rating",
+    Kind.LIFT_PLAYBAN: "moderation.lift_playban",
 }
 _NEEDS_USER = {Kind.RESTRICT_RATED, Kind.RESTRICT_LOBBY, Kind.CLOSE_ACCOUNT, Kind.REOPEN_ACCOUNT, Kind.REFUND,
-               Kind.LIFT_RATED, Kind.LIFT_LOBBY, Kind.CHAT_TIMEOUT, Kind.CHAT_CLEAR}
-_NEEDS_GAME = {Kind.ADJUDICATE, Kind.UNDO_RATING}
+               Kind.LIFT_RATED, Kind.LIFT_LOBBY, Kind.CHAT_TIMEOUT, Kind.CHAT_CLEAR, Kind.CORRECT_RATING,
+               Kind.LIFT_PLAYBAN}
+_NEEDS_GAME = {Kind.ADJUDICATE, Kind.UNDO_RATING, Kind.ABORT_GAME}
 
 # Each act as an infinitive inside "you may not ...": its own message, since
 # lowercasing a label breaks German nouns.
@@ -68,6 +72,9 @@ _ACT_AFTER_MAY_NOT = {
     Kind.CHAT_REMOVE: pgettext_lazy("moderator's act after 'you may not'", "remove a chat line"),
     Kind.CHAT_CLEAR: pgettext_lazy("moderator's act after 'you may not'", "clear a player's chat lines"),
     Kind.CHAT_LOCK: pgettext_lazy("moderator's act after 'you may not'", "lock a chat room"),
+    Kind.ABORT_GAME: pgettext_lazy("moderator's act after 'you may not'", "abort a game"),
+    Kind.CORRECT_RATING: pgettext_lazy("moderator's act after 'you may not'", "correct a rating"),
+    Kind.LIFT_PLAYBAN: pgettext_lazy("moderator's act after 'you may not'", "lift or shorten a playban"),
 }
 
 
@@ -96,7 +103,19 @@ def refusal(action: ModerationAction) -> str | None:
         return gettext("%(name)s is staff: only a superuser acts on a staff account") % {"name": action.user}
     if kind == Kind.REFUND and action.since is None:
         return gettext("a refund needs the start of the period")
-    return _chat_refusal(action)
+    return _correction_refusal(action) or _chat_refusal(action)
+
+
+def _correction_refusal(action: ModerationAction) -> str | None:
+    """A rating correction names the ladder and a rating within reason."""
+    if action.kind != Kind.CORRECT_RATING:
+        return None
+    if action.ladder not in LADDERS:
+        return gettext("choose the ladder whose rating is corrected")
+    if action.rating is None or not ratings.LOWEST_CORRECTION <= action.rating <= ratings.HIGHEST_CORRECTION:
+        return gettext("give the new rating, from %(lowest)s to %(highest)s") % {
+            "lowest": ratings.LOWEST_CORRECTION, "highest": ratings.HIGHEST_CORRECTION}
+    return None
 
 
 def _chat_refusal(action: ModerationAction) -> str | None:
@@ -137,6 +156,8 @@ _OUTCOME = {
     Kind.REOPEN_ACCOUNT: Report.Outcome.LIFTED,
     Kind.CHAT_TIMEOUT: Report.Outcome.WARNED, Kind.CHAT_REMOVE: Report.Outcome.WARNED,
     Kind.CHAT_CLEAR: Report.Outcome.WARNED, Kind.CHAT_LOCK: Report.Outcome.NONE,
+    Kind.ABORT_GAME: Report.Outcome.RESULT_CHANGED, Kind.CORRECT_RATING: Report.Outcome.RESULT_CHANGED,
+    Kind.LIFT_PLAYBAN: Report.Outcome.LIFTED,
 }
 
 
@@ -275,6 +296,53 @@ def overturn(game_id: int, winner: str | None, note: str) -> str:
            "rating change(s) undone)"
 
 
+def _abort_game(action: ModerationAction) -> str:
+    """Call a running game off, as a player's abort does (games.finishing.call_off:
+    no result, unrated), at any point of it and charging nobody's playban record."""
+    with transaction.atomic():
+        try:
+            game = store.locked(action.game.pk)
+        except refusals.Refusal as refusal:
+            raise ModerationRefusal(str(refusal)) from None
+        if not game.running:
+            raise ModerationRefusal(gettext("game %(number)s is over (%(status)s): only a running game is aborted; "
+                                            "adjudicate it or undo its rating effect instead")
+                                    % {"number": game.pk, "status": game.get_status_display()})
+        if game.event:  # its pairing waits for a result: an aborted game would leave it waiting
+            raise ModerationRefusal(gettext("game %(number)s belongs to %(event)s: a tournament's game needs a "
+                                            "result, so adjudicate it instead")
+                                    % {"number": game.pk, "event": game.event})
+        finishing.call_off(game, action.created, seat=None)
+    return f"game {game.pk} aborted at ply {game.ply} (no result, unrated)"
+
+
+def _correct_rating(action: ModerationAction) -> str:
+    note = f"{action.reason.strip()} ({action.moderator})"
+    change = ratings.correct(action.user, action.ladder, action.rating, note)
+    if change is None:
+        raise ModerationRefusal(gettext("%(name)s's rating on %(ladder)s is %(rating)s already")
+                                % {"name": action.user, "ladder": gettext(LADDERS[action.ladder]),
+                                   "rating": action.rating})
+    return f"rating on {action.ladder} corrected from {change.before} to {change.after}"
+
+
+def _lift_playban(action: ModerationAction) -> str:
+    """Lift the playbans in force now (``until`` empty), or make them end at
+    ``until``; ladder.playban.lift says why a lifted ban still counts as served."""
+    in_force = playban.bans_in_force(action.user, action.created)
+    if not in_force:
+        raise ModerationRefusal(gettext("%(name)s has no playban in force") % {"name": action.user})
+    new_end = max(action.until or action.created, action.created)
+    if new_end >= in_force[0].ends:
+        raise ModerationRefusal(gettext("the playban ends at %(end)s already: a new end must come before it")
+                                % {"end": f"{in_force[0].ends:%Y-%m-%d %H:%M} UTC"})
+    shortened = [(ban.ends, playban.shorten(ban, new_end) if new_end > action.created else playban.lift(ban, new_end))
+                 for ban in in_force if ban.ends > new_end]
+    verb = "shortened" if new_end > action.created else "lifted"
+    return f"{verb} {len(shortened)} playban(s): " + ", ".join(
+        f"{ban.offence} until {old:%Y-%m-%d %H:%M}, now until {ban.ends:%Y-%m-%d %H:%M} UTC" for old, ban in shortened)
+
+
 def _undo_rating(action: ModerationAction) -> str:
     undone = ratings.undo_game(action.game.pk)
     if not undone:
@@ -353,4 +421,7 @@ _DOERS: dict[str, Callable[[ModerationAction], str]] = {
     Kind.CHAT_REMOVE: _chat_remove,
     Kind.CHAT_CLEAR: _chat_clear,
     Kind.CHAT_LOCK: _chat_lock,
+    Kind.ABORT_GAME: _abort_game,
+    Kind.CORRECT_RATING: _correct_rating,
+    Kind.LIFT_PLAYBAN: _lift_playban,
 }

@@ -102,7 +102,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = ModerationAction
         fields = ("kind", "user", "game", "report", "days", "winner", "since", "until", "minutes", "chat_reason",
-                  "chat_line", "room", "reason")
+                  "chat_line", "room", "ladder", "rating", "reason")
 
     request: HttpRequest
 
@@ -114,6 +114,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
         candidate.reason = candidate.reason or ""
         candidate.winner = candidate.winner or ""
         candidate.chat_reason, candidate.room = candidate.chat_reason or "", candidate.room or ""
+        candidate.ladder = candidate.ladder or ""
         if (why := actions.refusal(candidate)) is not None:
             raise forms.ValidationError(why[0].upper() + why[1:] + ".")
         return data
@@ -263,7 +264,7 @@ class ChatTimeoutAdmin(ReadOnlyAdmin):
               permissions=["undo"])
 def undo_rating_effect(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: ignore[type-arg]
                        queryset: QuerySet[RatingChange]) -> None:
-    games = sorted(set(queryset.filter(undone_at__isnull=True).values_list("game_id", flat=True)))
+    games = sorted(set(queryset.filter(undone_at__isnull=True, game__isnull=False).values_list("game_id", flat=True)))
     undone = 0
     for game_id in games:  # each one a logged moderation act, as from its own form
         pending = RatingChange.objects.filter(game_id=game_id, undone_at__isnull=True).count()
@@ -296,4 +297,10 @@ class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return bool(request.user.has_perm(actions.PERMISSION[ModerationAction.Kind.UNDO_RATING]))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # changes come from games only
+        return False  # changes come from games and logged corrections only
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # the history the ratings are made of: undone, never edited
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # not even a superuser: a deleted change leaves the ratings disagreeing with it

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from chat.models import ROOM_LENGTH, TIMEOUT_MINUTES as CHAT_MINUTES, ChatTimeout, Line
+from ladder.models import LADDERS
 
 TEXT_LIMIT = 1000  # a report's free text: enough to explain, not a wall
 
@@ -122,13 +123,17 @@ class ModerationAction(models.Model):
         CHAT_REMOVE = "chat_remove", _("Remove a chat line")
         CHAT_CLEAR = "chat_clear", _("Clear the account's chat lines of the last day")
         CHAT_LOCK = "chat_lock", _("Open a chat room to established accounts only")
+        # Issue 37: what raw admin edits did, now as acts.
+        ABORT_GAME = "abort_game", _("Abort a game")
+        CORRECT_RATING = "correct_rating", _("Correct a rating")
+        LIFT_PLAYBAN = "lift_playban", _("Lift or shorten a playban")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
                              related_name="moderation_actions", help_text=_("The account acted on."))
     game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+",
-                             help_text=_("For adjudicating or undoing one game."))
+                             help_text=_("For adjudicating, aborting or undoing one game."))
     report = models.ForeignKey(Report, models.SET_NULL, null=True, blank=True, related_name="actions",
                                help_text=_("The report this answers, if any: the act closes it if it is open."))
     days = models.PositiveIntegerField(null=True, blank=True,
@@ -136,7 +141,12 @@ class ModerationAction(models.Model):
     winner = models.CharField(max_length=8, blank=True,
                               help_text=_("Adjudication: the winning seat (e.g. red), or empty for a draw."))
     since = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's start."))
-    until = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's end (empty: now)."))
+    until = models.DateTimeField(null=True, blank=True, help_text=_(
+        "Refund: the period's end (empty: now). Playban: its new end (empty: lift it now)."))
+    # A rating correction (issue 37).
+    ladder = models.CharField(max_length=24, blank=True, choices=list(LADDERS.items()),
+                              help_text=_("Rating correction: the ladder."))
+    rating = models.PositiveIntegerField(null=True, blank=True, help_text=_("Rating correction: the new rating."))
     # Chat acts (issue 25).
     minutes = models.PositiveIntegerField(null=True, blank=True, choices=CHAT_MINUTES,
                                           help_text=_("A chat timeout's or a room's lock's length."))
@@ -162,6 +172,9 @@ class ModerationAction(models.Model):
             ("refund_rating", "Can refund rating points taken by an offender"),
             ("lift_restriction", "Can lift a restriction"),
             ("moderate_chat", "Can time players out of chat, remove lines and lock rooms"),
+            ("abort_game", "Can abort a running game"),
+            ("correct_rating", "Can correct a player's rating"),
+            ("lift_playban", "Can lift or shorten a playban"),
         ]
 
     def __str__(self) -> str:

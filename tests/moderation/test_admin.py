@@ -16,7 +16,7 @@ from chat import lines
 from chat.lines import Speaker
 from games import starting
 from games.models import Game
-from ladder.models import RatingChange
+from ladder.models import Ban, RatingChange
 from moderation.models import ModerationAction, Report, Restriction
 from moderation.reports import file_report
 from tournaments import changes, entering
@@ -38,7 +38,8 @@ def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
         "ladder.view_ratingchange", "moderation.restrict_account", "moderation.close_account",
         "moderation.adjudicate_game", "moderation.undo_rating", "moderation.refund_rating",
         "moderation.lift_restriction", "ladder.view_ban", "moderation.moderate_chat", "chat.view_line",
-        "chat.view_chattimeout"}
+        "chat.view_chattimeout", "moderation.abort_game", "moderation.correct_rating", "moderation.lift_playban",
+        "ladder.view_player"}
 
 
 def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(moderator: Any, alice: Any, bob: Any,
@@ -90,6 +91,13 @@ def setups(kind: str, alice: Any, bob: Any) -> dict[str, str]:
         fields.update(chat_line=str(lines.post("game:1", Speaker(alice), text="you idiot").pk))
     if kind == Kind.CHAT_LOCK:
         fields.update(user="", room="game:1/w", minutes="60")
+    if kind == Kind.ABORT_GAME:
+        fields.update(user="", game=str(starting.start_game(alice, bob, seed=SEED).pk))
+    if kind == Kind.CORRECT_RATING:
+        fields.update(ladder="ace-in-the-hole", rating="1420")
+    if kind == Kind.LIFT_PLAYBAN:
+        Ban.objects.create(user=alice, started=timezone.now(), ends=timezone.now() + timedelta(hours=1),
+                           offence="abort")
     if kind == Kind.REFUND:
         since = timezone.now() - timedelta(days=7)
         fields.update(since_0=since.strftime("%Y-%m-%d"), since_1=since.strftime("%H:%M:%S"))
