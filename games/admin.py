@@ -56,11 +56,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 # The moderators' acts on a game, by the game's status: (kind, label). Plain
-# strings, as games import nothing of moderation; the act form checks each.
+# strings, as games import nothing of moderation (the labels are the acts' own,
+# moderation.models.ModerationAction.Kind); the act form checks each.
+_ADJUDICATE = ("adjudicate", gettext_lazy("Adjudicate a game's result"))
 GAME_ACTS = {
-    Game.Status.RUNNING: [("adjudicate", gettext_lazy("Adjudicate")), ("abort_game", gettext_lazy("Abort"))],
-    Game.Status.FINISHED: [("adjudicate", gettext_lazy("Adjudicate")),
-                           ("undo_rating", gettext_lazy("Undo its rating effect"))],
+    Game.Status.RUNNING: [_ADJUDICATE, ("abort_game", gettext_lazy("Abort a game"))],
+    Game.Status.FINISHED: [_ADJUDICATE, ("undo_rating", gettext_lazy("Undo a game's rating effect"))],
 }
 ACT_PERMISSIONS = {"adjudicate": "moderation.adjudicate_game", "abort_game": "moderation.abort_game",
                    "undo_rating": "moderation.undo_rating"}
