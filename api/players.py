@@ -147,8 +147,9 @@ def player(request: HttpRequest, username: str) -> dict[str, Any]:
 def rating_history(request: HttpRequest, username: str, ladder: LadderParam = ACE) -> dict[str, Any]:
     """The points of the profile's chart: the rating before the first rated game
     (``game_id`` null), then the rating after each rated game that still counts
-    (a moderator's undo takes a game out), oldest first. Empty before a first
-    rated game."""
+    (a moderator's undo takes a game out) and after each moderator's rating
+    correction (``game_id`` null too), oldest first. Empty before a first rated
+    game or correction."""
     user = _player(username)
     points = ratings.history_points(user, ladder)
     return {"username": user.get_username(), "ladder": ladder,
