@@ -284,3 +284,13 @@ def test_a_bans_end_is_not_edited_in_the_admin(root: Any, alice: Any) -> None:
     assert response.status_code == 403
     assert client.post(reverse("admin:ladder_ban_delete", args=[banned.pk]), {"post": "yes"}).status_code == 403
     assert Ban.objects.get().ends == banned.ends
+
+
+def test_a_correction_reads_in_the_rating_changes_admin(root: Any, moderator: Any, alice: Any) -> None:
+    client_for(moderator).post(ADD, {"kind": Kind.CORRECT_RATING, "user": alice.pk, "ladder": "ace-in-the-hole",
+                                     "rating": "1600", "reason": "restored after the bug of 3 May"})
+    correction = RatingChange.objects.get()
+    client = client_for(root)
+    assert client.get(reverse("admin:ladder_ratingchange_changelist")).status_code == 200
+    page = client.get(reverse("admin:ladder_ratingchange_change", args=[correction.pk])).content.decode()
+    assert "restored after the bug of 3 May" in page and 'name="after"' not in page
