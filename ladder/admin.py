@@ -96,6 +96,11 @@ class BanAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def get_list_display(self, request: HttpRequest) -> Any:
+        """The lift links only for who may lift (moderation's permission, named as text)."""
+        shown = super().get_list_display(request)
+        return shown if request.user.has_perm("moderation.lift_playban") else [f for f in shown if f != "lift"]
+
     @admin.display(description=gettext_lazy("lift"))
     def lift(self, ban: Ban) -> str:
         """A link to the act form for the ban's player, while the ban is in force."""

@@ -356,7 +356,8 @@ def refund(offender: Any, since: datetime, until: datetime) -> list[RatingChange
     games the offender won or drew in [since, until): their own change is
     undone (ladder.ratings.undo_change), the offender's stays. A change once
     refunded is marked undone, so a second refund never gives it again."""
-    mine = RatingChange.objects.filter(user=offender, score__gte=0.5, created__gte=since, created__lt=until)
+    mine = RatingChange.objects.filter(user=offender, game__isnull=False, score__gte=0.5, created__gte=since,
+                                       created__lt=until)  # games only: a correction has no opponents
     refunded = []
     for change in mine:
         # The other side's changes: their opponent is the first player of the

@@ -274,8 +274,10 @@ def test_a_lifted_ban_still_lengthens_the_next(moderator: Any, alice: Any) -> No
     assert earned is not None and earned.ends - earned.started == playban.ban_length(1)
 
 
-def test_a_bans_end_is_not_edited_in_the_admin(root: Any, alice: Any) -> None:
+def test_a_bans_end_is_not_edited_in_the_admin(root: Any, staff: Any, alice: Any) -> None:
     banned = ban(alice)
+    staff.user_permissions.add(Permission.objects.get(codename="view_ban"))
+    assert "kind=lift_playban" not in client_for(staff).get(reverse("admin:ladder_ban_changelist")).content.decode()
     client = client_for(root)
     assert f"{ADD}?kind=lift_playban&amp;user={alice.pk}" in client.get(
         reverse("admin:ladder_ban_changelist")).content.decode()
@@ -294,3 +296,16 @@ def test_a_correction_reads_in_the_rating_changes_admin(root: Any, moderator: An
     assert client.get(reverse("admin:ladder_ratingchange_changelist")).status_code == 200
     page = client.get(reverse("admin:ladder_ratingchange_change", args=[correction.pk])).content.decode()
     assert "restored after the bug of 3 May" in page and 'name="after"' not in page
+
+
+def test_a_refund_leaves_corrections_alone(moderator: Any, alice: Any, bob: Any, charlie: Any) -> None:
+    finished_game(alice, bob)  # alice's win took points from bob
+    client = client_for(moderator)
+    client.post(ADD, {"kind": Kind.CORRECT_RATING, "user": charlie.pk, "ladder": "ace-in-the-hole",
+                      "rating": "1300", "reason": "x"})
+    since = timezone.now() - timedelta(days=1)
+    client.post(ADD, {"kind": Kind.REFUND, "user": alice.pk, "reason": "engine",
+                      "since_0": since.strftime("%Y-%m-%d"), "since_1": since.strftime("%H:%M:%S")})
+    assert Player.objects.get(user=bob).rating == 1500  # refunded
+    assert Player.objects.get(user=charlie).rating == 1300
+    assert RatingChange.objects.get(game__isnull=True).undone_at is None
