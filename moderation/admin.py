@@ -205,10 +205,11 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         others = other_open_reports(report)
         if not others:
             return "—"
-        return format_html_join(mark_safe("<br>"), '<a href="{}">{}</a>: {}, {} ({:%Y-%m-%d}) {}', (
+        return format_html_join(mark_safe("<br>"), '<a href="{}">{}</a>: {}, {} ({}) {}', (
             (reverse("admin:moderation_report_change", args=[other.pk]),
              gettext("report %(number)s") % {"number": other.pk}, other.get_reason_display(),
-             other.reporter.get_username() if other.reporter else gettext("the chat filter"), other.created,
+             other.reporter.get_username() if other.reporter else gettext("the chat filter"),
+             f"{other.created:%Y-%m-%d}",
              other.text[:200]) for other in others))
 
     def save_model(self, request: HttpRequest, obj: Report, form: Any, change: bool) -> None:
@@ -243,8 +244,9 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         if "winner" in self.fields:
             model_field = self.fields["winner"]
-            self.fields["winner"] = forms.ChoiceField(choices=WINNER_CHOICES, required=False,
-                                                      label=model_field.label, help_text=model_field.help_text)
+            self.fields["winner"] = forms.ChoiceField(
+                choices=WINNER_CHOICES, required=False, label=model_field.label,
+                help_text=gettext_lazy("Adjudication: the winning seat, one of the game's, or nobody (a draw)."))
         if "kind" in self.fields:  # what the script (moderation_act_form.js) shows for each kind
             self.fields["kind"].widget.attrs.update({
                 "data-kind-fields": json.dumps(links.KIND_FIELDS), "data-always-shown": json.dumps(links.ALWAYS_SHOWN)})

@@ -62,7 +62,7 @@ def lift_kind(scope: str) -> str | None:
 
 def acts_on_accounts() -> list[str]:
     """The kinds whose target is an account (its first field the user)."""
-    return [kind for kind in Kind.values if fields_of(kind, ["user", "game"])[:1] == ["user"]]
+    return [kind for kind in Kind.values if KIND_FIELDS.get(kind, ("user",))[0] == "user"]
 
 
 def admin_url(request: HttpRequest, app_model: str, view: str = "changelist", args: Iterable[Any] = (),

@@ -4,26 +4,31 @@
 (function () {
   "use strict";
 
-  const kind = document.querySelector("select[data-kind-fields]");
-  if (!kind) return;
-  const fields = JSON.parse(kind.dataset.kindFields);
-  const always = JSON.parse(kind.dataset.alwaysShown);
-  const form = kind.form;
-
   function fieldName(row) {
     const found = Array.from(row.classList).find((name) => name.startsWith("field-"));
     return found ? found.slice("field-".length) : null;
   }
 
-  function showKind() {
-    const used = fields[kind.value];  // undefined: no kind chosen, or one the map does not name: all
-    form.querySelectorAll(".form-row").forEach((row) => {
-      const name = fieldName(row);
-      if (!name) return;
-      const shown = used === undefined || always.includes(name) || used.includes(name);
-      row.style.display = shown ? "" : "none";
-    });
+  function start() {
+    const kind = document.querySelector("select[data-kind-fields]");
+    if (!kind) return;
+    const fields = JSON.parse(kind.dataset.kindFields);
+    const always = JSON.parse(kind.dataset.alwaysShown);
+
+    function showKind() {
+      const used = fields[kind.value];  // undefined: no kind chosen, or one the map does not name: all
+      kind.form.querySelectorAll(".form-row").forEach((row) => {
+        const name = fieldName(row);
+        if (!name) return;
+        const shown = used === undefined || always.includes(name) || used.includes(name);
+        row.style.display = shown ? "" : "none";
+      });
+    }
+    kind.addEventListener("change", showKind);
+    showKind();
   }
-  kind.addEventListener("change", showKind);
-  showKind();
+
+  // The admin puts a form's scripts in the page's head, before the form.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();
