@@ -98,8 +98,8 @@ class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
 class CloseReportsForm(forms.Form):
     """The bulk close's outcome and note, one for every selected report."""
 
-    outcome = forms.ChoiceField(label=gettext_lazy("action taken"), choices=Report.Outcome.choices)
-    note = forms.CharField(label=gettext_lazy("note"), widget=forms.Textarea(attrs={"rows": 3}))
+    outcome = forms.ChoiceField(label=gettext_lazy("Action taken"), choices=Report.Outcome.choices)
+    note = forms.CharField(label=gettext_lazy("Note"), widget=forms.Textarea(attrs={"rows": 3}))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
