@@ -46,7 +46,8 @@ def user_page(client: Any, user: Any) -> str:
 def links_block(page: str) -> dict[str, str]:
     """The User page's "Links" block: label → address."""
     block = page.split('id="moderation-links-heading"', 1)[1].split("</fieldset>", 1)[0]
-    return {html.unescape(label): html.unescape(url) for url, label in re.findall(r'<a href="([^"]+)">([^<]+)</a>', block)}
+    found = re.findall(r'<a href="([^"]+)">([^<]+)</a>', block)
+    return {html.unescape(label): html.unescape(url) for url, label in found}
 
 
 # --- The User page ---------------------------------------------------------------
