@@ -166,7 +166,8 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         subquery in the list's one query, not a count per row."""
         recent = (Report.objects.filter(reported_id=OuterRef("reported_id"), created__gte=timezone.now() - RECENT)
                   .order_by().values("reported_id").annotate(count=Count("pk")).values("count"))
-        return super().get_queryset(request).annotate(recent_count=Coalesce(Subquery(recent), 0))
+        return (super().get_queryset(request).select_related("reported", "reporter")  # for autocomplete too
+                .annotate(recent_count=Coalesce(Subquery(recent), 0)))
 
     def get_fields(self, request: HttpRequest, obj: Report | None = None) -> Any:
         fields = super().get_fields(request, obj)
@@ -491,6 +492,9 @@ class LineAdmin(ReadOnlyAdmin):
     search_fields = ("room", "author__username", "text")
     list_select_related = ("author",)
     ordering = ("-id",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Line]:
+        return super().get_queryset(request).select_related("author")  # a line's name, in the act form's picker
 
     @admin.display(description=gettext_lazy("room"), ordering="room")
     def room_link(self, line: Line) -> str:

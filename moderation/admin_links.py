@@ -11,10 +11,11 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext, gettext_lazy
 
-from ladder.models import ACE, LADDERS, Player, Rating
+from ladder.models import ACE, LADDERS, Ban, Player, Rating
 from moderation import restrictions
 from moderation.models import ModerationAction, Restriction
 
@@ -55,7 +56,8 @@ def act_url(kind: str, **query: Any) -> str:
 
 
 def lift_kind(scope: str) -> str | None:
-    """The act that lifts a restriction of ``scope`` (rated → lift_rated), if there is one."""
+    """The act that lifts a restriction of ``scope`` (rated → lift_rated), or a
+    playban (lift_playban), if there is one."""
     kind = f"lift_{scope}"
     return kind if kind in Kind.values else None
 
@@ -134,6 +136,9 @@ def _act_links(request: HttpRequest, user: Any) -> list[Link]:
     for restriction in restrictions.active(user):
         if (url := lift_url(restriction)) is not None:
             links.insert(0, (lift_label(restriction), url))
+    now = timezone.now()
+    if (kind := lift_kind("playban")) and Ban.objects.filter(user=user, started__lte=now, ends__gt=now).exists():
+        links.insert(0, (gettext("Lift: %(scope)s") % {"scope": gettext("playban")}, act_url(kind, user=user.pk)))
     return links
 
 

@@ -291,3 +291,34 @@ def test_a_chat_line_links_its_game_or_tournament_and_filters_by_one_author(mode
     only_alice = client.get(LINES, {"author": alice.pk}).content.decode()
     assert "nice move" in only_alice and "good luck all" not in only_alice
     assert "By author" in only_alice
+
+
+# --- Lists whose cost does not grow with their rows -----------------------------------
+
+
+@pytest.mark.parametrize("changelist", ["moderation_report", "moderation_moderationaction",
+                                        "moderation_restriction", "chat_line"])
+def test_the_moderators_lists_cost_the_same_at_two_rows_or_ten(moderator: Any, django_user_model: Any,
+                                                              changelist: str) -> None:
+    client = client_for(moderator)
+    url = reverse(f"admin:{changelist}_changelist")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured)
+
+    def add_rows(count: int) -> None:
+        for _ in range(count):
+            player = django_user_model.objects.create_user(f"p{django_user_model.objects.count()}")
+            reporter = django_user_model.objects.create_user(f"p{django_user_model.objects.count()}")
+            game = finished_game(player, reporter)
+            file_report(reporter, player.get_username(), "abuse", game_id=game.pk)
+            act(moderator, Kind.UNDO_RATING, game=game, user=player)
+            act(moderator, Kind.RESTRICT_LOBBY, user=player)
+            lines.post(f"game:{game.pk}", Speaker(player), text="hello")
+
+    add_rows(2)
+    few = queries()
+    add_rows(8)
+    assert queries() == few
