@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 import engine
 from chat import lines as chat_lines
@@ -52,7 +52,7 @@ class ReportStatusFilter(admin.SimpleListFilter):
     parameter_name = "status"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
-        return [*Report.Status.choices, ("all", gettext_lazy("all"))]
+        return [*Report.Status.choices, ("all", pgettext_lazy("reports, open or closed", "All"))]
 
     def choices(self, changelist: Any) -> Iterator[dict[str, Any]]:
         current = self.value() or Report.Status.OPEN
