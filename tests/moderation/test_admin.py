@@ -137,8 +137,10 @@ def test_the_act_form_refuses_an_act_the_user_lacks_the_permission_for(staff: An
 def test_a_refusal_found_when_acting_is_shown_and_nothing_logged(moderator: Any, alice: Any, bob: Any) -> None:
     game = starting.start_game(alice, bob, seed=SEED)
     client = client_for(moderator)
-    response = client.post(ADD, {"kind": "adjudicate", "game": game.pk, "winner": "green", "reason": "x"}, follow=True)
-    assert f"Not done: game {game.pk}: the winner is one of red, black" in response.content.decode()
+    response = client.post(ADD, {"kind": "adjudicate", "game": game.pk, "winner": "SW", "reason": "x"})
+    assert f"Game {game.pk} has the seats red, black: choose one of them or a draw." in response.content.decode()
+    response = client.post(ADD, {"kind": "lift_rated", "user": alice.pk, "reason": "x"})
+    assert "Not done: alice has no restriction from rated games to lift." in response.content.decode()
     assert not ModerationAction.objects.exists()
     assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
 
