@@ -10,6 +10,8 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -76,9 +78,12 @@ def test_the_user_page_links_everything_about_the_player_and_each_link_opens(
             assert client.get(url).status_code == 200, (viewer, label, url)
         reports_about = client.get(found["Reports about them"]).content.decode()
         assert "too good" not in reports_about and "Cheating or engine use" in reports_about
-    # A moderator may not see players' rows in the admin: no link that would answer 403.
-    assert "Ace in the Hole in the admin" not in links_block(user_page(client_for(moderator), alice))
-    assert "Ace in the Hole in the admin" in links_block(user_page(client_for(admin_user), alice))
+    # Moderators may view players' rows (they correct ratings: moderation 0008), so both get the link, and it
+    # opened above; a moderator without that permission gets no link that would answer 403.
+    assert "Ace in the Hole in the admin" in links_block(user_page(client_for(moderator), alice))
+    moderator.groups.get(name="Moderators").permissions.remove(Permission.objects.get(codename="view_player"))
+    assert "Ace in the Hole in the admin" not in links_block(user_page(client_for(
+        get_user_model().objects.get(pk=moderator.pk)), alice))
 
 
 def test_the_user_page_links_api_tokens_only_where_the_admin_has_them(admin_user: Any, alice: Any) -> None:
