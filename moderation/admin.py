@@ -10,7 +10,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
-from django.db.models import QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
@@ -19,6 +20,9 @@ from django.utils.functional import lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from adminkit import search
+from adminkit.export import Column, Export, ExportMixin
+from adminkit.filters import DateRangeFilter, user_filter
 from chat import lines as chat_lines
 from chat.models import ChatTimeout, Line
 from ladder.models import RatingChange
@@ -30,6 +34,29 @@ RECENT = timedelta(days=90)  # "recent" reports against a player, in the queue
 # The queue's column heading, worded in the moderator's language when shown.
 _recent_heading = lazy(lambda: ngettext("reports on them (%(days)s day)", "reports on them (%(days)s days)",
                                         RECENT.days) % {"days": RECENT.days}, str)
+
+# The exports (adminkit/export.py): what each list hands over, column by column.
+REPORT_EXPORT = Export([
+    Column("id", "pk"), Column("created", "created"), Column("reporter", "reporter__username"),
+    Column("reported", "reported__username"), Column("game", "game_id"), Column("reason", "reason"),
+    Column("text", "text"), Column("status", "status"), Column("closed_at", "closed_at"),
+    Column("closed_by", "closed_by__username"), Column("outcome", "outcome"), Column("note", "note")],
+    select_related=["reporter", "reported", "closed_by"])
+ACT_EXPORT = Export([
+    Column("id", "pk"), Column("created", "created"), Column("kind", "kind"),
+    Column("moderator", "moderator__username"), Column("user", "user__username"), Column("game", "game_id"),
+    Column("report", "report_id"), Column("reason", "reason"), Column("outcome", "outcome")],
+    select_related=["moderator", "user"])
+RATING_CHANGE_EXPORT = Export([
+    Column("id", "pk"), Column("game", "game_id"), Column("ladder", "ladder"), Column("user", "user__username"),
+    Column("opponent", "opponent__username"), Column("before", "before"), Column("after", "after"),
+    Column("opponent_rating", "opponent_rating"), Column("score", "score"), Column("k", "k"),
+    Column("created", "created"), Column("undone_at", "undone_at")], select_related=["user", "opponent"])
+# Never a password hash; an e-mail address only in a superuser's export.
+USER_EXPORT = Export([
+    Column("id", "pk"), Column("username", "username"), Column("date_joined", "date_joined"),
+    Column("last_login", "last_login"), Column("is_active", "is_active"), Column("is_staff", "is_staff"),
+    Column("is_superuser", "is_superuser")], superuser_columns=[Column("email", "email")])
 
 
 class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -47,7 +74,7 @@ class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 @admin.register(Report)
-class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReportAdmin(ExportMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     """The queue: open reports first-come first-served; saving one with an
     action and a note closes it."""
 
@@ -57,10 +84,17 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_filter = ("status", "reason", "outcome")
     search_fields = ("reported__username", "reporter__username")
     list_select_related = ("reported", "reporter")
+    export_columns = REPORT_EXPORT
     readonly_fields = ("reported_by", "reported", "game_link", "reason", "text", "created", "status", "closed_at",
                        "closed_by", "recent_reports", "act")
     fields = ("reported", "recent_reports", "act", "reported_by", "game_link", "reason", "text", "created",
               "status", "closed_at", "closed_by", "outcome", "note")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Report]:
+        """With each row its player's recent reports, counted in the page's one query."""
+        recent = (Report.objects.filter(reported_id=OuterRef("reported_id"), created__gte=timezone.now() - RECENT)
+                  .order_by().values("reported_id").annotate(n=Count("pk")).values("n"))
+        return super().get_queryset(request).annotate(recent_count=Coalesce(Subquery(recent), 0))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # reports come from players
@@ -82,6 +116,8 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.display(description=_recent_heading())
     def recent_reports(self, report: Report) -> int:
+        if hasattr(report, "recent_count"):
+            return int(report.recent_count)
         return Report.objects.filter(reported_id=report.reported_id, created__gte=timezone.now() - RECENT).count()
 
     @admin.display(description=gettext_lazy("act on them"))
@@ -120,7 +156,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 @admin.register(ModerationAction)
-class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ModerationActionAdmin(ExportMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     """The log of acts. Adding a row does the act; rows are never changed."""
 
     form = ModerationActionForm
@@ -129,6 +165,12 @@ class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ("user__username", "moderator__username", "reason")
     raw_id_fields = ("user", "game", "report", "chat_line")
     date_hierarchy = "created"
+    list_select_related = ("user", "game", "moderator")
+    export_columns = ACT_EXPORT
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ModerationAction]:
+        # The game's name shows its players (Game.__str__): their seats once for the page.
+        return super().get_queryset(request).prefetch_related("game__seats__user")
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         form = super().get_form(request, obj, change, **kwargs)
@@ -181,6 +223,7 @@ class RestrictionAdmin(ReadOnlyAdmin):
     list_display = ("user", "scope", "starts", "ends", "lifted_at")
     list_filter = ("scope", ("lifted_at", admin.EmptyFieldListFilter))
     search_fields = ("user__username",)
+    list_select_related = ("user",)
 
 
 class ActionInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -212,8 +255,9 @@ class RestrictionInline(admin.TabularInline):  # type: ignore[type-arg]
 User = get_user_model()
 
 
-class ModeratedUserAdmin(UserAdmin):  # type: ignore[type-arg]
+class ModeratedUserAdmin(ExportMixin, UserAdmin):  # type: ignore[type-arg]
     inlines = [*UserAdmin.inlines, RestrictionInline, ActionInline]
+    export_columns = USER_EXPORT
 
 
 if admin.site.is_registered(User):
@@ -254,6 +298,7 @@ class ChatTimeoutAdmin(ReadOnlyAdmin):
 
     list_display = ("user", "reason", "starts", "ends", "moderator")
     search_fields = ("user__username",)
+    list_select_related = ("user", "moderator")
 
 
 # --- The ladder's rating changes: a moderator undoes a game's (its model is the ladder's) ---
@@ -283,10 +328,16 @@ def undo_rating_effect(modeladmin: admin.ModelAdmin, request: HttpRequest,  # ty
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("id", "game", "user", "opponent", "before", "after", "score", "k", "created", "undone_at")
-    list_filter = (("undone_at", admin.EmptyFieldListFilter),)
+class RatingChangeAdmin(ExportMixin, admin.ModelAdmin):  # type: ignore[type-arg]
+    """Searching a number lists that game's changes; ``?user__id__exact=`` one player's."""
+
+    list_display = ("id", "game", "ladder", "user", "opponent", "before", "after", "score", "k", "created",
+                    "undone_at")
+    list_filter = ("ladder", ("created", DateRangeFilter), ("undone_at", admin.EmptyFieldListFilter),
+                   user_filter("user", gettext_lazy("player")))
+    list_select_related = ("game", "user", "opponent")
     search_fields = ("user__username", "opponent__username")
+    export_columns = RATING_CHANGE_EXPORT
     raw_id_fields = ("game", "user", "opponent")
     readonly_fields = ("game", "user", "opponent", "before", "after", "opponent_rating", "score", "k",
                        "created", "undone_at")
@@ -294,6 +345,15 @@ class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_undo_permission(self, request: HttpRequest) -> bool:
         return bool(request.user.has_perm(actions.PERMISSION[ModerationAction.Kind.UNDO_RATING]))
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RatingChange]:
+        # The game's name shows its players (Game.__str__): their seats once for the page.
+        return super().get_queryset(request).prefetch_related("game__seats__user")
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet[RatingChange],
+                           search_term: str) -> tuple[QuerySet[RatingChange], bool]:
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        return search.or_number(found, queryset, search_term, "game_id"), duplicates
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # changes come from games only
