@@ -116,6 +116,7 @@ class ExportMixin:
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         actions: dict[str, Any] = super().get_actions(request)  # type: ignore[misc]
-        if self.actions is None or IS_POPUP_VAR in request.GET or not self.has_export_permission(request):  # type: ignore[attr-defined]
+        offered = self.actions is not None and IS_POPUP_VAR not in request.GET  # type: ignore[attr-defined]
+        if not offered or not self.has_export_permission(request):
             return actions
         return {**actions, ACTION: (export_csv, ACTION, export_csv.short_description)}  # type: ignore[attr-defined]
