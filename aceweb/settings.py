@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "adminkit",  # lowest floor too: the admin lists' filters and CSV export, used by every app's admin.py
     "ids",  # lowest floor: the ``id`` path converter every route with an id uses (issue 35, 11)
     "preferences",  # lowest floor: a player's language, read by games, ladder and tasks
     "chat",  # lowest floor too: rooms named by strings (game:12), used by games, ladder and tournaments

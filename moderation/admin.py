@@ -29,9 +29,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 import engine
+from adminkit import search
+from adminkit.export import Column, Export, ExportMixin
+from adminkit.filters import DateRangeFilter, user_filter
 from chat import lines as chat_lines
 from chat.models import ChatTimeout, Line
-from ids.rows import row_id
 from ladder.models import RatingChange
 from moderation import actions, reports
 from moderation import admin_links as links
@@ -43,6 +45,29 @@ RECENT = timedelta(days=90)  # "recent" reports against a player, in the queue
 # The queue's column heading, worded in the moderator's language when shown.
 _recent_heading = lazy(lambda: ngettext("reports on them (%(days)s day)", "reports on them (%(days)s days)",
                                         RECENT.days) % {"days": RECENT.days}, str)
+
+# The exports (adminkit/export.py): what each list hands over, column by column.
+REPORT_EXPORT = Export([
+    Column("id", "pk"), Column("created", "created"), Column("reporter", "reporter__username"),
+    Column("reported", "reported__username"), Column("game", "game_id"), Column("reason", "reason"),
+    Column("text", "text"), Column("status", "status"), Column("closed_at", "closed_at"),
+    Column("closed_by", "closed_by__username"), Column("outcome", "outcome"), Column("note", "note")],
+    select_related=["reporter", "reported", "closed_by"])
+ACT_EXPORT = Export([
+    Column("id", "pk"), Column("created", "created"), Column("kind", "kind"),
+    Column("moderator", "moderator__username"), Column("user", "user__username"), Column("game", "game_id"),
+    Column("report", "report_id"), Column("reason", "reason"), Column("outcome", "outcome")],
+    select_related=["moderator", "user"])
+RATING_CHANGE_EXPORT = Export([
+    Column("id", "pk"), Column("game", "game_id"), Column("ladder", "ladder"), Column("user", "user__username"),
+    Column("opponent", "opponent__username"), Column("before", "before"), Column("after", "after"),
+    Column("opponent_rating", "opponent_rating"), Column("score", "score"), Column("k", "k"),
+    Column("created", "created"), Column("undone_at", "undone_at")], select_related=["user", "opponent"])
+# Never a password hash; an e-mail address only in a superuser's export.
+USER_EXPORT = Export([
+    Column("id", "pk"), Column("username", "username"), Column("date_joined", "date_joined"),
+    Column("last_login", "last_login"), Column("is_active", "is_active"), Column("is_staff", "is_staff"),
+    Column("is_superuser", "is_superuser")], superuser_columns=[Column("email", "email")])
 
 
 class ReportStatusFilter(admin.SimpleListFilter):
@@ -138,18 +163,19 @@ def close_reports(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: i
 
 
 @admin.register(Report)
-class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReportAdmin(ExportMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     """The queue: open reports, newest first; saving one with an action and a
     note closes it (and, if ticked, the other open reports about the player)."""
 
     form = ReportForm
     list_display = ("id", "created", "reported", "reason", "game_link", "recent_reports", "reported_by", "status",
                     "outcome")
-    list_filter = (ReportStatusFilter, "reason", "outcome")
+    list_filter = (ReportStatusFilter, "reason", "outcome", ("created", DateRangeFilter))
     search_fields = ("reported__username", "reporter__username")
     list_select_related = ("reported", "reporter")
     ordering = ("-created", "-pk")
     actions = [close_reports]
+    export_columns = REPORT_EXPORT
     readonly_fields = ("reported_by", "reported", "game_link", "reason", "text", "created", "status", "closed_at",
                        "closed_by", "recent_reports", "act", "other_open")
     fields = ("reported", "recent_reports", "act", "reported_by", "game_link", "reason", "text", "created",
@@ -189,7 +215,9 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.display(description=_recent_heading(), ordering="recent_count")
     def recent_reports(self, report: Report) -> int:
-        return int(report.recent_count)  # type: ignore[attr-defined]
+        if hasattr(report, "recent_count"):
+            return int(report.recent_count)
+        return Report.objects.filter(reported_id=report.reported_id, created__gte=timezone.now() - RECENT).count()
 
     @admin.display(description=gettext_lazy("act on them"))
     def act(self, report: Report) -> str:
@@ -279,32 +307,14 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
                            % {"number": game.pk, "seats": ", ".join(game.seat_names)})
 
 
-class ChosenUserFilter(admin.SimpleListFilter):
-    """A filter by one user that lists only the user chosen (from a link on a row
-    or on the User page), never every user who ever appears in the list."""
-
-    title = gettext_lazy("account")
-    parameter_name = "user"
-    field = "user"
-
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        chosen = row_id(self.value())
-        user = User.objects.filter(pk=chosen).first() if chosen else None
-        return [(str(user.pk), user.get_username())] if user else []
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        chosen = row_id(self.value())
-        return queryset.filter(**{f"{self.field}_id": chosen}) if chosen else queryset
-
-
-class ChosenModeratorFilter(ChosenUserFilter):
-    title = gettext_lazy("moderator")
-    parameter_name = "moderator"
-    field = "moderator"
+# Filters by one account that list only the one chosen (from a link on a row or
+# on the User page), never every user who ever appears in the list.
+ChosenUserFilter = user_filter("user", gettext_lazy("account"), parameter="user")
+ChosenModeratorFilter = user_filter("moderator", gettext_lazy("moderator"), parameter="moderator")
 
 
 @admin.register(ModerationAction)
-class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ModerationActionAdmin(ExportMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     """The log of acts. Adding a row does the act; rows are never changed."""
 
     form = ModerationActionForm
@@ -314,6 +324,12 @@ class ModerationActionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ("user__username", "moderator__username", "reason")
     autocomplete_fields = ("user", "game", "report", "chat_line")
     date_hierarchy = "created"
+    list_select_related = ("user", "game", "moderator")
+    export_columns = ACT_EXPORT
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ModerationAction]:
+        # The game's name shows its players (Game.__str__): their seats once for the page.
+        return super().get_queryset(request).prefetch_related("game__seats__user")
 
     class Media:
         js = ("js/moderation_act_form.js",)
@@ -412,6 +428,7 @@ class RestrictionAdmin(ReadOnlyAdmin):
     list_filter = ("scope", ("lifted_at", admin.EmptyFieldListFilter))
     list_select_related = ("user",)
     search_fields = ("user__username",)
+    list_select_related = ("user",)
 
 
 class ActionInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -448,12 +465,13 @@ class PasswordSummaryWidget(ReadOnlyPasswordHashWidget):
         return render_to_string("admin/auth/user/password_summary.html", self.get_context(name, value, attrs))
 
 
-class ModeratedUserAdmin(UserAdmin):  # type: ignore[type-arg]
+class ModeratedUserAdmin(ExportMixin, UserAdmin):  # type: ignore[type-arg]
     """Django's User admin with the account's moderation: its restrictions and
     acts, links to everything about the player, and nothing the viewer may not use."""
 
     inlines = [*UserAdmin.inlines, RestrictionInline, ActionInline]
     change_form_template = "admin/auth/user/moderated_change_form.html"
+    export_columns = USER_EXPORT
 
     def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         form = super().get_form(request, obj, **kwargs)
@@ -477,10 +495,7 @@ if admin.site.is_registered(User):
 admin.site.register(User, ModeratedUserAdmin)
 
 
-class ChosenAuthorFilter(ChosenUserFilter):
-    title = gettext_lazy("author")
-    parameter_name = "author"
-    field = "author"
+ChosenAuthorFilter = user_filter("author", gettext_lazy("author"), parameter="author")
 
 
 @admin.register(Line)
@@ -532,6 +547,7 @@ class ChatTimeoutAdmin(ReadOnlyAdmin):
 
     list_display = ("user", "reason", "starts", "ends", "moderator")
     search_fields = ("user__username",)
+    list_select_related = ("user", "moderator")
 
 
 # --- The ladder's rating changes: a moderator undoes a game's (its model is the ladder's) ---
@@ -561,10 +577,16 @@ def undo_rating_effect(modeladmin: admin.ModelAdmin, request: HttpRequest,  # ty
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("id", "game", "user", "opponent", "before", "after", "score", "k", "created", "undone_at")
-    list_filter = (("undone_at", admin.EmptyFieldListFilter),)
+class RatingChangeAdmin(ExportMixin, admin.ModelAdmin):  # type: ignore[type-arg]
+    """Searching a number lists that game's changes; ``?user__id__exact=`` one player's."""
+
+    list_display = ("id", "game", "ladder", "user", "opponent", "before", "after", "score", "k", "created",
+                    "undone_at")
+    list_filter = ("ladder", ("created", DateRangeFilter), ("undone_at", admin.EmptyFieldListFilter),
+                   user_filter("user", gettext_lazy("player")))
+    list_select_related = ("game", "user", "opponent")
     search_fields = ("user__username", "opponent__username")
+    export_columns = RATING_CHANGE_EXPORT
     raw_id_fields = ("game", "user", "opponent")
     readonly_fields = ("game", "user", "opponent", "before", "after", "opponent_rating", "score", "k",
                        "created", "undone_at")
@@ -572,6 +594,15 @@ class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_undo_permission(self, request: HttpRequest) -> bool:
         return bool(request.user.has_perm(actions.PERMISSION[ModerationAction.Kind.UNDO_RATING]))
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RatingChange]:
+        # The game's name shows its players (Game.__str__): their seats once for the page.
+        return super().get_queryset(request).prefetch_related("game__seats__user")
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet[RatingChange],
+                           search_term: str) -> tuple[QuerySet[RatingChange], bool]:
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        return search.or_number(found, queryset, search_term, "game_id"), duplicates
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # changes come from games and logged corrections only

@@ -10,12 +10,14 @@ from typing import Any
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from adminkit.filters import DateRangeFilter
 from notify.models import Notification, Preference, PushSubscription, Sent
 
 
 class WrittenBySiteAdmin(admin.ModelAdmin):
     raw_id_fields = ("user",)
     search_fields = ("user__username",)
+    list_select_related = ("user",)
 
     def has_add_permission(self, request: Any) -> bool:
         return False
@@ -31,7 +33,7 @@ class WrittenBySiteAdmin(admin.ModelAdmin):
 @admin.register(Notification)
 class NotificationAdmin(WrittenBySiteAdmin):
     list_display = ("user", "kind", "key", "created", "read")
-    list_filter = ("kind", "read")
+    list_filter = ("kind", "read", ("created", DateRangeFilter))
 
 
 @admin.register(Preference)
@@ -53,4 +55,4 @@ class PushSubscriptionAdmin(WrittenBySiteAdmin):
 @admin.register(Sent)
 class SentAdmin(WrittenBySiteAdmin):
     list_display = ("user", "kind", "key", "created")
-    list_filter = ("kind",)
+    list_filter = ("kind", ("created", DateRangeFilter))

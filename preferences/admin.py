@@ -11,3 +11,4 @@ class PreferenceAdmin(admin.ModelAdmin):
     list_filter = ("language",)
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
+    list_select_related = ("user",)

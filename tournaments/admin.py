@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from adminkit.filters import DateRangeFilter
 from games import refusals
 from tournaments import entering, organizing
 from tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
@@ -100,7 +101,8 @@ def _each(action: Any, description: Any, done: Any) -> Any:
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("name", "format", "time_control", "status", "current_round", "starts_at", "organizer")
-    list_filter = ("status", "format", "rated")
+    list_filter = ("status", "format", "rated", ("starts_at", DateRangeFilter), ("finished_at", DateRangeFilter))
+    list_select_related = ("organizer",)
     search_fields = ("name", "organizer__username")
     raw_id_fields = ("organizer",)
     readonly_fields = ("status", "current_round", "next_round_at", "started_at", "finished_at", "end_note",
@@ -133,6 +135,7 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     form = EntryForm
     list_display = ("user", "tournament", "number", "rating", "checked_in_at", "withdrawn_at", "no_shows")
     list_filter = (("withdrawn_at", admin.EmptyFieldListFilter),)
+    list_select_related = ("user", "tournament")
     search_fields = ("user__username", "tournament__name")
     raw_id_fields = ("user", "tournament")
     actions = [remove_players]
@@ -153,6 +156,7 @@ class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("tournament", "number", "status", "started_at", "finished_at")
+    list_select_related = ("tournament",)
     readonly_fields = ("tournament", "number", "status", "started_at", "finished_at")
     inlines = [PairingInline]
 
@@ -176,9 +180,14 @@ class AdjudicationForm(forms.ModelForm):  # type: ignore[type-arg]
 class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     form = AdjudicationForm
     list_display = ("round", "board", "red", "black", "result", "game")
+    list_select_related = ("round__tournament", "red__user", "black__user", "game")
     search_fields = ("red__user__username", "black__user__username", "round__tournament__name")
     readonly_fields = ("round", "board", "red", "black", "result", "match", "match_game", "game",
                        "adjudication_note")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Pairing]:
+        # The game's name shows its players (Game.__str__): their seats once for the page.
+        return super().get_queryset(request).prefetch_related("game__seats__user")
 
     def adjudication_note(self, pairing: Pairing) -> str:
         return pairing.game.adjudication_note if pairing.game else ""
