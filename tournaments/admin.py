@@ -180,6 +180,7 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     readonly_fields = ("round", "board", "red", "black", "result", "match", "match_game", "game",
                        "adjudication_note")
 
+    @admin.display(description=gettext_lazy("adjudication note"))
     def adjudication_note(self, pairing: Pairing) -> str:
         return pairing.game.adjudication_note if pairing.game else ""
 
