@@ -70,7 +70,7 @@ class ChatTimeout(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"),
                              related_name="chat_timeouts")
     reason = models.CharField(_("reason"), max_length=8, choices=Reason.choices)
-    starts = models.DateTimeField(_("starts"), default=timezone.now)
+    starts = models.DateTimeField(_("start"), default=timezone.now)
     ends = models.DateTimeField(_("until"))
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("moderator"),
                                   related_name="+")

@@ -416,8 +416,8 @@ class Ban(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
                              related_name="playbans")
-    started = models.DateTimeField(_("starts"))
-    ends = models.DateTimeField(_("ends"))
+    started = models.DateTimeField(_("start"))
+    ends = models.DateTimeField(_("end"))
     offence = models.CharField(_("offence"), max_length=16)
     game = models.ForeignKey("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
                              related_name="+")

@@ -96,8 +96,8 @@ class Restriction(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("account"),
                              related_name="restrictions")
     scope = models.CharField(_("restricted from"), max_length=5, choices=Scope.choices)
-    starts = models.DateTimeField(_("starts"), default=timezone.now)
-    ends = models.DateTimeField(_("ends"), null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
+    starts = models.DateTimeField(_("start"), default=timezone.now)
+    ends = models.DateTimeField(_("end"), null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
     lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
     # The moderator's reason, shown to the player with every notice of it.
     reason = models.TextField(_("reason"), blank=True)
