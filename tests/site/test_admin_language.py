@@ -97,9 +97,10 @@ def test_every_name_has_a_translation(language: str) -> None:
 
 # --- The walk ------------------------------------------------------------------
 
-# Our English names that German writes the same way (but for the capital).
-GERMAN_SAME = {"chat", "follower", "match", "moderation", "moderator", "name", "notation", "partner", "status",
-               "text", "version"}
+# Our English names that are German words too: written the same way in our German
+# (but for the capital), or Django's own ("Start", its breadcrumbs' first link).
+GERMAN_SAME = {"chat", "follower", "match", "moderation", "moderator", "name", "notation", "partner", "start",
+               "status", "text", "version"}
 
 
 class AdminLabels(HTMLParser):
