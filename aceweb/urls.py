@@ -5,6 +5,7 @@ from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path, re_path
 from django.views.decorators.cache import cache_page
+from django.utils.translation import gettext_lazy as _
 from django.views.i18n import JavaScriptCatalog
 
 from api.main import api, no_such_address
@@ -16,6 +17,11 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Browsers ask for /favicon.ico on pages that name no icon (the admin's, raw files)."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))
 
+
+# The admin's header, tab title and front page name the site, not Django, in the admin's language.
+admin.site.site_header = _("aceweb administration")
+admin.site.site_title = _("aceweb admin")
+admin.site.index_title = _("aceweb site administration")
 
 urlpatterns = [
     path("", include("games.urls")),

@@ -22,16 +22,19 @@ PREFIX = "acew_"  # tells a leaked token apart at a glance (secret scanners)
 
 
 class ApiToken(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="api_tokens")
-    name = models.CharField(max_length=64)
-    digest = models.CharField(max_length=64, unique=True)  # sha256 hex of the whole token
-    hint = models.CharField(max_length=16)  # the token's first characters, to tell tokens apart
-    scopes = models.JSONField(default=list)
-    created = models.DateTimeField(auto_now_add=True)
-    last_used = models.DateTimeField(null=True, blank=True)
-    revoked = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"),
+                             related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=64)
+    digest = models.CharField(_("digest"), max_length=64, unique=True)  # sha256 hex of the whole token
+    hint = models.CharField(_("first characters"), max_length=16)  # the token's first characters, to tell tokens apart
+    scopes = models.JSONField(_("scopes"), default=list)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    last_used = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked = models.DateTimeField(_("revoked"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
         ordering = ["-created"]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 ROOM_LENGTH = 64  # "game:123456789/w", "tournament:42": plain strings, never a foreign key
@@ -25,7 +26,7 @@ class Line(models.Model):
     preset = models.CharField(_("preset phrase"), max_length=16, blank=True)
     created = models.DateTimeField(_("said at"), default=timezone.now)
     # How abusive the abuse filter found it (chat.shutup): never shown, summed per author.
-    weight = models.PositiveSmallIntegerField(default=0)
+    weight = models.PositiveSmallIntegerField(_("abuse weight"), default=0)
     removed = models.BooleanField(_("removed by a moderator"), default=False)
 
     class Meta:
@@ -43,9 +44,10 @@ class Line(models.Model):
 class Mute(models.Model):
     """``user`` no longer sees ``muted``'s lines, anywhere, nor their challenges."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="mutes")
-    muted = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="muted_by")
-    created = models.DateTimeField(default=timezone.now)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"), related_name="mutes")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("muted user"),
+                              related_name="muted_by")
+    created = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:
         verbose_name = _("mute")
@@ -53,7 +55,7 @@ class Mute(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once")]
 
     def __str__(self) -> str:
-        return f"{self.user} mutes {self.muted}"
+        return gettext("%(user)s mutes %(muted)s") % {"user": self.user, "muted": self.muted}
 
 
 class ChatTimeout(models.Model):
@@ -65,11 +67,13 @@ class ChatTimeout(models.Model):
         SPAM = "spam", _("spamming the chat")
         OTHER = "other", _("inappropriate behaviour")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="chat_timeouts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"),
+                             related_name="chat_timeouts")
     reason = models.CharField(_("reason"), max_length=8, choices=Reason.choices)
-    starts = models.DateTimeField(default=timezone.now)
+    starts = models.DateTimeField(_("start"), default=timezone.now)
     ends = models.DateTimeField(_("until"))
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("moderator"),
+                                  related_name="+")
 
     class Meta:
         verbose_name = _("chat timeout")
@@ -77,7 +81,7 @@ class ChatTimeout(models.Model):
         indexes = [models.Index(fields=["user", "-ends"], name="chat_timeout_user_idx")]
 
     def __str__(self) -> str:
-        return f"{self.user} until {self.ends:%Y-%m-%d %H:%M}"
+        return gettext("%(who)s until %(time)s") % {"who": self.user, "time": f"{self.ends:%Y-%m-%d %H:%M}"}
 
     def active(self, now: datetime) -> bool:
         return self.starts <= now < self.ends
@@ -88,11 +92,12 @@ class RoomLock(models.Model):
 
     room = models.CharField(_("room"), max_length=ROOM_LENGTH, unique=True)
     ends = models.DateTimeField(_("until"))
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("moderator"),
+                                  related_name="+")
 
     class Meta:
         verbose_name = _("room for established accounts only")
         verbose_name_plural = _("rooms for established accounts only")
 
     def __str__(self) -> str:
-        return f"{self.room} until {self.ends:%Y-%m-%d %H:%M}"
+        return gettext("%(who)s until %(time)s") % {"who": self.room, "time": f"{self.ends:%Y-%m-%d %H:%M}"}

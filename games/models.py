@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -92,60 +93,62 @@ class Game(models.Model):
         # An organizer or moderator decided the result; the note says why.
         ADJUDICATION = "adjudication", _("by adjudication")
 
-    kind = models.CharField(max_length=24, default="ace-in-the-hole",
+    kind = models.CharField(_("game type"), max_length=24, default="ace-in-the-hole",
                             choices=[(name, rules.title) for name, rules in engine.GAMES.items()])
-    variant = models.CharField(max_length=16, default="classic")
-    players = models.PositiveSmallIntegerField(default=2)
+    variant = models.CharField(_("variant"), max_length=16, default="classic")
+    players = models.PositiveSmallIntegerField(_("players"), default=2)
     # Secret while the game runs: it fixes the shuffles. Never sent before the end.
-    seed = models.CharField(max_length=64, default=new_seed, editable=False)
-    commitment = models.CharField(max_length=64)
+    seed = models.CharField(_("shuffle seed"), max_length=64, default=new_seed, editable=False)
+    commitment = models.CharField(_("commitment"), max_length=64)
     # The rules' to_json of the current full state, hidden cards included: server-side only.
-    position = models.JSONField()
-    ply = models.PositiveIntegerField(default=0)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    position = models.JSONField(_("position"))
+    ply = models.PositiveIntegerField(_("ply"), default=0)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.RUNNING)
     # The winning side's name (Game.side_name: "red", "SW", "SW+NE"); blank
     # while running, for a draw, and for an aborted game.
-    winner = models.CharField(max_length=16, blank=True)
-    reason = models.CharField(max_length=12, choices=Reason.choices, blank=True)
+    winner = models.CharField(_("winner"), max_length=16, blank=True)
+    reason = models.CharField(_("reason"), max_length=12, choices=Reason.choices, blank=True)
     # Points per seat where the rules count them (Ace in the Hole, R16).
-    score = models.JSONField(null=True, blank=True)
-    rated = models.BooleanField(default=True)
-    initial_seconds = models.PositiveIntegerField(default=600)
-    increment_seconds = models.PositiveIntegerField(default=5)
+    score = models.JSONField(_("score"), null=True, blank=True)
+    rated = models.BooleanField(_("rated"), default=True)
+    initial_seconds = models.PositiveIntegerField(_("initial time (seconds)"), default=600)
+    increment_seconds = models.PositiveIntegerField(_("increment (seconds)"), default=5)
     # Set for correspondence games: each move has this many days (clocks hold one move's time).
-    days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    days_per_move = models.PositiveSmallIntegerField(_("days per move"), null=True, blank=True)
     # Each seat's remaining time at the start of the current turn, {seat: ms};
     # the seat to move is charged from turn_started_at. A spent clock ends the
     # game (finishing.claim_time). On the game row, not the seats', so that a move
     # writes one row.
-    clocks = models.JSONField(default=dict)
-    turn_started_at = models.DateTimeField(null=True, blank=True)
+    clocks = models.JSONField(_("clocks"), default=dict)
+    turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
     # Set until each seat has made a first move (real time only): the game is
     # aborted if the seat to move has not moved by then. See FIRST_MOVE_WINDOW.
-    abort_at = models.DateTimeField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    abort_at = models.DateTimeField(_("aborted unless moved by"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
     # Rematch: the seats that asked for one, then the new game once all have.
-    rematch_offers = models.JSONField(default=list, blank=True)
-    rematch_game = models.OneToOneField("self", models.SET_NULL, null=True, blank=True,
+    rematch_offers = models.JSONField(_("rematch offers"), default=list, blank=True)
+    rematch_game = models.OneToOneField("self", models.SET_NULL, verbose_name=_("rematch"), null=True, blank=True,
                                         related_name="rematch_of")
     # The event a game belongs to (a tournament's name, round and page), for
     # its record and page. Plain text: games know no tournaments.
-    event = models.CharField(max_length=120, blank=True)
-    event_round = models.CharField(max_length=40, blank=True)
-    event_url = models.CharField(max_length=200, blank=True)
+    event = models.CharField(_("event"), max_length=120, blank=True)
+    event_round = models.CharField(_("event round"), max_length=40, blank=True)
+    event_url = models.CharField(_("event address"), max_length=200, blank=True)
     # Tournament games: a no-show loses by forfeit rather than the game being
     # aborted, and the players cannot abort it (see Reason.NO_SHOW).
-    forfeit_no_shows = models.BooleanField(default=False)
+    forfeit_no_shows = models.BooleanField(_("no-shows lose by forfeit"), default=False)
     # Why the result was adjudicated (Reason.ADJUDICATION), shown on the game.
-    adjudication_note = models.TextField(blank=True)
+    adjudication_note = models.TextField(_("adjudication note"), blank=True)
     # The players' mean ladder rating when the game started (games.starting.provide_start_ratings):
     # the live list's "best rated first" reads it from this row, indexed, with no
     # join into the ladder (games know no ladder). 0 for games started before it,
     # which sort last.
-    rating = models.IntegerField(default=0)
+    rating = models.IntegerField(_("average rating"), default=0)
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-created"]
         indexes = [
             # The live list and TV: running games, best rated first (games/live.py).
@@ -155,7 +158,8 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         players = " v ".join(str(seat.user) for seat in self.table)
-        return f"Game {self.pk}: {players} ({self.status})"
+        return gettext("Game %(number)s: %(players)s (%(status)s)") % {
+            "number": self.pk, "players": players, "status": self.get_status_display()}
 
     @property
     def reason_label(self) -> str:
@@ -333,17 +337,19 @@ class Seat(models.Model):
     """A player's place in a game: the seat's name in the rules ("red", "SW"),
     its turn order, and the player's presence (R17, RH27)."""
 
-    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
-    number = models.PositiveSmallIntegerField()  # turn order: the rules' seats_for(players)
-    name = models.CharField(max_length=8)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="seats")
-    seen_at = models.DateTimeField(null=True, blank=True)
-    left_at = models.DateTimeField(null=True, blank=True)
+    game = models.ForeignKey(Game, models.CASCADE, verbose_name=_("game"), related_name="seats")
+    number = models.PositiveSmallIntegerField(_("turn order"))  # turn order: the rules' seats_for(players)
+    name = models.CharField(_("seat"), max_length=8)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("player"), related_name="seats")
+    seen_at = models.DateTimeField(_("last seen at"), null=True, blank=True)
+    left_at = models.DateTimeField(_("left at"), null=True, blank=True)
     # The player's ladder rating when the game started, shown beside the name on
     # the live list and TV (set with Game.rating).
-    rating = models.IntegerField(null=True, blank=True)
+    rating = models.IntegerField(_("rating"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="seat_number_once"),
@@ -373,14 +379,16 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    game = models.ForeignKey(Game, models.CASCADE, related_name="moves")
-    ply = models.PositiveIntegerField()
-    seat = models.CharField(max_length=8)
+    game = models.ForeignKey(Game, models.CASCADE, verbose_name=_("game"), related_name="moves")
+    ply = models.PositiveIntegerField(_("ply"))
+    seat = models.CharField(_("seat"), max_length=8)
     # The canonical notation, as the engine's discard pile spells it ("8D b1xc3").
-    action = models.CharField(max_length=160)
-    created = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(_("notation"), max_length=160)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["game", "ply"]
         constraints = [
             # The last line of defence against two submissions of the same ply.

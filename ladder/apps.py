@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LadderConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "ladder"
+    verbose_name = _("Ladder")
 
     def ready(self) -> None:
         # games shows a finished game's rating changes without importing the ladder.

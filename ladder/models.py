@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from games.timecontrols import TimeControl
 
@@ -33,25 +34,29 @@ class Seek(models.Model):
         ACCEPTED = "accepted"
         CANCELLED = "cancelled"
 
-    creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seeks")
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("creator"),
+                                related_name="seeks")
     # Which game (games.starting.Setup): "ace-in-the-hole", "rhombus" and its variant.
-    kind = models.CharField(max_length=24, default="ace-in-the-hole")
-    variant = models.CharField(max_length=16, default="classic")
+    kind = models.CharField(_("game type"), max_length=24, default="ace-in-the-hole")
+    variant = models.CharField(_("variant"), max_length=16, default="classic")
     # TimeControl.key: "5+3" or "3d". Which keys are offered is checked in ladder.inputs.
-    time_control = models.CharField(max_length=8)
-    rated = models.BooleanField(default=True)
+    time_control = models.CharField(_("time control"), max_length=8)
+    rated = models.BooleanField(_("rated"), default=True)
     # Two players, or four (Rhombus's team game, issue 13): then the seek fills
     # seat by seat (SeekEntry) and the colour is the creator's team's.
-    players = models.PositiveSmallIntegerField(default=2)
+    players = models.PositiveSmallIntegerField(_("players"), default=2)
     # A 4-player seek's named partner: a seat is held for them until they join.
-    partner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
-                                related_name="+")
-    colour = models.CharField(max_length=6, choices=Colour.choices, default=Colour.RANDOM)
-    status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN)
-    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
+    partner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("partner"), null=True,
+                                blank=True, related_name="+")
+    colour = models.CharField(_("colour"), max_length=6, choices=Colour.choices, default=Colour.RANDOM)
+    status = models.CharField(_("status"), max_length=9, choices=Status.choices, default=Status.OPEN)
+    game = models.ForeignKey("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
+                             related_name="+")
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("seek")
+        verbose_name_plural = _("seeks")
         ordering = ["created", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["creator", "time_control", "kind", "variant"],
@@ -60,7 +65,8 @@ class Seek(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Seek {self.pk}: {self.creator} {self.time_control} ({self.status})"
+        return gettext("Seek %(number)s: %(creator)s %(time_control)s (%(status)s)") % {
+            "number": self.pk, "creator": self.creator, "time_control": self.time_control, "status": self.status}
 
     @property
     def tc(self) -> TimeControl:
@@ -71,17 +77,19 @@ class SeekEntry(models.Model):
     """One player sitting at a 4-player seek, the creator included; the game
     starts when the fourth joins. Leaving before then deletes the row."""
 
-    seek = models.ForeignKey(Seek, models.CASCADE, related_name="entries")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seek_entries")
-    joined = models.DateTimeField(auto_now_add=True)
+    seek = models.ForeignKey(Seek, models.CASCADE, verbose_name=_("seek"), related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
+                             related_name="seek_entries")
+    joined = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("seek entry")
+        verbose_name_plural = _("seek entries")
         ordering = ["joined", "pk"]
         constraints = [models.UniqueConstraint(fields=["seek", "user"], name="seek_entry_once_per_seek")]
-        verbose_name_plural = "seek entries"
 
     def __str__(self) -> str:
-        return f"{self.user} at seek {self.seek_id}"
+        return gettext("%(user)s at seek %(number)s") % {"user": self.user, "number": self.seek_id}
 
 
 class Challenge(models.Model):
@@ -99,22 +107,26 @@ class Challenge(models.Model):
         CANCELLED = "cancelled"
         EXPIRED = "expired"
 
-    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="challenges_sent")
-    challenged = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE,
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("challenger"),
+                                   related_name="challenges_sent")
+    challenged = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("challenged player"),
                                    related_name="challenges_received")
-    kind = models.CharField(max_length=24, default="ace-in-the-hole")
-    variant = models.CharField(max_length=16, default="classic")
-    time_control = models.CharField(max_length=8)
-    rated = models.BooleanField(default=True)
+    kind = models.CharField(_("game type"), max_length=24, default="ace-in-the-hole")
+    variant = models.CharField(_("variant"), max_length=16, default="classic")
+    time_control = models.CharField(_("time control"), max_length=8)
+    rated = models.BooleanField(_("rated"), default=True)
     # 2, or 4: the challenger and ``challenged`` (the partner) against two opponents.
-    players = models.PositiveSmallIntegerField(default=2)
-    colour = models.CharField(max_length=6, choices=Colour.choices, default=Colour.RANDOM)
-    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING)
-    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
+    players = models.PositiveSmallIntegerField(_("players"), default=2)
+    colour = models.CharField(_("colour"), max_length=6, choices=Colour.choices, default=Colour.RANDOM)
+    status = models.CharField(_("status"), max_length=9, choices=Status.choices, default=Status.PENDING)
+    game = models.ForeignKey("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
+                             related_name="+")
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
 
     class Meta:
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
         ordering = ["created", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["challenger", "challenged"], condition=Q(status="pending"),
@@ -123,7 +135,8 @@ class Challenge(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Challenge {self.pk}: {self.challenger} → {self.challenged} ({self.status})"
+        return gettext("Challenge %(number)s: %(challenger)s → %(challenged)s (%(status)s)") % {
+            "number": self.pk, "challenger": self.challenger, "challenged": self.challenged, "status": self.status}
 
     @property
     def tc(self) -> TimeControl:
@@ -146,17 +159,21 @@ class ChallengeInvitee(models.Model):
         ACCEPTED = "accepted"
         DECLINED = "declined"  # the one who closed it for all: the others are told who
 
-    challenge = models.ForeignKey(Challenge, models.CASCADE, related_name="invitees")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="challenge_invitations")
-    role = models.CharField(max_length=8, choices=Role.choices)
-    answer = models.CharField(max_length=8, choices=Answer.choices, default=Answer.NONE, blank=True)
+    challenge = models.ForeignKey(Challenge, models.CASCADE, verbose_name=_("challenge"), related_name="invitees")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
+                             related_name="challenge_invitations")
+    role = models.CharField(_("role"), max_length=8, choices=Role.choices)
+    answer = models.CharField(_("answer"), max_length=8, choices=Answer.choices, default=Answer.NONE, blank=True)
 
     class Meta:
+        verbose_name = _("invitee")
+        verbose_name_plural = _("invitees")
         ordering = ["pk"]  # the partner first, then the opponents as the challenger named them
         constraints = [models.UniqueConstraint(fields=["challenge", "user"], name="challenge_invitee_once")]
 
     def __str__(self) -> str:
-        return f"{self.user} ({self.role}) at challenge {self.challenge_id}"
+        return gettext("%(user)s (%(role)s) at challenge %(number)s") % {
+            "user": self.user, "role": self.role, "number": self.challenge_id}
 
 
 # How long a challenge waits for an answer: a real-time opponent is at the
@@ -199,22 +216,22 @@ class Standing(models.Model):
     one indexed query whatever the number of players.
     """
 
-    rating = models.IntegerField(default=1500)
-    rated_games = models.IntegerField(default=0)
-    wins = models.IntegerField(default=0)
-    draws = models.IntegerField(default=0)
-    losses = models.IntegerField(default=0)
+    rating = models.IntegerField(_("rating"), default=1500)
+    rated_games = models.IntegerField(_("rated games"), default=0)
+    wins = models.IntegerField(_("wins"), default=0)
+    draws = models.IntegerField(_("draws"), default=0)
+    losses = models.IntegerField(_("losses"), default=0)
     # Positive: that many wins in a row; negative: losses; 0 after a draw or no game.
-    streak = models.IntegerField(default=0)
+    streak = models.IntegerField(_("streak"), default=0)
     # Has ever reached 2400: K stays 10 from then on (FIDE).
-    reached_2400 = models.BooleanField(default=False)
-    last_active = models.DateTimeField(null=True, blank=True)
-    is_bot = models.BooleanField(default=False)
+    reached_2400 = models.BooleanField(_("reached 2400"), default=False)
+    last_active = models.DateTimeField(_("last active"), null=True, blank=True)
+    is_bot = models.BooleanField(_("bot"), default=False)
     # The user's username, copied by PostgreSQL triggers (migration 0012) so that
     # the leaderboard's name search is one index read with the ratings beside the
     # names, not a join through a million users. Empty elsewhere (SQLite): there
     # the search joins the users.
-    name = models.CharField(max_length=150, blank=True, default="", editable=False)
+    name = models.CharField(_("name"), max_length=150, blank=True, default="", editable=False)
 
     class Meta:
         abstract = True
@@ -224,14 +241,16 @@ class Player(Standing):
     """A user's standing on the Ace in the Hole ladder, and whether the user is
     a bot. Created on first need (ladder.ratings.player_of)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True,
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"), primary_key=True,
                                 related_name="player")
     # For bots only: the engine level it plays (engine.bots), e.g. "greedy".
-    bot_level = models.CharField(max_length=32, blank=True, default="")
+    bot_level = models.CharField(_("bot level"), max_length=32, blank=True, default="")
 
     ladder = ACE
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         # Covering indexes (INCLUDE, PostgreSQL; plain ones elsewhere): the
         # leaderboard's counts, ranks and deep pages are index-only scans
         # whichever filter is on (bench/leaderboard.py).
@@ -249,10 +268,12 @@ class Rating(Standing):
     """A user's standing on another game's ladder (``LADDERS``); ``is_bot``
     is copied from the user's Player row so the leaderboard needs no join."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings")
-    ladder = models.CharField(max_length=24, choices=[(k, v) for k, v in LADDERS.items() if k != ACE])
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"), related_name="ratings")
+    ladder = models.CharField(_("ladder"), max_length=24, choices=[(k, v) for k, v in LADDERS.items() if k != ACE])
 
     class Meta:
+        verbose_name = _("rating on another ladder")
+        verbose_name_plural = _("ratings on other ladders")
         constraints = [models.UniqueConstraint(fields=["user", "ladder"], name="rating_once_per_ladder")]
         indexes = [
             models.Index(fields=["ladder", "-rating", "user"], include=["last_active", "is_bot"],
@@ -284,14 +305,16 @@ class RatingCount(models.Model):
         FOLDED = "d"  # the players of one rating and day, as of the last compaction
         SINCE = "s"  # folded rows summed by rating from ``day`` on (NULL: all days)
 
-    ladder = models.CharField(max_length=24)
-    is_bot = models.BooleanField()
-    rating = models.IntegerField()
-    day = models.DateField(null=True)  # NULL: longer ago than any active window looks
-    n = models.IntegerField()
-    kind = models.CharField(max_length=1, choices=Kind.choices, db_default=Kind.FRESH)
+    ladder = models.CharField(_("ladder"), max_length=24)
+    is_bot = models.BooleanField(_("bot"))
+    rating = models.IntegerField(_("rating"))
+    day = models.DateField(_("day"), null=True)  # NULL: longer ago than any active window looks
+    n = models.IntegerField(_("count"))
+    kind = models.CharField(_("row kind"), max_length=1, choices=Kind.choices, db_default=Kind.FRESH)
 
     class Meta:
+        verbose_name = _("rating count")
+        verbose_name_plural = _("rating counts")
         indexes = [models.Index(fields=["ladder", "kind", "day"], include=["rating", "is_bot", "n"],
                                 name="rating_count_kind_day_idx")]
 
@@ -306,22 +329,27 @@ class RatingChange(models.Model):
     history agrees with the standing: it has no game, opponent, score or K, and
     its ``note`` says why. It moves no counters and is never undone."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, null=True, blank=True, related_name="rating_changes")
-    ladder = models.CharField(max_length=24, default=ACE, choices=list(LADDERS.items()))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes")
+    game = models.ForeignKey("games.Game", models.CASCADE, verbose_name=_("game"), null=True, blank=True,
+                             related_name="rating_changes")
+    ladder = models.CharField(_("ladder"), max_length=24, default=ACE, choices=list(LADDERS.items()))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
+                             related_name="rating_changes")
     # In a team game: the first player of the other team; opponent_rating is that team's average.
-    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True, related_name="+")
-    before = models.IntegerField()
-    after = models.IntegerField()
-    opponent_rating = models.IntegerField(null=True, blank=True)
-    score = models.FloatField(null=True, blank=True)  # 1, 0.5 or 0 for this player
-    k = models.IntegerField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    undone_at = models.DateTimeField(null=True, blank=True)
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("opponent"), null=True,
+                                 blank=True, related_name="+")
+    before = models.IntegerField(_("before"))
+    after = models.IntegerField(_("after"))
+    opponent_rating = models.IntegerField(_("opponent's rating"), null=True, blank=True)
+    score = models.FloatField(_("score"), null=True, blank=True)  # 1, 0.5 or 0 for this player
+    k = models.IntegerField(_("K factor"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
     # A correction's reason and who made it (the act itself is moderation's log).
-    note = models.TextField(blank=True)
+    note = models.TextField(_("note"), blank=True)
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["created", "pk"]
         constraints = [
             # A game changes each player's rating at most once (issue 4: "exactly once").
@@ -330,8 +358,11 @@ class RatingChange(models.Model):
         indexes = [models.Index(fields=["user", "ladder", "created"], name="rating_change_ladder_idx")]
 
     def __str__(self) -> str:
-        source = f"game {self.game_id}" if self.game_id else "correction"
-        return f"{self.user} {self.before}→{self.after} ({source})"
+        if self.game_id is None:
+            return gettext("%(user)s %(before)s→%(after)s (correction)") % {
+                "user": self.user, "before": self.before, "after": self.after}
+        return gettext("%(user)s %(before)s→%(after)s (game %(number)s)") % {
+            "user": self.user, "before": self.before, "after": self.after, "number": self.game_id}
 
 
 class PoolEntry(models.Model):
@@ -343,19 +374,23 @@ class PoolEntry(models.Model):
         PAIRED = "paired"
         LEFT = "left"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="pool_entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
+                             related_name="pool_entries")
     # Which game (games.starting.Setup), as on Seek: only the same rules are paired (issue 13).
-    kind = models.CharField(max_length=24, default=ACE)
-    variant = models.CharField(max_length=16, default="classic")
+    kind = models.CharField(_("game type"), max_length=24, default=ACE)
+    variant = models.CharField(_("variant"), max_length=16, default="classic")
     # 2, or 4 (Rhombus teams): only waits for the same number are put together.
-    players = models.PositiveSmallIntegerField(default=2)
-    time_control = models.CharField(max_length=8)
-    rating = models.IntegerField()  # at joining, on that game's ladder: the matcher pairs on this
-    status = models.CharField(max_length=7, choices=Status.choices, default=Status.WAITING)
-    joined = models.DateTimeField()
-    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+    players = models.PositiveSmallIntegerField(_("players"), default=2)
+    time_control = models.CharField(_("time control"), max_length=8)
+    rating = models.IntegerField(_("rating"))  # at joining, on that game's ladder: the matcher pairs on this
+    status = models.CharField(_("status"), max_length=7, choices=Status.choices, default=Status.WAITING)
+    joined = models.DateTimeField(_("joined"))
+    game = models.ForeignKey("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
+                             related_name="+")
 
     class Meta:
+        verbose_name = _("quick pairing wait")
+        verbose_name_plural = _("quick pairing waits")
         ordering = ["joined", "pk"]
         constraints = [
             # One waiting entry per player in all pools (every game and control):
@@ -365,17 +400,23 @@ class PoolEntry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Pool {self.pk}: {self.user} {self.kind}-{self.variant} {self.time_control} ({self.status})"
+        return gettext("Quick pairing %(number)s: %(user)s %(game)s %(time_control)s (%(status)s)") % {
+            "number": self.pk, "user": self.user, "game": f"{self.kind}-{self.variant}",
+            "time_control": self.time_control, "status": self.status}
 
 
 class PlaybanRecord(models.Model):
     """A player's latest game outcomes, as fair-play penalties count them
     (ladder/playban.py): "good", or the offence a game ended with."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True,
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"), primary_key=True,
                                 related_name="playban_record")
-    outcomes = models.JSONField(default=list)  # oldest first, at most playban.WINDOW
-    banned_until = models.DateTimeField(null=True, blank=True)
+    outcomes = models.JSONField(_("recent outcomes"), default=list)  # oldest first, at most playban.WINDOW
+    banned_until = models.DateTimeField(_("banned until"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("playban record")
+        verbose_name_plural = _("playban records")
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.outcomes}"
@@ -384,14 +425,19 @@ class PlaybanRecord(models.Model):
 class Ban(models.Model):
     """A playban: no new games from ``started`` to ``ends`` (ladder/playban.py)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="playbans")
-    started = models.DateTimeField()
-    ends = models.DateTimeField()
-    offence = models.CharField(max_length=16)
-    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
+                             related_name="playbans")
+    started = models.DateTimeField(_("start"))
+    ends = models.DateTimeField(_("end"))
+    offence = models.CharField(_("offence"), max_length=16)
+    game = models.ForeignKey("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
+                             related_name="+")
 
     class Meta:
+        verbose_name = _("playban")
+        verbose_name_plural = _("playbans")
         indexes = [models.Index(fields=["user", "ends"], name="ban_user_ends_idx")]
 
     def __str__(self) -> str:
-        return f"{self.user_id}: {self.offence} until {self.ends:%Y-%m-%d %H:%M}"
+        return gettext("%(who)s until %(time)s") % {
+            "who": f"{self.user_id}: {self.offence}", "time": f"{self.ends:%Y-%m-%d %H:%M}"}

@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ModerationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "moderation"
     label = "moderation"
-    verbose_name = "Moderation"
+    verbose_name = _("Moderation")
 
     def ready(self) -> None:
         from chat import lines

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from chat.models import ROOM_LENGTH, TIMEOUT_MINUTES as CHAT_MINUTES, ChatTimeout, Line
@@ -47,22 +48,26 @@ class Report(models.Model):
         LIFTED = "lifted", _("Lifted a restriction or reopened the account")
 
     # Empty: filed by the chat's abuse filter (chat.lines.abuse_found), not by a player.
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
-                                 related_name="reports_made")
-    reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="reports_against")
-    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+")
-    reason = models.CharField(max_length=16, choices=Reason.choices)
-    text = models.TextField(max_length=TEXT_LIMIT, blank=True)
-    created = models.DateTimeField(default=timezone.now)
-    status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("reporter"), null=True,
+                                 blank=True, related_name="reports_made")
+    reported = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("reported player"),
+                                 related_name="reports_against")
+    game = models.ForeignKey("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
+                             related_name="+")
+    reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
+    text = models.TextField(_("text"), max_length=TEXT_LIMIT, blank=True)
+    created = models.DateTimeField(_("created"), default=timezone.now)
+    status = models.CharField(_("status"), max_length=6, choices=Status.choices, default=Status.OPEN)
     # Filled when a moderator closes it.
-    closed_at = models.DateTimeField(null=True, blank=True)
-    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                                  related_name="+")
-    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
-    note = models.TextField(blank=True, help_text=_("The moderator's note: what was found and done."))
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, verbose_name=_("closed by"), null=True,
+                                  blank=True, related_name="+")
+    outcome = models.CharField(_("outcome"), max_length=16, choices=Outcome.choices, blank=True)
+    note = models.TextField(_("note"), blank=True, help_text=_("The moderator's note: what was found and done."))
 
     class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         ordering = ["created", "pk"]
         constraints = [
             # One open report per reporter, reported player and game (or none): two
@@ -77,7 +82,9 @@ class Report(models.Model):
         indexes = [models.Index(fields=["status", "created"], name="report_queue_idx")]
 
     def __str__(self) -> str:
-        return f"Report {self.pk}: {self.reporter} on {self.reported} ({self.reason}, {self.status})"
+        return gettext("Report %(number)s: %(reporter)s on %(reported)s (%(reason)s, %(status)s)") % {
+            "number": self.pk, "reporter": self.reporter or gettext("the chat filter"), "reported": self.reported,
+            "reason": self.get_reason_display(), "status": self.get_status_display()}
 
 
 class Restriction(models.Model):
@@ -87,20 +94,23 @@ class Restriction(models.Model):
         RATED = "rated", _("rated games")
         LOBBY = "lobby", _("seeks, challenges and quick pairing")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="restrictions")
-    scope = models.CharField(max_length=5, choices=Scope.choices)
-    starts = models.DateTimeField(default=timezone.now)
-    ends = models.DateTimeField(null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
-    lifted_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("account"),
+                             related_name="restrictions")
+    scope = models.CharField(_("restricted from"), max_length=5, choices=Scope.choices)
+    starts = models.DateTimeField(_("start"), default=timezone.now)
+    ends = models.DateTimeField(_("end"), null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
+    lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
     # The moderator's reason, shown to the player with every notice of it.
-    reason = models.TextField(blank=True)
+    reason = models.TextField(_("reason"), blank=True)
 
     class Meta:
+        verbose_name = _("restriction")
+        verbose_name_plural = _("restrictions")
         ordering = ["-starts", "-pk"]
         indexes = [models.Index(fields=["user", "scope"], name="restriction_user_scope_idx")]
 
     def __str__(self) -> str:
-        return f"{self.user} from {self.get_scope_display()}"
+        return gettext("%(user)s: kept out of %(scope)s") % {"user": self.user, "scope": self.get_scope_display()}
 
     def active(self, now: datetime) -> bool:
         return self.lifted_at is None and self.starts <= now and (self.ends is None or now < self.ends)
@@ -128,40 +138,47 @@ class ModerationAction(models.Model):
         CORRECT_RATING = "correct_rating", _("Correct a rating")
         LIFT_PLAYBAN = "lift_playban", _("Lift or shorten a playban")
 
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+    kind = models.CharField(_("act"), max_length=16, choices=Kind.choices)
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("moderator"),
+                                  related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("account"), null=True, blank=True,
                              related_name="moderation_actions", help_text=_("The account acted on."))
-    game = models.ForeignKey("games.Game", models.SET_NULL, null=True, blank=True, related_name="+",
-                             help_text=_("For adjudicating, aborting or undoing one game."))
-    report = models.ForeignKey(Report, models.SET_NULL, null=True, blank=True, related_name="actions",
+    game = models.ForeignKey("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
+                             related_name="+", help_text=_("For adjudicating, aborting or undoing one game."))
+    report = models.ForeignKey(Report, models.SET_NULL, verbose_name=_("report"), null=True, blank=True,
+                               related_name="actions",
                                help_text=_("The report this answers, if any: the act closes it if it is open."))
-    days = models.PositiveIntegerField(null=True, blank=True,
+    days = models.PositiveIntegerField(_("days"), null=True, blank=True,
                                        help_text=_("A restriction's length in days; empty: until lifted."))
-    winner = models.CharField(max_length=8, blank=True,
+    winner = models.CharField(_("winner"), max_length=8, blank=True,
                               help_text=_("Adjudication: the winning seat (e.g. red), or empty for a draw."))
-    since = models.DateTimeField(null=True, blank=True, help_text=_("Refund: the period's start."))
-    until = models.DateTimeField(null=True, blank=True, help_text=_(
+    since = models.DateTimeField(_("from"), null=True, blank=True, help_text=_("Refund: the period's start."))
+    until = models.DateTimeField(_("until"), null=True, blank=True, help_text=_(
         "Refund: the period's end (empty: now). Playban: its new end (empty: lift it now)."))
     # A rating correction (issue 37).
-    ladder = models.CharField(max_length=24, blank=True, choices=list(LADDERS.items()),
+    ladder = models.CharField(_("ladder"), max_length=24, blank=True, choices=list(LADDERS.items()),
                               help_text=_("Rating correction: the ladder."))
-    rating = models.PositiveIntegerField(null=True, blank=True, help_text=_("Rating correction: the new rating."))
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True,
+                                         help_text=_("Rating correction: the new rating."))
     # Chat acts (issue 25).
-    minutes = models.PositiveIntegerField(null=True, blank=True, choices=CHAT_MINUTES,
+    minutes = models.PositiveIntegerField(_("minutes"), null=True, blank=True, choices=CHAT_MINUTES,
                                           help_text=_("A chat timeout's or a room's lock's length."))
-    chat_reason = models.CharField(max_length=8, blank=True, choices=ChatTimeout.Reason.choices,
+    chat_reason = models.CharField(_("chat timeout reason"), max_length=8, blank=True,
+                                   choices=ChatTimeout.Reason.choices,
                                    help_text=_("A chat timeout: the reason the player is shown."))
-    chat_line = models.ForeignKey(Line, models.SET_NULL, null=True, blank=True, related_name="+",
-                                  help_text=_("The line removed."))
-    room = models.CharField(max_length=ROOM_LENGTH, blank=True,
+    chat_line = models.ForeignKey(Line, models.SET_NULL, verbose_name=_("chat line"), null=True, blank=True,
+                                  related_name="+", help_text=_("The line removed."))
+    room = models.CharField(_("room"), max_length=ROOM_LENGTH, blank=True,
                             help_text=_("The room locked, as game:12, game:12/w or tournament:7."))
-    reason = models.TextField(help_text=_("Why: kept in the log. A restriction's reason is shown to the player, "
+    reason = models.TextField(_("reason"),
+                              help_text=_("Why: kept in the log. A restriction's reason is shown to the player, "
                                           "an adjudication's on the game."))
-    created = models.DateTimeField(default=timezone.now)
-    outcome = models.TextField(blank=True, help_text=_("What was done, written when it was done."))
+    created = models.DateTimeField(_("created"), default=timezone.now)
+    outcome = models.TextField(_("outcome"), blank=True, help_text=_("What was done, written when it was done."))
 
     class Meta:
+        verbose_name = _("moderation act")
+        verbose_name_plural = _("moderation acts")
         ordering = ["-created", "-pk"]
         indexes = [models.Index(fields=["user", "created"], name="moderation_action_user_idx")]
         permissions = [
@@ -178,4 +195,5 @@ class ModerationAction(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.user or self.game} by {self.moderator}"
+        return gettext("%(act)s: %(target)s by %(moderator)s") % {
+            "act": self.get_kind_display(), "target": self.user or self.game, "moderator": self.moderator}

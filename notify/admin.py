@@ -49,7 +49,7 @@ class PushSubscriptionAdmin(WrittenBySiteAdmin):
 
     @admin.display(description=_("push service"))
     def service(self, subscription: PushSubscription) -> str:
-        return subscription.endpoint.split("/")[2] if "://" in subscription.endpoint else "?"
+        return subscription.service
 
 
 @admin.register(Sent)

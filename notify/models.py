@@ -40,19 +40,22 @@ DEFAULTS: dict[str, dict[str, bool]] = {
 
 
 class Notification(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="notifications")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"),
+                             related_name="notifications")
+    kind = models.CharField(_("about"), max_length=20, choices=Kind.choices)
     # What it is about, as a plain key ("game:12", "tournament:7", "user:5"):
     # a later notice of the same kind and key replaces an unread one.
-    key = models.CharField(max_length=40)
+    key = models.CharField(_("key"), max_length=40)
     # Public facts only (names, numbers, the page's path): never a card or a
     # hand. The text is worded from these in the reader's language.
-    params = models.JSONField(default=dict)
-    url = models.CharField(max_length=200, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    read = models.BooleanField(default=False)
+    params = models.JSONField(_("parameters"), default=dict)
+    url = models.CharField(_("address"), max_length=200, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    read = models.BooleanField(_("read"), default=False)
 
     class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
         ordering = ["-created"]
         indexes = [models.Index(fields=["user", "read", "-created"], name="notice_user_unread_idx")]
 
@@ -63,13 +66,16 @@ class Notification(models.Model):
 class Preference(models.Model):
     """One player's channels for one kind; a missing row means DEFAULTS."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="notify_preferences")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    site = models.BooleanField(default=True)
-    email = models.BooleanField(default=False)
-    push = models.BooleanField(default=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"),
+                             related_name="notify_preferences")
+    kind = models.CharField(_("about"), max_length=20, choices=Kind.choices)
+    site = models.BooleanField(_("on the site"), default=True)
+    email = models.BooleanField(_("by e-mail"), default=False)
+    push = models.BooleanField(_("by web push"), default=True)
 
     class Meta:
+        verbose_name = _("notification setting")
+        verbose_name_plural = _("notification settings")
         constraints = [models.UniqueConstraint(fields=["user", "kind"], name="notify_preference_once")]
 
     def __str__(self) -> str:
@@ -88,14 +94,24 @@ def channels_of(user_id: int, kind: str) -> dict[str, bool]:
 class PushSubscription(models.Model):
     """One browser's Push API subscription (at most settings.WEBPUSH_MAX_SUBSCRIPTIONS a user)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="push_subscriptions")
-    endpoint = models.URLField(max_length=500, unique=True)
-    p256dh = models.CharField(max_length=100)
-    auth = models.CharField(max_length=40)
-    created = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"),
+                             related_name="push_subscriptions")
+    endpoint = models.URLField(_("endpoint"), max_length=500, unique=True)
+    p256dh = models.CharField(_("public key"), max_length=100)
+    auth = models.CharField(_("authentication secret"), max_length=40)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
 
     def __str__(self) -> str:
-        return f"{self.user_id} {self.endpoint[:40]}"
+        return f"{self.user} ({self.service})"
+
+    @property
+    def service(self) -> str:
+        """The push service's host (fcm.googleapis.com, updates.push.services.mozilla.com): which browser."""
+        return self.endpoint.split("/")[2] if "://" in self.endpoint else "?"
 
 
 class Sent(models.Model):
@@ -103,13 +119,16 @@ class Sent(models.Model):
     none goes twice, across restarts and several workers alike: the unique row
     is taken first, in the transaction that sends."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="notify_sent")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"),
+                             related_name="notify_sent")
+    kind = models.CharField(_("about"), max_length=20, choices=Kind.choices)
     # What was sent, as a plain key: "digest:2026-11-26", "game:12:40SW:24h" (ply 40, seat SW).
-    key = models.CharField(max_length=60)
-    created = models.DateTimeField(auto_now_add=True)
+    key = models.CharField(_("key"), max_length=60)
+    created = models.DateTimeField(_("sent at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("sent reminder")
+        verbose_name_plural = _("sent reminders")
         constraints = [models.UniqueConstraint(fields=["user", "kind", "key"], name="notify_sent_once")]
 
     def __str__(self) -> str:

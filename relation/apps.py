@@ -11,4 +11,4 @@ class RelationConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "relation"
-    verbose_name = _("Following")
+    verbose_name = _("Follows")

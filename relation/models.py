@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class Follow(models.Model):
-    follower = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="following")
-    followed = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="followers")
-    created = models.DateTimeField(auto_now_add=True)
+    follower = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("follower"),
+                                 related_name="following")
+    followed = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("followed player"),
+                                 related_name="followers")
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("follow")
+        verbose_name_plural = _("follows")
         ordering = ["-created"]
         constraints = [
             models.UniqueConstraint(fields=["follower", "followed"], name="follow_once"),
@@ -21,4 +27,4 @@ class Follow(models.Model):
         indexes = [models.Index(fields=["followed", "follower"], name="follow_followed_idx")]
 
     def __str__(self) -> str:
-        return f"{self.follower_id} follows {self.followed_id}"
+        return gettext("%(follower)s follows %(followed)s") % {"follower": self.follower, "followed": self.followed}

@@ -189,6 +189,7 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         # The game's name shows its players (Game.__str__): their seats once for the page.
         return super().get_queryset(request).prefetch_related("game__seats__user")
 
+    @admin.display(description=gettext_lazy("adjudication note"))
     def adjudication_note(self, pairing: Pairing) -> str:
         return pairing.game.adjudication_note if pairing.game else ""
 

@@ -15,6 +15,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -30,6 +32,12 @@ DEFAULT_TIEBREAKS = "BH-C1,BH,SB"
 # against score: FIDE advises Sonneborn-Berger, direct encounter, then wins
 # there (C.07 art. 13; WON: games won at the board, see tiebreaks.py).
 ROUND_ROBIN_TIEBREAKS = "SB,DE,WON"
+
+
+def _tiebreaks_help() -> str:
+    """The tiebreaks field's help, worded when shown, in the reader's language."""
+    return gettext("Comma-separated, in order: %(codes)s. Blank: Swiss %(swiss)s; round robin %(robin)s") % {
+        "codes": ", ".join(TIEBREAK_CHOICES), "swiss": DEFAULT_TIEBREAKS, "robin": ROUND_ROBIN_TIEBREAKS}
 
 
 def default_tiebreaks(format: str) -> str:
@@ -64,62 +72,67 @@ class Tournament(models.Model):
         RANDOM = "random", pgettext_lazy("seeding", "Random")
         MANUAL = "manual", _("Organizer's order")
 
-    name = models.CharField(max_length=100)
-    description = models.TextField(blank=True)
-    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="organized_tournaments")
-    format = models.CharField(max_length=12, choices=Format.choices, default=Format.SWISS)
+    name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), blank=True)
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("organizer"),
+                                  related_name="organized_tournaments")
+    format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.SWISS)
     # Which game is played (games.starting.Setup.key): "ace-in-the-hole", "rhombus",
     # "rhombus-formation". Two players a board, so Rhombus's two-player game.
-    rules = models.CharField(max_length=40, default="ace-in-the-hole",
+    rules = models.CharField(_("game type"), max_length=40, default="ace-in-the-hole",
                              choices=[(key, setup.title) for key, setup in setups().items()])
     # TimeControl.key, as seeks hold it: "5+3" real time, "3d" correspondence.
-    time_control = models.CharField(max_length=8, default="5+3")
-    rated = models.BooleanField(default=True)
-    starts_at = models.DateTimeField()
-    max_players = models.PositiveIntegerField(default=64)
+    time_control = models.CharField(_("time control"), max_length=8, default="5+3")
+    rated = models.BooleanField(_("rated"), default=True)
+    starts_at = models.DateTimeField(_("starts at"))
+    max_players = models.PositiveIntegerField(_("most players"), default=64)
     # Entry conditions; blank means none.
-    min_rating = models.PositiveIntegerField(null=True, blank=True)
-    max_rating = models.PositiveIntegerField(null=True, blank=True)
-    min_rated_games = models.PositiveIntegerField(default=0)
-    min_account_days = models.PositiveIntegerField(default=0)
-    bots_allowed = models.BooleanField(default=False)
+    min_rating = models.PositiveIntegerField(_("lowest rating"), null=True, blank=True)
+    max_rating = models.PositiveIntegerField(_("highest rating"), null=True, blank=True)
+    min_rated_games = models.PositiveIntegerField(_("rated games played, at least"), default=0)
+    min_account_days = models.PositiveIntegerField(_("account age in days, at least"), default=0)
+    bots_allowed = models.BooleanField(_("bots may enter"), default=False)
     # Blank: registration stays open until the start (Swiss: late join, see entering.py).
-    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    registration_closes_at = models.DateTimeField(_("registration closes at"), null=True, blank=True)
     # Elimination formats: players must check in during this many minutes
     # before the start, or are dropped before seeding. 0: no check-in.
-    check_in_minutes = models.PositiveIntegerField(default=0)
-    seeding = models.CharField(max_length=6, choices=Seeding.choices, default=Seeding.RATING)
-    rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Swiss: number of rounds")
-    double_round_robin = models.BooleanField(default=False)
+    check_in_minutes = models.PositiveIntegerField(_("check-in (minutes before the start)"), default=0)
+    seeding = models.CharField(_("seeding"), max_length=6, choices=Seeding.choices, default=Seeding.RATING)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True,
+                                              help_text=_("Swiss: number of rounds"))
+    double_round_robin = models.BooleanField(_("double round robin"), default=False)
     match_length = models.PositiveSmallIntegerField(
-        default=1, choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))],
+        _("match length"), default=1, choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))],
         help_text=_("Elimination: games per match; a tied match goes to extra games"))
-    third_place = models.BooleanField(default=False, help_text=_("Single elimination: a third-place match"))
-    grand_final_reset = models.BooleanField(default=True, help_text=_("Double elimination"))
-    pause_seconds = models.PositiveIntegerField(default=60, help_text=_("Between the rounds"))
+    third_place = models.BooleanField(_("third-place match"), default=False,
+                                      help_text=_("Single elimination: a third-place match"))
+    grand_final_reset = models.BooleanField(_("grand final reset"), default=True, help_text=_("Double elimination"))
+    pause_seconds = models.PositiveIntegerField(_("pause between rounds (seconds)"), default=60,
+                                                help_text=_("Between the rounds"))
     chat_for = models.CharField(_("Chat"), max_length=9, choices=ChatFor.choices, default=ChatFor.ENTRANTS)
     # Blank: the format's default (default_tiebreaks), filled in on saving.
-    tiebreaks = models.CharField(max_length=60, blank=True, default="",
-                                 help_text="Comma-separated, in order: " + ", ".join(TIEBREAK_CHOICES)
-                                 + f". Blank: Swiss {DEFAULT_TIEBREAKS}; round robin {ROUND_ROBIN_TIEBREAKS}")
+    tiebreaks = models.CharField(_("tiebreaks"), max_length=60, blank=True, default="",
+                                 help_text=lazy(_tiebreaks_help, str)())
 
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.UPCOMING)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.UPCOMING)
     # The round being played, or 0 before the first.
-    current_round = models.PositiveSmallIntegerField(default=0)
+    current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
     # When the next round is to be paired; set as the previous one ends (plus the pause).
-    next_round_at = models.DateTimeField(null=True, blank=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    next_round_at = models.DateTimeField(_("next round at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # When its entrants were told it starts in 5 minutes (notices.tell_starting_soon): once.
-    soon_told_at = models.DateTimeField(null=True, blank=True)
+    soon_told_at = models.DateTimeField(_("entrants told of the start at"), null=True, blank=True)
     # Why it ended before its last round (no legal pairing, cancelled, ...).
-    end_note = models.CharField(max_length=200, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    end_note = models.CharField(_("end note"), max_length=200, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
     # Counts every change watchers are told of: a page that finds a higher
     # one than it shows (a missed message) reloads its live part.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-starts_at", "-pk"]
         permissions = [("organize_tournament", "Can organize tournaments")]
         indexes = [models.Index(fields=["status", "starts_at"])]
@@ -169,44 +182,46 @@ class Tournament(models.Model):
 class Entry(models.Model):
     """One player's place in a tournament, from joining to the end."""
 
-    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entries")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="tournament_entries")
+    tournament = models.ForeignKey(Tournament, models.CASCADE, verbose_name=_("tournament"), related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("player"),
+                             related_name="tournament_entries")
     # The pairing number (TRF), given at the start by the seeding; late
     # joiners (Swiss) get the next free number.
-    number = models.PositiveIntegerField(null=True, blank=True)
+    number = models.PositiveIntegerField(_("pairing number"), null=True, blank=True)
     # The organizer's order, for manual seeding (lowest first).
-    manual_seed = models.PositiveIntegerField(null=True, blank=True)
+    manual_seed = models.PositiveIntegerField(_("manual seed"), null=True, blank=True)
     # The ladder rating when the entry was made, fixed at the start (seeding,
     # ARO and performance rating use it).
-    rating = models.PositiveIntegerField(default=1500)
-    joined_at = models.DateTimeField(auto_now_add=True)
-    checked_in_at = models.DateTimeField(null=True, blank=True)
+    rating = models.PositiveIntegerField(_("rating"), default=1500)
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     # Left the tournament: withdrew, was removed, missed check-in, or forfeited twice.
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
-    withdrawn_why = models.CharField(max_length=100, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    withdrawn_why = models.CharField(_("why withdrawn"), max_length=100, blank=True)
     # The round after which the entry left (0: before the start).
-    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
     # Lost games by not showing up (Game.Reason.NO_SHOW); two mean withdrawal.
-    no_shows = models.PositiveSmallIntegerField(default=0)
+    no_shows = models.PositiveSmallIntegerField(_("no-shows"), default=0)
     # Round robin: a player who left before playing half of their games has
     # every result annulled (entering.py).
-    annulled = models.BooleanField(default=False)
+    annulled = models.BooleanField(_("results annulled"), default=False)
     # The place finished in, set when the tournament finishes (scoring.py):
     # the standings' rank (points, then tiebreaks), or the bracket's place.
     # Places may be shared ("3, 3" for two semi-final losers).
-    place = models.PositiveIntegerField(null=True, blank=True)
+    place = models.PositiveIntegerField(_("place"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
         ordering = ["tournament", F("number").asc(nulls_last=True), "joined_at"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "user"], name="entry_once_per_tournament"),
             models.UniqueConstraint(fields=["tournament", "number"], condition=Q(number__isnull=False),
                                     name="entry_number_unique"),
         ]
-        verbose_name_plural = "entries"
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.tournament_id}"
+        return gettext("%(user)s in %(tournament)s") % {"user": self.user, "tournament": self.tournament_id}
 
     @property
     def active(self) -> bool:
@@ -221,13 +236,15 @@ class Round(models.Model):
         RUNNING = "running"
         FINISHED = "finished"
 
-    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    tournament = models.ForeignKey(Tournament, models.CASCADE, verbose_name=_("tournament"), related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.RUNNING)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             # A round is paired exactly once, whatever two workers try.
@@ -235,7 +252,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} round {self.number}"
+        return gettext("%(tournament)s, round %(number)s") % {"tournament": self.tournament, "number": self.number}
 
 
 class Pairing(models.Model):
@@ -258,17 +275,19 @@ class Pairing(models.Model):
         DOUBLE_FORFEIT = "--", "− −"
         BYE = "bye", pgettext_lazy("tournament", "bye")
 
-    round = models.ForeignKey(Round, models.CASCADE, related_name="pairings")
-    board = models.PositiveIntegerField()
-    red = models.ForeignKey(Entry, models.CASCADE, related_name="+")
-    black = models.ForeignKey(Entry, models.CASCADE, null=True, blank=True, related_name="+")
-    game = models.OneToOneField("games.Game", models.SET_NULL, null=True, blank=True,
+    round = models.ForeignKey(Round, models.CASCADE, verbose_name=_("round"), related_name="pairings")
+    board = models.PositiveIntegerField(_("board"))
+    red = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("red"), related_name="+")
+    black = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("black"), null=True, blank=True, related_name="+")
+    game = models.OneToOneField("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
                                 related_name="tournament_pairing")
-    result = models.CharField(max_length=3, choices=Result.choices, blank=True)
-    match = models.CharField(max_length=8, blank=True)
-    match_game = models.PositiveSmallIntegerField(default=1)
+    result = models.CharField(_("result"), max_length=3, choices=Result.choices, blank=True)
+    match = models.CharField(_("match"), max_length=8, blank=True)
+    match_game = models.PositiveSmallIntegerField(_("game in the match"), default=1)
 
     class Meta:
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
         ordering = ["round", "board"]
         constraints = [
             models.UniqueConstraint(fields=["round", "board"], name="pairing_board_once"),
@@ -276,7 +295,7 @@ class Pairing(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} board {self.board}"
+        return gettext("%(round)s, board %(board)s") % {"round": self.round, "board": self.board}
 
     @property
     def bye(self) -> bool:
@@ -290,9 +309,14 @@ class Pairing(models.Model):
 class ForbiddenPairing(models.Model):
     """Two entries the organizer never wants paired (Swiss: family, teammates)."""
 
-    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="forbidden_pairings")
-    first = models.ForeignKey(Entry, models.CASCADE, related_name="+")
-    second = models.ForeignKey(Entry, models.CASCADE, related_name="+")
+    tournament = models.ForeignKey(Tournament, models.CASCADE, verbose_name=_("tournament"),
+                                   related_name="forbidden_pairings")
+    first = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("first player"), related_name="+")
+    second = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("second player"), related_name="+")
+
+    class Meta:
+        verbose_name = _("forbidden pairing")
+        verbose_name_plural = _("forbidden pairings")
 
     def __str__(self) -> str:
-        return f"{self.first} never v {self.second}"
+        return gettext("%(first)s never against %(second)s") % {"first": self.first, "second": self.second}
