@@ -44,6 +44,7 @@ PERMISSION = {
     Kind.CHAT_REMOVE: "moderation.moderate_chat",
     Kind.CHAT_CLEAR: "moderation.moderate_chat",
     Kind.CHAT_LOCK: "moderation.moderate_chat",
+    Kind.DISQUALIFY: "moderation.disqualify_player",
 }
 _NEEDS_USER = {Kind.RESTRICT_RATED, Kind.RESTRICT_LOBBY, Kind.CLOSE_ACCOUNT, Kind.REOPEN_ACCOUNT, Kind.REFUND,
                Kind.LIFT_RATED, Kind.LIFT_LOBBY, Kind.CHAT_TIMEOUT, Kind.CHAT_CLEAR}
@@ -68,6 +69,7 @@ _ACT_AFTER_MAY_NOT = {
     Kind.CHAT_REMOVE: pgettext_lazy("moderator's act after 'you may not'", "remove a chat line"),
     Kind.CHAT_CLEAR: pgettext_lazy("moderator's act after 'you may not'", "clear a player's chat lines"),
     Kind.CHAT_LOCK: pgettext_lazy("moderator's act after 'you may not'", "lock a chat room"),
+    Kind.DISQUALIFY: pgettext_lazy("moderator's act after 'you may not'", "disqualify a player from a tournament"),
 }
 
 
@@ -96,7 +98,27 @@ def refusal(action: ModerationAction) -> str | None:
         return gettext("%(name)s is staff: only a superuser acts on a staff account") % {"name": action.user}
     if kind == Kind.REFUND and action.since is None:
         return gettext("a refund needs the start of the period")
-    return _chat_refusal(action)
+    return _chat_refusal(action) or _tournament_refusal(action)
+
+
+def _tournament_refusal(action: ModerationAction) -> str | None:
+    """A disqualification needs the player, the tournament and how their games count."""
+    if action.kind != Kind.DISQUALIFY:
+        return None
+    if action.user is None:
+        return gettext("%(act)s needs the account acted on") % {"act": Kind(action.kind).label}
+    if action.tournament is None:
+        return gettext("name the tournament by its number")
+    if action.scoring not in ("forfeit", "as-played"):
+        return gettext("choose how the player's games count: lost by forfeit, or as played")
+    return None
+
+
+def provide(kind: str, doer: Callable[[ModerationAction], str]) -> None:
+    """A higher floor does an act this app cannot (a tournament's
+    disqualification: tournaments.corrections), registered from its
+    AppConfig.ready(); the doer raises ModerationRefusal to refuse."""
+    _DOERS[kind] = doer
 
 
 def _chat_refusal(action: ModerationAction) -> str | None:
@@ -137,6 +159,7 @@ _OUTCOME = {
     Kind.REOPEN_ACCOUNT: Report.Outcome.LIFTED,
     Kind.CHAT_TIMEOUT: Report.Outcome.WARNED, Kind.CHAT_REMOVE: Report.Outcome.WARNED,
     Kind.CHAT_CLEAR: Report.Outcome.WARNED, Kind.CHAT_LOCK: Report.Outcome.NONE,
+    Kind.DISQUALIFY: Report.Outcome.RESULT_CHANGED,
 }
 
 

@@ -102,7 +102,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = ModerationAction
         fields = ("kind", "user", "game", "report", "days", "winner", "since", "until", "minutes", "chat_reason",
-                  "chat_line", "room", "reason")
+                  "chat_line", "room", "tournament", "scoring", "reason")
 
     request: HttpRequest
 
@@ -114,6 +114,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
         candidate.reason = candidate.reason or ""
         candidate.winner = candidate.winner or ""
         candidate.chat_reason, candidate.room = candidate.chat_reason or "", candidate.room or ""
+        candidate.scoring = candidate.scoring or ""
         if (why := actions.refusal(candidate)) is not None:
             raise forms.ValidationError(why[0].upper() + why[1:] + ".")
         return data

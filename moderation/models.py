@@ -122,6 +122,7 @@ class ModerationAction(models.Model):
         CHAT_REMOVE = "chat_remove", _("Remove a chat line")
         CHAT_CLEAR = "chat_clear", _("Clear the account's chat lines of the last day")
         CHAT_LOCK = "chat_lock", _("Open a chat room to established accounts only")
+        DISQUALIFY = "disqualify", _("Disqualify a player from a tournament")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
@@ -150,6 +151,14 @@ class ModerationAction(models.Model):
                                           "an adjudication's on the game."))
     created = models.DateTimeField(default=timezone.now)
     outcome = models.TextField(blank=True, help_text=_("What was done, written when it was done."))
+    # A disqualification (done by tournaments.corrections, registered from its
+    # AppConfig.ready()): the tournament by its number, as rooms name it, since
+    # moderation sits below tournaments and names none of its models.
+    tournament = models.PositiveIntegerField(null=True, blank=True,
+                                             help_text=_("A disqualification: the tournament's number."))
+    scoring = models.CharField(max_length=9, blank=True, choices=[
+        ("forfeit", _("Their games count as lost by forfeit")), ("as-played", _("Their games count as played"))],
+        help_text=_("A disqualification: how the player's games count."))
 
     class Meta:
         ordering = ["-created", "-pk"]
@@ -162,6 +171,7 @@ class ModerationAction(models.Model):
             ("refund_rating", "Can refund rating points taken by an offender"),
             ("lift_restriction", "Can lift a restriction"),
             ("moderate_chat", "Can time players out of chat, remove lines and lock rooms"),
+            ("disqualify_player", "Can disqualify a player from a tournament"),
         ]
 
     def __str__(self) -> str:

@@ -23,8 +23,10 @@ ALLOW_NO_SERVICES = "ACEWEB_ALLOW_NO_SERVICES"
 GROUP_MIGRATIONS = {
     "Moderators": [("moderation.migrations.0002_moderators_group", "create_group"),
                    ("ladder.migrations.0010_moderators_see_playbans", "allow"),
-                   ("moderation.migrations.0006_moderators_moderate_chat", "allow")],
-    "Organizers": [("tournaments.migrations.0002_organizers_group", "create_group")],
+                   ("moderation.migrations.0006_moderators_moderate_chat", "allow"),
+                   ("tournaments.migrations.0009_correction_rights", "allow")],
+    "Organizers": [("tournaments.migrations.0002_organizers_group", "create_group"),
+                   ("tournaments.migrations.0009_correction_rights", "allow")],
 }
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"

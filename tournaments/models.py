@@ -196,6 +196,16 @@ class Entry(models.Model):
     # Places may be shared ("3, 3" for two semi-final losers).
     place = models.PositiveIntegerField(null=True, blank=True)
 
+    class Disqualified(models.TextChoices):
+        """How a disqualified player's games count (tournaments.corrections)."""
+
+        FORFEIT = "forfeit", _("Their games count as lost by forfeit")
+        AS_PLAYED = "as-played", _("Their games count as played")
+
+    # Disqualified by a correction (tournaments.corrections), and how their games
+    # count; blank: not disqualified. The entry is kept, so its pairings are too.
+    disqualified = models.CharField(max_length=9, blank=True, choices=Disqualified.choices)
+
     class Meta:
         ordering = ["tournament", F("number").asc(nulls_last=True), "joined_at"]
         constraints = [
@@ -211,6 +221,11 @@ class Entry(models.Model):
     @property
     def active(self) -> bool:
         return self.withdrawn_at is None
+
+    @property
+    def forfeits_all(self) -> bool:
+        """Disqualified with every game counted as lost by forfeit (scoring.trf_players)."""
+        return self.disqualified == self.Disqualified.FORFEIT
 
 
 class Round(models.Model):
@@ -260,8 +275,10 @@ class Pairing(models.Model):
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="pairings")
     board = models.PositiveIntegerField()
-    red = models.ForeignKey(Entry, models.CASCADE, related_name="+")
-    black = models.ForeignKey(Entry, models.CASCADE, null=True, blank=True, related_name="+")
+    # RESTRICT: an entry that has played is never deleted (its opponents' results
+    # would go with it); deleting the whole tournament still takes its pairings.
+    red = models.ForeignKey(Entry, models.RESTRICT, related_name="+")
+    black = models.ForeignKey(Entry, models.RESTRICT, null=True, blank=True, related_name="+")
     game = models.OneToOneField("games.Game", models.SET_NULL, null=True, blank=True,
                                 related_name="tournament_pairing")
     result = models.CharField(max_length=3, choices=Result.choices, blank=True)
@@ -285,6 +302,32 @@ class Pairing(models.Model):
     @property
     def finished(self) -> bool:
         return bool(self.result)
+
+
+class Correction(models.Model):
+    """One correction of a tournament's results (tournaments.corrections): who,
+    when, why and what changed. Rows are never changed or deleted: they are the
+    tournament's history, beside the admin's (LogEntry)."""
+
+    class Kind(models.TextChoices):
+        DISQUALIFY = "disqualify", _("Disqualification")
+        RERANK = "rerank", _("Places recomputed")
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="corrections")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    entry = models.ForeignKey(Entry, models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.TextField()
+    # What was done, in English as the log keeps it: e.g. "p03 disqualified
+    # (forfeit); places: p01 2→1, p03 1→–".
+    changes = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} in {self.tournament_id}"
 
 
 class ForbiddenPairing(models.Model):

@@ -115,6 +115,8 @@ def trf_text(tournament: Tournament) -> str:
     """The results so far as FIDE's TRF-16 (a Swiss or round robin: an elimination has none)."""
     players = scoring.trf_players(tournament)
     ranks = {standing.player.number: standing.rank for standing in scoring.ranking(tournament, players)}
+    for player in players:  # a disqualified player has no rank: the file's last places
+        ranks.setdefault(player.number, len(ranks) + 1)
     return trf.write(trf.Tournament(tournament.name, tuple(players), pairers.planned_rounds(tournament),
                                     ranks=ranks))
 

@@ -38,7 +38,10 @@ def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
         "ladder.view_ratingchange", "moderation.restrict_account", "moderation.close_account",
         "moderation.adjudicate_game", "moderation.undo_rating", "moderation.refund_rating",
         "moderation.lift_restriction", "ladder.view_ban", "moderation.moderate_chat", "chat.view_line",
-        "chat.view_chattimeout"}
+        "chat.view_chattimeout",
+        # Tournament corrections (issue 37): the DISQUALIFY act, and every tournament seen.
+        "moderation.disqualify_player", "tournaments.view_tournament", "tournaments.view_entry",
+        "tournaments.view_round", "tournaments.view_pairing", "tournaments.view_correction"}
 
 
 def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(moderator: Any, alice: Any, bob: Any,
