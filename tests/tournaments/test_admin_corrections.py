@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.models import Game
 from moderation.models import ModerationAction
-from tournaments import corrections, scoring
+from tournaments import corrections, pages, scoring
 from tournaments.changes import Refusal
 from tournaments.models import Correction, Entry, Pairing, Tournament
 from tournaments.templatetags.tournaments import tournament_podium
@@ -148,6 +148,8 @@ def test_a_bracket_stays_as_played_and_the_disqualified_champion_has_no_place(ro
         corrections.disqualify(t.pk, root, cheater(t).pk, "forfeit", "engine")
     corrections.disqualify(t.pk, root, cheater(t).pk, "as-played", "engine")
     assert places(t) == {**before, "p01": None}  # nobody moves up into the vacated first place
+    shown = pages.bracket(Tournament.objects.get(pk=t.pk), {})
+    assert shown is not None and [entry.user.username for place, entry in shown.ranking if place == 1] == []
 
 
 def test_rerank_recomputes_the_places_from_the_stored_results(root: Any, cup: Tournament) -> None:
