@@ -243,3 +243,21 @@ def test_the_cheaters_games_keep_their_ratings(olga: Any, cup: Tournament) -> No
     rated = sorted(Game.objects.filter(tournament_pairing__round__tournament=cup).values_list("pk", "winner"))
     disqualify_in_admin(olga, cheater(cup), "forfeit")
     assert sorted(Game.objects.filter(tournament_pairing__round__tournament=cup).values_list("pk", "winner")) == rated
+
+
+def test_the_organizer_disqualifies_from_the_tournaments_page_after_confirming(olga: Any, cup: Tournament) -> None:
+    client, entry = client_for(olga), cheater(cup)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    url = f"/tournaments/{cup.pk}/disqualify/{entry.pk}/"
+    assert f'action="{url}"' in page
+    form = {"scoring": "forfeit", "reason": "engine use"}
+    assert "Yes, disqualify them" in client.post(url, form).content.decode()
+    assert cheater(cup).disqualified == ""  # not before the confirmation
+    response = client.post(url, {**form, "confirmed": "yes"}, follow=True)
+    assert "p01 is disqualified." in response.content.decode()
+    assert places(cup) == {"p01": None, "p02": 1, "p03": 2, "p04": 3}
+    Tournament.objects.filter(pk=cup.pk).update(finished_at=timezone.now() - timedelta(days=8))
+    late = Entry.objects.get(tournament=cup, number=2)
+    assert f"/disqualify/{late.pk}/" not in client.get(f"/tournaments/{cup.pk}/").content.decode()
+    client.post(f"/tournaments/{cup.pk}/disqualify/{late.pk}/", {**form, "confirmed": "yes"})
+    assert Entry.objects.get(pk=late.pk).disqualified == ""
