@@ -11,17 +11,18 @@ from typing import Any
 
 import pytest
 from django.contrib.admin.models import LogEntry
-from django.db.models import RestrictedError
+from django.db.models import Q, RestrictedError
 from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game
 from moderation.models import ModerationAction
-from tournaments import corrections, pages, scoring
+from tournaments import advancing, corrections, entering, pages, scoring
 from tournaments.changes import Refusal
 from tournaments.models import Correction, Entry, Pairing, Tournament
 from tournaments.templatetags.tournaments import tournament_podium
 from tests.helpers import client_for, staff_group
+from tests.tournaments.conftest import play_round
 from tests.tournaments.finished import finished
 
 pytestmark = pytest.mark.django_db
@@ -261,3 +262,19 @@ def test_the_organizer_disqualifies_from_the_tournaments_page_after_confirming(o
     assert f"/disqualify/{late.pk}/" not in client.get(f"/tournaments/{cup.pk}/").content.decode()
     client.post(f"/tournaments/{cup.pk}/disqualify/{late.pk}/", {**form, "confirmed": "yes"})
     assert Entry.objects.get(pk=late.pk).disqualified == ""
+
+
+def test_a_player_disqualified_during_a_swiss_is_not_paired_again(root: Any, tournament: Any, players: Any) -> None:
+    t = tournament(format=Tournament.Format.SWISS, rounds=3, starts_at=timezone.now())
+    for user in players(6):
+        entering.join(t.pk, user)
+    advancing.advance(t.pk)
+    play_round(Tournament.objects.get(pk=t.pk), lambda pairing: "red")
+    entry = cheater(t)
+    corrections.disqualify(t.pk, root, entry.pk, "forfeit", "engine use")
+    Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())
+    advancing.advance(t.pk)
+    second = Pairing.objects.filter(round__tournament=t, round__number=2)
+    assert second.exists() and not second.filter(Q(red=entry) | Q(black=entry)).exists()
+    mine = next(p for p in scoring.trf_players(Tournament.objects.get(pk=t.pk)) if p.number == 1)
+    assert cheater(t).withdrawn_after_round == 1 and [r.result for r in mine.rounds if r.opponent] == ["-"]
