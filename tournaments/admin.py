@@ -37,13 +37,13 @@ def oversees(user: Any) -> bool:
 
 class OwnTournaments:
     """A model admin showing an organizer only the rows of the tournaments they
-    organize: ``organizer`` is the lookup from the row to the tournament's organizer."""
+    organize: ``organizer_lookup`` is the lookup from the row to the tournament's organizer."""
 
-    organizer = "tournament__organizer"
+    organizer_lookup = "tournament__organizer"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         rows = super().get_queryset(request)  # type: ignore[misc]
-        return rows if oversees(request.user) else rows.filter(**{self.organizer: request.user})
+        return rows if oversees(request.user) else rows.filter(**{self.organizer_lookup: request.user})
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return super().has_view_permission(request, obj) and self._theirs(request, obj)  # type: ignore[misc]
@@ -54,7 +54,7 @@ class OwnTournaments:
     def _theirs(self, request: HttpRequest, obj: Any) -> bool:
         if obj is None or oversees(request.user):
             return True
-        return type(obj).objects.filter(pk=obj.pk, **{self.organizer: request.user}).exists()
+        return type(obj).objects.filter(pk=obj.pk, **{self.organizer_lookup: request.user}).exists()
 
 
 class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -172,7 +172,7 @@ class TournamentAdminForm(TournamentForm):
 
 @admin.register(Tournament)
 class TournamentAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
-    organizer = "organizer"
+    organizer_lookup = "organizer"
     form = TournamentAdminForm
     # The site's form's own widgets (a datetime-local start), not the admin's split date and time.
     formfield_overrides = {models.DateTimeField: {"form_class": forms.DateTimeField}}
@@ -329,7 +329,7 @@ class AdjudicationForm(forms.ModelForm):  # type: ignore[type-arg]
 
 @admin.register(Pairing)
 class PairingAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
-    organizer = "round__tournament__organizer"
+    organizer_lookup = "round__tournament__organizer"
     form = AdjudicationForm
     list_display = ("round", "board", "red", "black", "result", "game")
     search_fields = ("red__user__username", "black__user__username", "round__tournament__name")
