@@ -47,6 +47,7 @@ PERMISSION = {
     Kind.ABORT_GAME: "moderation.abort_game",
     Kind.CORRECT_RATING: "moderation.correct_rating",
     Kind.LIFT_PLAYBAN: "moderation.lift_playban",
+    Kind.DISQUALIFY: "moderation.disqualify_player",
 }
 _NEEDS_USER = {Kind.RESTRICT_RATED, Kind.RESTRICT_LOBBY, Kind.CLOSE_ACCOUNT, Kind.REOPEN_ACCOUNT, Kind.REFUND,
                Kind.LIFT_RATED, Kind.LIFT_LOBBY, Kind.CHAT_TIMEOUT, Kind.CHAT_CLEAR, Kind.CORRECT_RATING,
@@ -75,6 +76,7 @@ _ACT_AFTER_MAY_NOT = {
     Kind.ABORT_GAME: pgettext_lazy("moderator's act after 'you may not'", "abort a game"),
     Kind.CORRECT_RATING: pgettext_lazy("moderator's act after 'you may not'", "correct a rating"),
     Kind.LIFT_PLAYBAN: pgettext_lazy("moderator's act after 'you may not'", "lift or shorten a playban"),
+    Kind.DISQUALIFY: pgettext_lazy("moderator's act after 'you may not'", "disqualify a player from a tournament"),
 }
 
 
@@ -103,7 +105,7 @@ def refusal(action: ModerationAction) -> str | None:
         return gettext("%(name)s is staff: only a superuser acts on a staff account") % {"name": action.user}
     if kind == Kind.REFUND and action.since is None:
         return gettext("a refund needs the start of the period")
-    return _correction_refusal(action) or _chat_refusal(action)
+    return _correction_refusal(action) or _chat_refusal(action) or _tournament_refusal(action)
 
 
 def _correction_refusal(action: ModerationAction) -> str | None:
@@ -116,6 +118,26 @@ def _correction_refusal(action: ModerationAction) -> str | None:
         return gettext("give the new rating, from %(lowest)s to %(highest)s") % {
             "lowest": ratings.LOWEST_CORRECTION, "highest": ratings.HIGHEST_CORRECTION}
     return None
+
+
+def _tournament_refusal(action: ModerationAction) -> str | None:
+    """A disqualification needs the player, the tournament and how their games count."""
+    if action.kind != Kind.DISQUALIFY:
+        return None
+    if action.user is None:
+        return gettext("%(act)s needs the account acted on") % {"act": Kind(action.kind).label}
+    if action.tournament is None:
+        return gettext("name the tournament by its number")
+    if action.scoring not in ("forfeit", "as-played"):
+        return gettext("choose how the player's games count: lost by forfeit, or as played")
+    return None
+
+
+def provide(kind: str, doer: Callable[[ModerationAction], str]) -> None:
+    """A higher floor does an act this app cannot (a tournament's
+    disqualification: tournaments.corrections), registered from its
+    AppConfig.ready(); the doer raises ModerationRefusal to refuse."""
+    _DOERS[kind] = doer
 
 
 def _chat_refusal(action: ModerationAction) -> str | None:
@@ -158,6 +180,7 @@ _OUTCOME = {
     Kind.CHAT_CLEAR: Report.Outcome.WARNED, Kind.CHAT_LOCK: Report.Outcome.NONE,
     Kind.ABORT_GAME: Report.Outcome.RESULT_CHANGED, Kind.CORRECT_RATING: Report.Outcome.RESULT_CHANGED,
     Kind.LIFT_PLAYBAN: Report.Outcome.LIFTED,
+    Kind.DISQUALIFY: Report.Outcome.RESULT_CHANGED,
 }
 
 

@@ -265,7 +265,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = ModerationAction
         fields = ("kind", "user", "game", "report", "days", "winner", "since", "until", "minutes", "chat_reason",
-                  "chat_line", "room", "ladder", "rating", "reason")
+                  "chat_line", "room", "ladder", "rating", "tournament", "scoring", "reason")
 
     request: HttpRequest
 
@@ -296,6 +296,7 @@ class ModerationActionForm(forms.ModelForm):  # type: ignore[type-arg]
         candidate.winner = candidate.winner or ""
         candidate.chat_reason, candidate.room = candidate.chat_reason or "", candidate.room or ""
         candidate.ladder = candidate.ladder or ""
+        candidate.scoring = candidate.scoring or ""
         if (why := actions.refusal(candidate)) is not None:
             raise forms.ValidationError(why[0].upper() + why[1:] + ".")
         return data

@@ -137,6 +137,7 @@ class ModerationAction(models.Model):
         ABORT_GAME = "abort_game", _("Abort a game")
         CORRECT_RATING = "correct_rating", _("Correct a rating")
         LIFT_PLAYBAN = "lift_playban", _("Lift or shorten a playban")
+        DISQUALIFY = "disqualify", _("Disqualify a player from a tournament")
 
     kind = models.CharField(_("act"), max_length=16, choices=Kind.choices)
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("moderator"),
@@ -175,6 +176,14 @@ class ModerationAction(models.Model):
                                           "an adjudication's on the game."))
     created = models.DateTimeField(_("created"), default=timezone.now)
     outcome = models.TextField(_("outcome"), blank=True, help_text=_("What was done, written when it was done."))
+    # A disqualification (done by tournaments.corrections, registered from its
+    # AppConfig.ready()): the tournament by its number, as rooms name it, since
+    # moderation sits below tournaments and names none of its models.
+    tournament = models.PositiveIntegerField(_("tournament"), null=True, blank=True,
+                                             help_text=_("A disqualification: the tournament's number."))
+    scoring = models.CharField(_("scoring"), max_length=9, blank=True, choices=[
+        ("forfeit", _("Their games count as lost by forfeit")), ("as-played", _("Their games count as played"))],
+        help_text=_("A disqualification: how the player's games count."))
 
     class Meta:
         verbose_name = _("moderation act")
@@ -192,6 +201,7 @@ class ModerationAction(models.Model):
             ("abort_game", "Can abort a running game"),
             ("correct_rating", "Can correct a player's rating"),
             ("lift_playban", "Can lift or shorten a playban"),
+            ("disqualify_player", "Can disqualify a player from a tournament"),
         ]
 
     def __str__(self) -> str:

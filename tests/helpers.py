@@ -24,8 +24,10 @@ GROUP_MIGRATIONS = {
     "Moderators": [("moderation.migrations.0002_moderators_group", "create_group"),
                    ("ladder.migrations.0010_moderators_see_playbans", "allow"),
                    ("moderation.migrations.0006_moderators_moderate_chat", "allow"),
-                   ("moderation.migrations.0008_moderators_abort_correct_lift", "allow")],
-    "Organizers": [("tournaments.migrations.0002_organizers_group", "create_group")],
+                   ("moderation.migrations.0008_moderators_abort_correct_lift", "allow"),
+                   ("tournaments.migrations.0009_correction_rights", "allow")],
+    "Organizers": [("tournaments.migrations.0002_organizers_group", "create_group"),
+                   ("tournaments.migrations.0009_correction_rights", "allow")],
 }
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"

@@ -1,7 +1,15 @@
 """Tournaments in the Django admin: settings with inline players, rounds and
 pairings, and the organizer's actions (start, pause, resume, cancel, remove a
-player, adjudicate a game) going through ``running`` as the site's do, so the
-admin keeps the same rules and tells the same sockets."""
+player, adjudicate a game, disqualify a player) going through ``running`` and
+``corrections`` as the site's do, so the admin keeps the same rules and tells
+the same sockets.
+
+Least privilege (issue 37): a staff member in Organizers sees and changes only
+the tournaments they organize (and their entries, rounds and boards); a
+superuser or a moderator sees every one. The tournament's form is the site's
+own (forms.TournamentForm), checks and messages included. An entry is never
+deleted once its tournament has started: its pairings keep it (Pairing's
+RESTRICT), and a cheater is disqualified instead (corrections.disqualify)."""
 
 from __future__ import annotations
 
@@ -9,6 +17,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import timezone
@@ -17,8 +26,36 @@ from django.utils.translation import gettext_lazy
 
 from adminkit.filters import DateRangeFilter
 from games import refusals
-from tournaments import entering, organizing
-from tournaments.models import Entry, ForbiddenPairing, Pairing, Round, Tournament
+from tournaments import corrections, entering, organizing
+from tournaments.forms import TournamentForm
+from tournaments.models import Correction, Entry, ForbiddenPairing, Pairing, Round, Tournament
+
+
+def oversees(user: Any) -> bool:
+    """Superusers and moderators see every tournament; an organizer their own."""
+    return bool(user.is_superuser or user.has_perm(corrections.PERMISSION))
+
+
+class OwnTournaments:
+    """A model admin showing an organizer only the rows of the tournaments they
+    organize: ``organizer_lookup`` is the lookup from the row to the tournament's organizer."""
+
+    organizer_lookup = "tournament__organizer"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        rows = super().get_queryset(request)  # type: ignore[misc]
+        return rows if oversees(request.user) else rows.filter(**{self.organizer_lookup: request.user})
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_view_permission(request, obj) and self._theirs(request, obj)  # type: ignore[misc]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_change_permission(request, obj) and self._theirs(request, obj)  # type: ignore[misc]
+
+    def _theirs(self, request: HttpRequest, obj: Any) -> bool:
+        if obj is None or oversees(request.user):
+            return True
+        return type(obj).objects.filter(pk=obj.pk, **{self.organizer_lookup: request.user}).exists()
 
 
 class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -58,9 +95,31 @@ class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
     form = EntryForm
     extra = 0
     fields = ("user", "number", "manual_seed", "rating", "checked_in_at", "withdrawn_at", "withdrawn_why",
-              "no_shows", "annulled")
-    readonly_fields = ("number", "rating", "withdrawn_at", "withdrawn_why", "no_shows", "annulled")
+              "no_shows", "annulled", "place", "disqualified")
+    readonly_fields = ("number", "rating", "withdrawn_at", "withdrawn_why", "no_shows", "annulled", "place",
+                       "disqualified")
     raw_id_fields = ("user",)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Before the start only: a player who has played is disqualified, never deleted."""
+        return super().has_delete_permission(request, obj) and (
+            obj is None or obj.status == Tournament.Status.UPCOMING)
+
+
+class CorrectionInline(admin.TabularInline):  # type: ignore[type-arg]
+    """The tournament's corrections, as corrections.py logged them; never edited."""
+
+    model = Correction
+    extra = 0
+    fields = ("created", "kind", "by", "entry", "reason", "changes")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -98,8 +157,26 @@ def _each(action: Any, description: Any, done: Any) -> Any:
     return admin.action(description=description)(run)
 
 
+class TournamentAdminForm(TournamentForm):
+    """The site's own form (its checks and messages: at least 2 players, a
+    Swiss's most rounds, a start in the future), written by the admin's user."""
+
+    author: Any = None  # set per request by TournamentAdmin.get_form
+
+    class Meta(TournamentForm.Meta):
+        fields = [*TournamentForm.Meta.fields, "organizer"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("author", type(self).author)
+        super().__init__(*args, **kwargs)
+
+
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TournamentAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
+    organizer_lookup = "organizer"
+    form = TournamentAdminForm
+    # The site's form's own widgets (a datetime-local start), not the admin's split date and time.
+    formfield_overrides = {models.DateTimeField: {"form_class": forms.DateTimeField}}
     list_display = ("name", "format", "time_control", "status", "current_round", "starts_at", "organizer")
     list_filter = ("status", "format", "rated", ("starts_at", DateRangeFilter), ("finished_at", DateRangeFilter))
     list_select_related = ("organizer",)
@@ -107,7 +184,8 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     raw_id_fields = ("organizer",)
     readonly_fields = ("status", "current_round", "next_round_at", "started_at", "finished_at", "end_note",
                        "created")
-    inlines = [EntryInline, ForbiddenPairingInline, RoundInline]
+    fields = (*TournamentAdminForm.Meta.fields, *readonly_fields)
+    inlines = [EntryInline, ForbiddenPairingInline, RoundInline, CorrectionInline]
     actions = [
         _each(organizing.start_early, gettext_lazy("Start the selected tournaments now"),
               gettext_lazy("%(tournament)s: started.")),
@@ -118,6 +196,20 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         _each(organizing.cancel, gettext_lazy("Cancel the selected tournaments"),
               gettext_lazy("%(tournament)s: cancelled.")),
     ]
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        return type(form.__name__, (form,), {"author": request.user})
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """An organizer's tournaments are theirs: they name no other organizer."""
+        fields = super().get_readonly_fields(request, obj)
+        return fields if request.user.is_superuser else (*fields, "organizer")
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if not change and not request.user.is_superuser:
+            obj.organizer = request.user
+        super().save_model(request, obj, form, change)
 
 
 @admin.action(description=gettext_lazy("Remove the selected players from their tournaments"))
@@ -130,8 +222,18 @@ def remove_players(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: 
             modeladmin.message_user(request, f"{entry}: {refusal}", messages.ERROR)
 
 
+class EntryCorrectionForm(EntryForm):
+    """An entry's page: its player may be disqualified here, with a written reason (corrections.disqualify)."""
+
+    disqualify = forms.ChoiceField(required=False, choices=[
+        ("", gettext_lazy("— leave the player alone —")), *Entry.Disqualified.choices],
+        label=gettext_lazy("Disqualify"))
+    reason = forms.CharField(required=False, widget=forms.Textarea, label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("Required to disqualify; kept in the tournament's corrections."))
+
+
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class EntryAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
     form = EntryForm
     list_display = ("user", "tournament", "number", "rating", "checked_in_at", "withdrawn_at", "no_shows")
     list_filter = (("withdrawn_at", admin.EmptyFieldListFilter),)
@@ -139,6 +241,59 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ("user__username", "tournament__name")
     raw_id_fields = ("user", "tournament")
     actions = [remove_players]
+    # Results, places and leaving are the site's to write (running, corrections).
+    results = ("number", "rating", "withdrawn_at", "withdrawn_why", "withdrawn_after_round", "no_shows", "annulled",
+               "place", "disqualified")
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None:
+            return ("tournament", "user", "manual_seed", "checked_in_at")
+        fields = ("tournament", "user", "manual_seed", "checked_in_at", *self.results)
+        return (*fields, "disqualify", "reason") if self.has_change_permission(request, obj) else fields
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return () if obj is None else ("tournament", "user", *self.results)
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is not None:
+            kwargs["form"] = EntryCorrectionForm
+        return super().get_form(request, obj, change, **kwargs)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "tournament" and not oversees(request.user):
+            kwargs["queryset"] = Tournament.objects.filter(organizer=request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_actions(self, request: HttpRequest) -> Any:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one by one, before the start only (has_delete_permission)
+        return actions
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Before the start only: a player who has played is disqualified, never
+        deleted (their opponents' results and the podium would go with them)."""
+        return super().has_delete_permission(request, obj) and (
+            obj is None or obj.tournament.status == Tournament.Status.UPCOMING)
+
+    def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        scoring = form.cleaned_data.get("disqualify") if change else None
+        if not scoring:
+            return
+        try:
+            correction = corrections.disqualify(obj.tournament_id, request.user, obj.pk, scoring,
+                                                form.cleaned_data.get("reason") or "")
+            self.message_user(request, _("Disqualified: %(changes)s") % {"changes": correction.changes},
+                              messages.SUCCESS)
+        except refusals.Refusal as refusal:
+            self.message_user(request, str(refusal), messages.ERROR)
+            request.correction_refused = True  # type: ignore[attr-defined]
+
+    def response_change(self, request: HttpRequest, obj: Entry) -> HttpResponse:
+        """Back to the entry, without "changed successfully", when the disqualification was refused."""
+        if getattr(request, "correction_refused", False):
+            return HttpResponseRedirect(request.path)
+        return super().response_change(request, obj)
 
 
 class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -154,7 +309,7 @@ class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RoundAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("tournament", "number", "status", "started_at", "finished_at")
     list_select_related = ("tournament",)
     readonly_fields = ("tournament", "number", "status", "started_at", "finished_at")
@@ -177,7 +332,8 @@ class AdjudicationForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PairingAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
+    organizer_lookup = "round__tournament__organizer"
     form = AdjudicationForm
     list_display = ("round", "board", "red", "black", "result", "game")
     list_select_related = ("round__tournament", "red__user", "black__user", "game")

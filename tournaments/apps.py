@@ -15,9 +15,15 @@ class TournamentsConfig(AppConfig):
         # records it (games.signals); games imports nothing of tournaments.
         from chat.lines import lines_removed
         from games.signals import game_finished
+        from moderation import actions as moderation_actions
+        from moderation.models import ModerationAction
         from tournaments.chat import announce_removed
+        from tournaments.corrections import disqualify_act
         from tournaments.recording import record_game_result
 
         game_finished.connect(record_game_result, dispatch_uid="tournaments.results")
         # A moderator's removal of a line reaches the tournament's open pages (issue 25).
         lines_removed.connect(announce_removed, dispatch_uid="tournaments.chat.removed")
+        # A moderator's disqualification is a moderation act that tournaments does:
+        # moderation sits below and imports nothing of tournaments (issue 37).
+        moderation_actions.provide(ModerationAction.Kind.DISQUALIFY, disqualify_act)

@@ -210,6 +210,16 @@ class Entry(models.Model):
     # Places may be shared ("3, 3" for two semi-final losers).
     place = models.PositiveIntegerField(_("place"), null=True, blank=True)
 
+    class Disqualified(models.TextChoices):
+        """How a disqualified player's games count (tournaments.corrections)."""
+
+        FORFEIT = "forfeit", _("Their games count as lost by forfeit")
+        AS_PLAYED = "as-played", _("Their games count as played")
+
+    # Disqualified by a correction (tournaments.corrections), and how their games
+    # count; blank: not disqualified. The entry is kept, so its pairings are too.
+    disqualified = models.CharField(_("disqualified"), max_length=9, blank=True, choices=Disqualified.choices)
+
     class Meta:
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
@@ -226,6 +236,11 @@ class Entry(models.Model):
     @property
     def active(self) -> bool:
         return self.withdrawn_at is None
+
+    @property
+    def forfeits_all(self) -> bool:
+        """Disqualified with every game counted as lost by forfeit (scoring.trf_players)."""
+        return self.disqualified == self.Disqualified.FORFEIT
 
 
 class Round(models.Model):
@@ -277,8 +292,11 @@ class Pairing(models.Model):
 
     round = models.ForeignKey(Round, models.CASCADE, verbose_name=_("round"), related_name="pairings")
     board = models.PositiveIntegerField(_("board"))
-    red = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("red"), related_name="+")
-    black = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("black"), null=True, blank=True, related_name="+")
+    # RESTRICT: an entry that has played is never deleted (its opponents' results
+    # would go with it); deleting the whole tournament still takes its pairings.
+    red = models.ForeignKey(Entry, models.RESTRICT, verbose_name=_("red"), related_name="+")
+    black = models.ForeignKey(Entry, models.RESTRICT, verbose_name=_("black"), null=True, blank=True,
+                              related_name="+")
     game = models.OneToOneField("games.Game", models.SET_NULL, verbose_name=_("game"), null=True, blank=True,
                                 related_name="tournament_pairing")
     result = models.CharField(_("result"), max_length=3, choices=Result.choices, blank=True)
@@ -304,6 +322,37 @@ class Pairing(models.Model):
     @property
     def finished(self) -> bool:
         return bool(self.result)
+
+
+class Correction(models.Model):
+    """One correction of a tournament's results (tournaments.corrections): who,
+    when, why and what changed. Rows are never changed or deleted: they are the
+    tournament's history, beside the admin's (LogEntry)."""
+
+    class Kind(models.TextChoices):
+        DISQUALIFY = "disqualify", _("Disqualification")
+        RERANK = "rerank", _("Places recomputed")
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, verbose_name=_("tournament"),
+                                   related_name="corrections")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("by"), related_name="+")
+    entry = models.ForeignKey(Entry, models.SET_NULL, verbose_name=_("player"), null=True, blank=True,
+                              related_name="+")
+    reason = models.TextField(_("reason"))
+    # What was done, in English as the log keeps it: e.g. "p03 disqualified
+    # (forfeit); places: p01 2→1, p03 1→–".
+    changes = models.TextField(_("changes"), blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return gettext("%(kind)s in tournament %(number)s") % {"kind": self.get_kind_display(),
+                                                               "number": self.tournament_id}
 
 
 class ForbiddenPairing(models.Model):

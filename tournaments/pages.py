@@ -115,6 +115,8 @@ def trf_text(tournament: Tournament) -> str:
     """The results so far as FIDE's TRF-16 (a Swiss or round robin: an elimination has none)."""
     players = scoring.trf_players(tournament)
     ranks = {standing.player.number: standing.rank for standing in scoring.ranking(tournament, players)}
+    for player in players:  # a disqualified player has no rank: the file's last places
+        ranks.setdefault(player.number, len(ranks) + 1)
     return trf.write(trf.Tournament(tournament.name, tuple(players), pairers.planned_rounds(tournament),
                                     ranks=ranks))
 
@@ -184,6 +186,8 @@ def bracket(tournament: Tournament, bots: Mapping[int, str]) -> BracketView | No
         round__tournament=tournament, game__isnull=True,
         result__in=[Pairing.Result.RED_FORFEIT_WIN, Pairing.Result.BLACK_FORFEIT_WIN]).exclude(match="")
         .values_list("match", flat=True)}
-    ranking = [(place, entries[number]) for place, number in brackets.final_ranking(state)]
+    # A disqualified player keeps their matches in the picture but has no place (corrections.py).
+    ranking = [(place, entries[number]) for place, number in brackets.final_ranking(state)
+               if not entries[number].disqualified]
     drawing = bracket_svg(state, names, links, walkovers, translate=gettext)
     return BracketView(mark_safe(drawing), ranking)  # noqa: S308

@@ -4,6 +4,7 @@ and final places, and an elimination's bracket filled with the matches decided.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from tournaments import brackets, results, tiebreaks
@@ -11,7 +12,7 @@ from tournaments.models import Entry, Pairing, Tournament
 
 
 ENTRY_FIELDS = ("number", "rating", "user_id", "user__username", "withdrawn_at", "withdrawn_why", "annulled",
-                "tournament_id", "no_shows", "checked_in_at")
+                "tournament_id", "no_shows", "checked_in_at", "disqualified")
 
 
 def entries_by_number(tournament: Tournament) -> dict[int, Entry]:
@@ -32,7 +33,9 @@ def trf_players(tournament: Tournament, entries: dict[int, Entry] | None = None)
 
     A round without a board for a player is " " (not paired: absent, late, or
     withdrawn); a game against an annulled player (round robin) counts for
-    neither side.
+    neither side; a game of a player disqualified with forfeits
+    (tournaments.corrections) counts as lost by forfeit for them and won by
+    forfeit for the opponent, whatever its result.
     """
     entries = entries if entries is not None else entries_by_number(tournament)
     by_entry = {e.pk: e for e in entries.values()}
@@ -58,22 +61,58 @@ def _place(index: int, red: Entry, black: Entry | None, result: str,
         return
     if red.annulled or black.annulled or not result:
         return  # not counted (annulled), or still being played
+    if red.forfeits_all or black.forfeits_all:
+        result = _FORFEITED[red.forfeits_all, black.forfeits_all]
     rounds[red.number][index] = _round(black.number, results.RED, _RED_CODE[result])
     rounds[black.number][index] = _round(red.number, results.BLACK, _BLACK_CODE[result])
 
 
+# A board with a disqualified player (forfeit scoring), by (red's, black's) disqualification.
+_FORFEITED = {(True, False): "-+", (False, True): "+-", (True, True): "--"}
+
+
 def ranking(tournament: Tournament, players: list[results.Player] | None = None) -> list[tiebreaks.Standing]:
     """The standings, best first: points, then the tournament's tiebreaks.
-    The page, the API, the TRF download and the final places all rank by this."""
+    The page, the API, the TRF download and the final places all rank by this.
+
+    A disqualified player is ranked with the rest (their points count in their
+    opponents' tiebreaks) and then left out, those below moving up."""
     players = players if players is not None else trf_players(tournament)
-    return tiebreaks.standings(players, tournament.tiebreak_codes,
-                               round_robin=tournament.format == Tournament.Format.ROUND_ROBIN)
+    lines = tiebreaks.standings(players, tournament.tiebreak_codes,
+                                round_robin=tournament.format == Tournament.Format.ROUND_ROBIN)
+    return without(lines, disqualified_numbers(tournament))
+
+
+def disqualified_numbers(tournament: Tournament) -> set[int]:
+    return set(tournament.entries.exclude(disqualified="").filter(number__isnull=False)
+               .values_list("number", flat=True))
+
+
+def without(lines: list[tiebreaks.Standing], numbers: set[int]) -> list[tiebreaks.Standing]:
+    """The standings less the players ``numbers``, ranked again: a shared
+    rank stays shared, and each rank counts only the players left above it."""
+    if not numbers:
+        return lines
+    kept: list[tiebreaks.Standing] = []
+    previous = 0  # the rank the last line kept had before
+    for line in lines:
+        if line.player.number in numbers:
+            continue
+        rank = kept[-1].rank if kept and line.rank == previous else len(kept) + 1
+        previous = line.rank
+        kept.append(dataclasses.replace(line, rank=rank))
+    return kept
 
 
 def final_places(tournament: Tournament) -> dict[int, int]:
-    """{pairing number: place}: the standings' ranks, or the bracket's places."""
+    """{pairing number: place}: the standings' ranks, or the bracket's places.
+
+    A bracket stays as played: a disqualified player's place is left empty and
+    nobody moves up into it (they were beaten by whom they were beaten by)."""
     if tournament.elimination:
-        return {number: place for place, number in brackets.final_ranking(bracket_of(tournament))}
+        out = disqualified_numbers(tournament)
+        return {number: place for place, number in brackets.final_ranking(bracket_of(tournament))
+                if number not in out}
     return {standing.player.number: standing.rank for standing in ranking(tournament)}
 
 

@@ -20,6 +20,7 @@ urlpatterns = [
     path("<id:tournament_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<id:tournament_id>/check-in/", views.check_in, name="check-in"),
     path("<id:tournament_id>/remove/<id:entry_id>/", views.remove_player, name="remove"),
+    path("<id:tournament_id>/disqualify/<id:entry_id>/", views.disqualify, name="disqualify"),
     path("<id:tournament_id>/invite-bot/", views.invite_bot, name="invite-bot"),
     path("<id:tournament_id>/adjudicate/<id:pairing_id>/", views.adjudicate, name="adjudicate"),
     path("<id:tournament_id>/seeds/", views.seeds, name="seeds"),

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from games import refusals
 from ids.rows import row_id
 from ladder import bot_accounts
-from tournaments import chat, entering, forms, organizing, pages
+from tournaments import chat, corrections, entering, forms, organizing, pages
 from tournaments.models import Entry, Tournament
 
 LIST_LENGTH = 50
@@ -83,6 +83,10 @@ def _live_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any
         "chat_may_write": not chat_closed,
         "chat_for_choices": Tournament.ChatFor.choices,
         "running_boards": pages.running_boards(tournament) if tournament.status != Tournament.Status.UPCOMING else [],
+        # A finished tournament's correction (corrections.py) by its organizer, for a week; a
+        # moderator's is their DISQUALIFY act, in the moderation log.
+        "may_correct": tournament.status == Tournament.Status.FINISHED and organizing.may_organize(user, tournament)
+        and corrections.correction_refusal(user, tournament, timezone.now()) is None,
     }
     if tournament.elimination:
         context["bracket"] = pages.bracket(tournament, context["bots"])
@@ -215,6 +219,24 @@ def remove_player(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
     why = request.POST.get("reason", "").strip()[:80]
     return _act(request, tournament_id,
                 lambda: organizing.remove_player(tournament_id, request.user, entry_id, why), _("Player removed."))
+
+
+@require_POST
+@login_required
+def disqualify(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """A finished tournament's correction: the player disqualified, their games
+    counted as chosen, the places and podium recomputed (corrections.disqualify)."""
+    entry = Entry.objects.select_related("user").filter(pk=entry_id, tournament_id=tournament_id).first()
+    name = entry.user.get_username() if entry else ""
+    if entry is not None and (ask := _unconfirmed(
+            request, tournament_id, _("Disqualify %(name)s? They leave the ranking, the places and the podium are "
+                                      "recomputed, and the correction is logged.") % {"name": name},
+            _("Yes, disqualify them"))):
+        return ask
+    scoring, why = request.POST.get("scoring", ""), request.POST.get("reason", "").strip()[:200]
+    return _act(request, tournament_id,
+                lambda: corrections.disqualify(tournament_id, request.user, entry_id, scoring, why),
+                _("%(name)s is disqualified.") % {"name": name})
 
 
 @require_POST

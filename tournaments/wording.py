@@ -14,6 +14,7 @@ import re
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 _REMOVED = re.compile(r"removed by the organizer(?:: (?P<reason>.*))?", re.DOTALL)
+_DISQUALIFIED = re.compile(r"disqualified(?:: (?P<reason>.*))?", re.DOTALL)
 _NO_SHOWS = re.compile(r"withdrawn after (?P<count>\d+) no-shows")
 _ALL_ROUNDS = re.compile(r"all (?P<count>\d+) rounds played")
 _TOO_FEW = re.compile(r"(?P<count>\d+) player\(s\) at the start: not enough")
@@ -31,6 +32,10 @@ def withdrawal(why: str) -> str:
         if reason:
             return gettext("removed by the organizer: %(reason)s") % {"reason": reason}
         return gettext("removed by the organizer")
+    if disqualified := _DISQUALIFIED.fullmatch(why):  # tournaments.corrections
+        if disqualified["reason"]:
+            return gettext("disqualified: %(reason)s") % {"reason": disqualified["reason"]}
+        return gettext("disqualified")
     if no_shows := _NO_SHOWS.fullmatch(why):
         count = int(no_shows["count"])
         return ngettext("withdrawn after %(count)s no-show", "withdrawn after %(count)s no-shows", count) % {

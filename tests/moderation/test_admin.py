@@ -20,7 +20,7 @@ from ladder.models import Ban, RatingChange
 from moderation.models import ModerationAction, Report, Restriction
 from moderation.reports import file_report
 from tournaments import changes, entering
-from tournaments.models import Tournament
+from tournaments.models import Entry, Pairing, Round, Tournament
 from tests.helpers import client_for, staff_group
 from tests.moderation.conftest import SEED, act, finished_game
 
@@ -39,7 +39,10 @@ def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
         "moderation.adjudicate_game", "moderation.undo_rating", "moderation.refund_rating",
         "moderation.lift_restriction", "ladder.view_ban", "moderation.moderate_chat", "chat.view_line",
         "chat.view_chattimeout", "moderation.abort_game", "moderation.correct_rating", "moderation.lift_playban",
-        "ladder.view_player"}
+        "ladder.view_player",
+        # Tournament corrections (issue 37): the DISQUALIFY act, and every tournament seen.
+        "moderation.disqualify_player", "tournaments.view_tournament", "tournaments.view_entry",
+        "tournaments.view_round", "tournaments.view_pairing", "tournaments.view_correction"}
 
 
 def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(moderator: Any, alice: Any, bob: Any,
@@ -101,7 +104,20 @@ def setups(kind: str, alice: Any, bob: Any) -> dict[str, str]:
     if kind == Kind.REFUND:
         since = timezone.now() - timedelta(days=7)
         fields.update(since_0=since.strftime("%Y-%m-%d"), since_1=since.strftime("%H:%M:%S"))
+    if kind == Kind.DISQUALIFY:
+        fields.update(tournament=str(finished_round_robin(alice, bob).pk), scoring="forfeit")
     return fields
+
+
+def finished_round_robin(red: Any, black: Any) -> Tournament:
+    """A round robin of two, over: red beat black."""
+    now = timezone.now()
+    t = Tournament.objects.create(name="Over", organizer=black, format=Tournament.Format.ROUND_ROBIN,
+                                  starts_at=now, status=Tournament.Status.FINISHED, finished_at=now, current_round=1)
+    first, second = (Entry.objects.create(tournament=t, user=user, number=n) for n, user in ((1, red), (2, black)))
+    Pairing.objects.create(round=Round.objects.create(tournament=t, number=1), board=1, red=first, black=second,
+                           result=Pairing.Result.RED)
+    return t
 
 
 @pytest.mark.parametrize("kind", Kind.values)
