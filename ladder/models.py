@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.timecontrols import TimeControl
@@ -21,18 +21,18 @@ from games.timecontrols import TimeControl
 class Colour(models.TextChoices):
     """The seat the creator wants; random is decided (by `secrets`) when the game starts."""
 
-    RED = "red", "Red"
-    BLACK = "black", "Black"
-    RANDOM = "random", "Random"
+    RED = "red", pgettext_lazy("seat", "Red")
+    BLACK = "black", pgettext_lazy("seat", "Black")
+    RANDOM = "random", pgettext_lazy("seat", "Random")
 
 
 class Seek(models.Model):
     """An open offer in the lobby: anyone else may accept it and play."""
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        ACCEPTED = "accepted"
-        CANCELLED = "cancelled"
+        OPEN = "open", pgettext_lazy("seek status", "Open")
+        ACCEPTED = "accepted", pgettext_lazy("seek status", "Accepted")
+        CANCELLED = "cancelled", pgettext_lazy("seek status", "Cancelled")
 
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("creator"),
                                 related_name="seeks")
@@ -101,11 +101,11 @@ class Challenge(models.Model):
     three have accepted."""
 
     class Status(models.TextChoices):
-        PENDING = "pending"
-        ACCEPTED = "accepted"
-        DECLINED = "declined"
-        CANCELLED = "cancelled"
-        EXPIRED = "expired"
+        PENDING = "pending", pgettext_lazy("challenge status", "Pending")
+        ACCEPTED = "accepted", pgettext_lazy("challenge status", "Accepted")
+        DECLINED = "declined", pgettext_lazy("challenge status", "Declined")
+        CANCELLED = "cancelled", pgettext_lazy("challenge status", "Cancelled")
+        EXPIRED = "expired", pgettext_lazy("challenge status", "Expired")
 
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("challenger"),
                                    related_name="challenges_sent")
@@ -151,13 +151,13 @@ class ChallengeInvitee(models.Model):
     """One of a 4-player challenge's three invitees and their answer so far."""
 
     class Role(models.TextChoices):
-        PARTNER = "partner"
-        OPPONENT = "opponent"
+        PARTNER = "partner", pgettext_lazy("invitee's role", "Partner")
+        OPPONENT = "opponent", pgettext_lazy("invitee's role", "Opponent")
 
     class Answer(models.TextChoices):
-        NONE = "", "No answer yet"
-        ACCEPTED = "accepted"
-        DECLINED = "declined"  # the one who closed it for all: the others are told who
+        NONE = "", pgettext_lazy("invitee's answer", "No answer yet")
+        ACCEPTED = "accepted", pgettext_lazy("invitee's answer", "Accepted")
+        DECLINED = "declined", pgettext_lazy("invitee's answer", "Declined")  # the one who closed it for all: the others are told who
 
     challenge = models.ForeignKey(Challenge, models.CASCADE, verbose_name=_("challenge"), related_name="invitees")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
@@ -301,9 +301,12 @@ class RatingCount(models.Model):
     """
 
     class Kind(models.TextChoices):
-        FRESH = "f"  # appended by a trigger since the last compaction: +n or -n on a day
-        FOLDED = "d"  # the players of one rating and day, as of the last compaction
-        SINCE = "s"  # folded rows summed by rating from ``day`` on (NULL: all days)
+        # appended by a trigger since the last compaction: +n or -n on a day
+        FRESH = "f", pgettext_lazy("rating count row", "Fresh")
+        # the players of one rating and day, as of the last compaction
+        FOLDED = "d", pgettext_lazy("rating count row", "Folded")
+        # folded rows summed by rating from ``day`` on (NULL: all days)
+        SINCE = "s", pgettext_lazy("rating count row", "Since a day")
 
     ladder = models.CharField(_("ladder"), max_length=24)
     is_bot = models.BooleanField(_("bot"))
@@ -370,9 +373,9 @@ class PoolEntry(models.Model):
     players (2, or 4 for Rhombus teams) and real-time control."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting"
-        PAIRED = "paired"
-        LEFT = "left"
+        WAITING = "waiting", pgettext_lazy("quick pairing wait", "Waiting")
+        PAIRED = "paired", pgettext_lazy("quick pairing wait", "Paired")
+        LEFT = "left", pgettext_lazy("quick pairing wait", "Left")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
                              related_name="pool_entries")

@@ -248,8 +248,8 @@ class Round(models.Model):
     (its matches' games, started as their players become known)."""
 
     class Status(models.TextChoices):
-        RUNNING = "running"
-        FINISHED = "finished"
+        RUNNING = "running", pgettext_lazy("tournament round", "Running")
+        FINISHED = "finished", pgettext_lazy("tournament round", "Finished")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, verbose_name=_("tournament"), related_name="round_set")
     number = models.PositiveSmallIntegerField(_("number"))
