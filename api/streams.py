@@ -38,6 +38,7 @@ from api.schemas import ERRORS
 router = Router(tags=["streams"])
 
 NDJSON = "application/x-ndjson"
+ACCOUNT_CLOSED = "account.closed"  # games.signins.close_sockets, to the user's groups
 Line = dict[str, Any]
 
 
@@ -169,6 +170,9 @@ class _SeatWatcher:
             return []
         if kind in ("session.ended", "session.check"):  # the user's group: for sockets (a stream has a token)
             return []
+        if kind == ACCOUNT_CLOSED:  # its tokens are revoked with it: the stream ends now
+            self.done = True
+            return []
         if message.get("seat") == self.seat:  # this seat's own presence: nothing new to show it
             if message.get("type") == "game.left":
                 await self._stamp(presence.arrive)  # another of its sockets closed: this stream is still here
@@ -228,7 +232,7 @@ class _EventWatcher:
     """The account's events: the group's messages hold ids; each line is read
     for this user (a challenge as they see it)."""
 
-    done = False  # an account's events never end
+    done = False  # an account's events end only with the account (account.closed)
 
     def __init__(self, user: Any) -> None:
         self.user = user
@@ -237,6 +241,9 @@ class _EventWatcher:
         return await db_work(self._opening)()
 
     async def after(self, message: dict[str, Any]) -> list[Line]:
+        if message.get("type") == ACCOUNT_CLOSED:  # its tokens are revoked with it: the stream ends now
+            self.done = True
+            return []
         return await db_work(self._after)(message)
 
     async def idle(self) -> None:

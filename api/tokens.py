@@ -52,9 +52,30 @@ def revoke(user: Any, token_id: int) -> ApiToken:
     row = ApiToken.objects.filter(user=user, pk=token_id, revoked=None).first()
     if row is None:
         raise TokenRefusal("no such live token of yours")
-    row.revoked = timezone.now()
-    row.save(update_fields=["revoked"])
+    row.revoked, row.revoked_by = timezone.now(), user
+    row.save(update_fields=["revoked", "revoked_by"])
     return row
+
+
+def revoke_live(tokens: Any, reason: str, by: Any = None) -> list[ApiToken]:
+    """Revoke the live ones among ``tokens`` (a queryset) now, noting why and
+    who (None: the site itself); the tokens revoked. Any request made with one
+    from now on is a 401 (``find`` reads only live tokens)."""
+    rows = list(tokens.filter(revoked=None).select_for_update())
+    now = timezone.now()
+    for row in rows:
+        row.revoked, row.revoked_reason, row.revoked_by = now, reason, by
+    ApiToken.objects.bulk_update(rows, ["revoked", "revoked_reason", "revoked_by"])
+    return rows
+
+
+ACCOUNT_CLOSED = "account closed"
+
+
+def account_closed(sender: Any, user: Any, **kwargs: Any) -> str:
+    """games.signals.account_closed: a closed account's tokens are revoked
+    (its open streams end: games.signins, api.streams)."""
+    return f"revoked {len(revoke_live(ApiToken.objects.filter(user=user), ACCOUNT_CLOSED))} API token(s)"
 
 
 def find(token: str) -> ApiToken | None:

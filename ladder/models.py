@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
+from games import bots
 from games.timecontrols import TimeControl
 
 
@@ -226,8 +227,9 @@ class Player(Standing):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True,
                                 related_name="player")
-    # For bots only: the engine level it plays (engine.bots), e.g. "greedy".
-    bot_level = models.CharField(max_length=32, blank=True, default="")
+    # For bots only: the engine level it plays (engine.bots), e.g. "greedy";
+    # "" for a person and for a BOT account. A choice of the levels the site knows.
+    bot_level = models.CharField(max_length=32, blank=True, default="", choices=bots.level_choices)
 
     ladder = ACE
 

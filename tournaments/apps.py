@@ -13,10 +13,13 @@ class TournamentsConfig(AppConfig):
         # A finished game's result reaches its pairing in the transaction that
         # records it (games.signals); games imports nothing of tournaments.
         from chat.lines import lines_removed
-        from games.signals import game_finished
+        from games.signals import account_closed, game_finished
+        from tournaments import closing
         from tournaments.chat import announce_removed
         from tournaments.recording import record_game_result
 
         game_finished.connect(record_game_result, dispatch_uid="tournaments.results")
         # A moderator's removal of a line reaches the tournament's open pages (issue 25).
         lines_removed.connect(announce_removed, dispatch_uid="tournaments.chat.removed")
+        # A closed account leaves the tournaments not over, wherever it was closed (issue 37).
+        account_closed.connect(closing.account_closed, dispatch_uid="tournaments.closing")
