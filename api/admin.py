@@ -22,7 +22,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from api import tokens
-from api.models import ApiToken
+from api.models import PREFIX, ApiToken
 
 
 class RevokeForm(forms.Form):
@@ -62,7 +62,9 @@ class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("hint_shown", "user", "name", "scopes", "created", "last_used", "revoked", "revoked_by")
     list_filter = (("revoked", admin.EmptyFieldListFilter),)
     list_select_related = ("user", "revoked_by")
-    search_fields = ("user__username", "=hint", "hint__startswith")
+    search_fields = ("user__username",)
+    search_help_text = gettext_lazy("A username, or a token's first characters (acew_…): "
+                                    "a leaked token pasted whole finds its row.")
     fields = ("user", "name", "hint_shown", "scopes", "created", "last_used", "revoked", "revoked_reason",
               "revoked_by")
     readonly_fields = fields
@@ -72,6 +74,15 @@ class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     @admin.display(description=gettext_lazy("token begins"), ordering="hint")
     def hint_shown(self, token: ApiToken) -> str:
         return f"{token.hint}…"
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet[ApiToken],
+                           search_term: str) -> tuple[QuerySet[ApiToken], bool]:
+        """A token's beginning is looked up by its hint (the first characters
+        kept); only that much of a pasted token is compared, never stored or shown."""
+        term = search_term.strip()
+        if term.startswith(PREFIX):
+            return queryset.filter(hint__startswith=term[:tokens.HINT_LENGTH]), False
+        return super().get_search_results(request, queryset, search_term)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # only its owner makes a token, and sees it once

@@ -18,6 +18,7 @@ from api.models import PREFIX, SCOPES, ApiToken
 from ladder.models import Player
 
 MAX_TOKENS = 20  # live tokens per account: enough for every tool, few enough to review
+HINT_LENGTH = 10  # the token's first characters kept to tell it apart (and to find a leaked one: api.admin)
 TOUCH_EVERY = timedelta(minutes=1)  # last_used is written at most this often, not every request
 
 
@@ -43,7 +44,7 @@ def make(user: Any, name: str, scopes: list[str]) -> tuple[ApiToken, str]:
     if ApiToken.objects.filter(user=user, revoked=None).count() >= MAX_TOKENS:
         raise TokenRefusal(f"you have {MAX_TOKENS} live tokens: revoke one first")
     token = PREFIX + secrets.token_urlsafe(32)
-    row = ApiToken.objects.create(user=user, name=name[:64], digest=digest(token), hint=token[:10],
+    row = ApiToken.objects.create(user=user, name=name[:64], digest=digest(token), hint=token[:HINT_LENGTH],
                                   scopes=[scope for scope in SCOPES if scope in scopes])
     return row, token
 
@@ -61,7 +62,8 @@ def revoke_live(tokens: Any, reason: str, by: Any = None) -> list[ApiToken]:
     """Revoke the live ones among ``tokens`` (a queryset) now, noting why and
     who (None: the site itself); the tokens revoked. Any request made with one
     from now on is a 401 (``find`` reads only live tokens)."""
-    rows = list(tokens.filter(revoked=None).select_for_update())
+    # Locked by their keys alone: the admin's queryset joins the users, nullable ones included.
+    rows = list(ApiToken.objects.select_for_update().filter(pk__in=tokens.values("pk"), revoked=None))
     now = timezone.now()
     for row in rows:
         row.revoked, row.revoked_reason, row.revoked_by = now, reason, by
