@@ -9,7 +9,11 @@ user's group here, and:
 - a password change, which ends every other session of the user, asks each of
   the user's sockets to check its own session (``session.check``);
 - each socket checks again when its session is due to expire, and before
-  every action it takes (games.sockets.JsonFrameConsumer).
+  every action it takes (games.sockets.JsonFrameConsumer);
+- an account closing (``is_active`` saved from True to False, in the admin,
+  by a moderator or in a shell) is announced to the apps above
+  (games.signals.account_closed), and its sockets are told ``account.closed``
+  and close at once.
 
 The same group carries ``mutes.changed`` when the user mutes or unmutes someone
 (chat.lines.mutes_changed, issue 35): the sockets, and the user's API game
