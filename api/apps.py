@@ -11,6 +11,9 @@ class ApiConfig(AppConfig):
     verbose_name = _("Public API")
 
     def ready(self) -> None:
-        from api import events
+        from api import events, tokens
+        from games.signals import account_closed
 
         events.connect()
+        # A closed account's tokens are revoked, wherever it was closed (issue 37).
+        account_closed.connect(tokens.account_closed, dispatch_uid="api.tokens.closed")

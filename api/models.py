@@ -31,6 +31,11 @@ class ApiToken(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     last_used = models.DateTimeField(_("last used"), null=True, blank=True)
     revoked = models.DateTimeField(_("revoked"), null=True, blank=True)
+    # Why and by whom, when revoked by someone other than its owner: staff in
+    # the admin (a compromised token), or "account closed" (api.tokens).
+    revoked_reason = models.TextField(_("why revoked"), blank=True, default="")
+    revoked_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("revoked by"))
 
     class Meta:
         verbose_name = _("API token")

@@ -38,6 +38,16 @@ from api.schemas import ERRORS
 router = Router(tags=["streams"])
 
 NDJSON = "application/x-ndjson"
+ACCOUNT_CLOSED = "account.closed"  # games.signins.close_sockets, to the user's groups
+TOKEN_REVOKED = "token.revoked"  # api.tokens, to the user's groups
+
+
+def ends(message: dict[str, Any], token_id: int) -> bool:
+    """Whether a message of the user's groups ends a stream opened with the
+    token ``token_id``: its account closed, or that token revoked. A revoked
+    token is refused from the next request on; its open streams end as well."""
+    kind = message.get("type")
+    return kind == ACCOUNT_CLOSED or (kind == TOKEN_REVOKED and token_id in message.get("tokens", ()))
 Line = dict[str, Any]
 
 
@@ -56,7 +66,7 @@ def _stream_doc(lines: str) -> dict[str, Any]:
 async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
     """Everything that happens to your account, as it happens: what a bot listens
     to, to learn of challenges and of its games' starts."""
-    return _streaming((lobby_groups.user_group(request.user.pk),), _EventWatcher(request.user))
+    return _streaming((lobby_groups.user_group(request.user.pk),), _EventWatcher(request.user, request.auth.pk))
 
 
 @router.get("/stream/game/{id:game_id}", response=ERRORS, auth=StreamToken("play"), summary="Stream your seat's view of a game",
@@ -72,7 +82,7 @@ async def game_stream(request: HttpRequest, game_id: int) -> StreamingHttpRespon
     await db_work(seated_game)(game_id, request.user)
     # The user's group too: a mute or unmute reaches an open stream (games.signins).
     groups = (broadcast.group_name(game_id), signins.user_group(request.user.pk))
-    return _streaming(groups, _SeatWatcher(game_id, request.user))
+    return _streaming(groups, _SeatWatcher(game_id, request.user, request.auth.pk))
 
 
 class _Watcher(Protocol):
@@ -145,8 +155,8 @@ class _SeatWatcher:
     and as left on closing; so a bot that stays connected is never taken for
     one that left, and one that goes can have the win claimed against it."""
 
-    def __init__(self, game_id: int, user: Any) -> None:
-        self.game_id, self.user = game_id, user
+    def __init__(self, game_id: int, user: Any, token_id: int) -> None:
+        self.game_id, self.user, self.token_id = game_id, user, token_id
         self.language = translation.get_language()  # the request's (Accept-Language), for chat presets
         self.muted: frozenset[str] | None = None  # read with the first chat line
         self.step: store.Step | None = None
@@ -167,7 +177,10 @@ class _SeatWatcher:
         if kind == "mutes.changed":
             self.muted = None  # read again with the next line
             return []
-        if kind in ("session.ended", "session.check"):  # the user's group: for sockets (a stream has a token)
+        if ends(message, self.token_id):
+            self.done = True
+            return []
+        if kind in ("session.ended", "session.check", TOKEN_REVOKED):  # the user's group: for sockets, other tokens
             return []
         if message.get("seat") == self.seat:  # this seat's own presence: nothing new to show it
             if message.get("type") == "game.left":
@@ -228,15 +241,18 @@ class _EventWatcher:
     """The account's events: the group's messages hold ids; each line is read
     for this user (a challenge as they see it)."""
 
-    done = False  # an account's events never end
+    done = False  # an account's events end only with the account (account.closed)
 
-    def __init__(self, user: Any) -> None:
-        self.user = user
+    def __init__(self, user: Any, token_id: int) -> None:
+        self.user, self.token_id = user, token_id
 
     async def opening(self) -> list[Line]:
         return await db_work(self._opening)()
 
     async def after(self, message: dict[str, Any]) -> list[Line]:
+        if ends(message, self.token_id):
+            self.done = True
+            return []
         return await db_work(self._after)(message)
 
     async def idle(self) -> None:

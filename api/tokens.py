@@ -10,14 +10,16 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
 
-from games import statements
+from games import signins, statements
 from api.models import PREFIX, SCOPES, ApiToken
+from ladder import lobby_groups
 from ladder.models import Player
 
 MAX_TOKENS = 20  # live tokens per account: enough for every tool, few enough to review
+HINT_LENGTH = 10  # the token's first characters kept to tell it apart (and to find a leaked one: api.admin)
 TOUCH_EVERY = timedelta(minutes=1)  # last_used is written at most this often, not every request
 
 
@@ -43,7 +45,7 @@ def make(user: Any, name: str, scopes: list[str]) -> tuple[ApiToken, str]:
     if ApiToken.objects.filter(user=user, revoked=None).count() >= MAX_TOKENS:
         raise TokenRefusal(f"you have {MAX_TOKENS} live tokens: revoke one first")
     token = PREFIX + secrets.token_urlsafe(32)
-    row = ApiToken.objects.create(user=user, name=name[:64], digest=digest(token), hint=token[:10],
+    row = ApiToken.objects.create(user=user, name=name[:64], digest=digest(token), hint=token[:HINT_LENGTH],
                                   scopes=[scope for scope in SCOPES if scope in scopes])
     return row, token
 
@@ -52,9 +54,47 @@ def revoke(user: Any, token_id: int) -> ApiToken:
     row = ApiToken.objects.filter(user=user, pk=token_id, revoked=None).first()
     if row is None:
         raise TokenRefusal("no such live token of yours")
-    row.revoked = timezone.now()
-    row.save(update_fields=["revoked"])
+    row.revoked, row.revoked_by = timezone.now(), user
+    row.save(update_fields=["revoked", "revoked_by"])
+    _end_streams_on_commit([row])
     return row
+
+
+def revoke_live(tokens: Any, reason: str, by: Any = None) -> list[ApiToken]:
+    """Revoke the live ones among ``tokens`` (a queryset) now, noting why and
+    who (None: the site itself); the tokens revoked. Any request made with one
+    from now on is a 401 (``find`` reads only live tokens)."""
+    with transaction.atomic():
+        # Locked by their keys alone: the admin's queryset joins the users, nullable ones included.
+        rows = list(ApiToken.objects.select_for_update().filter(pk__in=tokens.values("pk"), revoked=None))
+        now = timezone.now()
+        for row in rows:
+            row.revoked, row.revoked_reason, row.revoked_by = now, reason, by
+        ApiToken.objects.bulk_update(rows, ["revoked", "revoked_reason", "revoked_by"])
+        _end_streams_on_commit(rows)
+    return rows
+
+
+def _end_streams_on_commit(rows: list[ApiToken]) -> None:
+    """Once the revocation commits, the streams opened with these tokens end
+    (api.streams.ends): told on both groups of each owner a stream listens on
+    (the account's events: notify's; a seat's: games.signins')."""
+    revoked: dict[int, list[int]] = {}
+    for row in rows:
+        revoked.setdefault(row.user_id, []).append(row.pk)
+    messages = [(group, {"type": "token.revoked", "tokens": ids}) for user_id, ids in sorted(revoked.items())
+                for group in (lobby_groups.user_group(user_id), signins.user_group(user_id))]
+    if messages:
+        transaction.on_commit(lambda: lobby_groups.send_to_groups(messages))
+
+
+ACCOUNT_CLOSED = "account closed"
+
+
+def account_closed(sender: Any, user: Any, **kwargs: Any) -> str:
+    """games.signals.account_closed: a closed account's tokens are revoked
+    (its open streams end: games.signins, api.streams)."""
+    return f"revoked {len(revoke_live(ApiToken.objects.filter(user=user), ACCOUNT_CLOSED))} API token(s)"
 
 
 def find(token: str) -> ApiToken | None:

@@ -73,7 +73,8 @@ def play_computer(user: Any, level: str, time_control: TimeControl, *, rated: bo
     game ``setup`` names (two players).
 
     ``colour`` is the human's wish: red (the first seat), black or random.
-    Refuses (and changes nothing) for a visitor, a bot, an unknown level or control.
+    Refuses (and changes nothing) for a visitor, a bot, an unknown or
+    switched-off level, or an unknown control.
     """
     if user is None or not getattr(user, "is_authenticated", False):
         raise refusals.Refusal("log in to play the computer")
@@ -81,6 +82,7 @@ def play_computer(user: Any, level: str, time_control: TimeControl, *, rated: bo
         raise refusals.Refusal("a bot cannot start games")
     if level not in bots.engine_bots().LEVELS:
         raise refusals.Refusal(f"{level!r} is not a bot level: choose one of {', '.join(bots.engine_bots().LEVELS)}")
+    bots.refuse_switched_off(level)
     if time_control not in OFFERED:
         raise refusals.Refusal(f"{time_control.key!r} is not an offered time control")
     if colour not in ("red", "black", "random"):

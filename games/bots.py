@@ -18,11 +18,13 @@ import time
 from collections.abc import Callable
 from typing import Any, TypedDict
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext
 
 from games import shared_redis
 from games.models import Game
+from games.refusals import Refusal
 
 log = logging.getLogger("games")
 
@@ -62,12 +64,43 @@ def level_label(level: str) -> str:
         "number": levels.LEVELS.index(level) + 1, "iterations": iterations}
 
 
+def level_choices() -> list[tuple[str, str]]:
+    """The choices of ``Player.bot_level`` (ladder.models): "" for a person or
+    a BOT account, then the engine's levels, weakest first. A callable, so that
+    each form words them in its reader's language and a new engine level needs
+    no migration."""
+    return [("", gettext("None: a person, or a BOT account")),
+            *((level, level_label(level)) for level in engine_bots().LEVELS)]
+
+
 # --- Accounts -----------------------------------------------------------------
 
 
 def bot_username(level: str) -> str:
     """``bot-greedy``: a name no sign-up can take (allauth refuses existing names)."""
     return "bot-" + re.sub(r"[^\w.+-]", "-", level)
+
+
+def switched_off_levels() -> set[str]:
+    """The levels whose computer player an administrator has switched off (its
+    account unticked "Active", or closed by a moderator): "Play the computer"
+    neither offers nor starts them. One query, not cached: it decides."""
+    names = {bot_username(level): level for level in engine_bots().LEVELS}
+    closed = get_user_model().objects.filter(username__in=names, is_active=False).values_list("username", flat=True)
+    return {names[name] for name in closed}
+
+
+def offered_levels() -> list[str]:
+    """The engine's levels "Play the computer" offers, weakest first."""
+    off = switched_off_levels()
+    return [level for level in engine_bots().LEVELS if level not in off]
+
+
+def refuse_switched_off(level: str) -> None:
+    """Refuse a game against the computer player of ``level`` if it is switched off."""
+    if level in switched_off_levels():
+        raise Refusal(gettext("the computer player %(level)s is switched off: choose another level")
+                      % {"level": level_label(level)})
 
 
 _bot_cache: dict[str, Any] = {}

@@ -9,7 +9,11 @@ user's group here, and:
 - a password change, which ends every other session of the user, asks each of
   the user's sockets to check its own session (``session.check``);
 - each socket checks again when its session is due to expire, and before
-  every action it takes (games.sockets.JsonFrameConsumer).
+  every action it takes (games.sockets.JsonFrameConsumer);
+- an account closing (``is_active`` saved from True to False, in the admin,
+  by a moderator or in a shell) is announced to the apps above
+  (games.signals.account_closed), and its sockets are told ``account.closed``
+  and close at once.
 
 The same group carries ``mutes.changed`` when the user mutes or unmutes someone
 (chat.lines.mutes_changed, issue 35): the sockets, and the user's API game
@@ -39,6 +43,8 @@ from importlib import import_module
 
 from chat.lines import mutes_changed
 from games import statements
+from games.signals import account_closed
+from notify import live as notify_live
 
 
 def user_group(user_id: int) -> str:
@@ -143,17 +149,24 @@ def _on_logout(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
 
 
 PASSWORD_CHANGED = "_games_signins_password_changed"  # set on a user by pre_save, taken by post_save
+CLOSING = "_games_signins_closing"  # the same, for is_active going from True to False
 
 
 def _on_user_save(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
-    """A new password ends the user's other sessions (their stored hash no
-    longer matches): noted here, before the row is written (the stored hash
-    is still the old one), and told once it is written (_on_user_saved)."""
-    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+    """Compare what is saved with the stored row, before it is written (one
+    query, for the fields saved): a new password ends the user's other
+    sessions (their stored hash no longer matches), told once it is written
+    (_on_user_saved); an account that was active and is not closes."""
+    watched = [name for name in ("password", "is_active") if update_fields is None or name in update_fields]
+    if instance.pk is None or not watched:
         return
-    before = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
-    if before is not None and before != instance.password:
+    before = sender.objects.filter(pk=instance.pk).values(*watched).first()
+    if before is None:
+        return
+    if "password" in before and before["password"] != instance.password:
         setattr(instance, PASSWORD_CHANGED, True)
+    if before.get("is_active") and not instance.is_active:
+        setattr(instance, CLOSING, True)
 
 
 def _on_user_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
@@ -161,10 +174,41 @@ def _on_user_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     From post_save, not pre_save: outside a transaction (allauth's password
     change runs in none) on_commit runs at once, and from pre_save that was
     before the UPDATE, so a socket could check, find the old hash, and stay
-    signed in."""
+    signed in.
+
+    A closed account is announced here (games.signals.account_closed), in a
+    transaction: the admin's and a moderator's save are inside one already, so
+    the receivers' work commits or rolls back with the closing itself."""
     if instance.__dict__.pop(PASSWORD_CHANGED, False):
         user_id = instance.pk
         transaction.on_commit(lambda: _tell(user_id, {"type": "session.check"}))
+    if instance.__dict__.pop(CLOSING, False):
+        with transaction.atomic():
+            said = account_closed.send(sender=sender, user=instance)
+        setattr(instance, CLOSED_WITH, [text for _receiver, text in said if text])
+
+
+CLOSED_WITH = "_games_signins_closed_with"
+
+
+def closing_outcome(user: Any) -> list[str]:
+    """What the account_closed receivers said they did when ``user`` was last
+    saved closed (each returns a short English line for the moderation log)."""
+    return list(getattr(user, CLOSED_WITH, []))
+
+
+def close_sockets(sender: Any, user: Any, **kwargs: Any) -> None:
+    """account_closed: once committed, every socket of the user signs out and
+    closes (``account.closed``, JsonFrameConsumer.account_closed), and the
+    account's API streams end (api.streams); without waiting for each socket's
+    next session check."""
+    user_id = user.pk
+
+    def tell() -> None:
+        _tell(user_id, {"type": "account.closed"})
+        notify_live.send(notify_live.user_group(user_id), {"type": "account.closed"})
+
+    transaction.on_commit(tell)
 
 
 def _on_mutes_changed(sender: Any, user: Any, **kwargs: Any) -> None:
@@ -179,3 +223,4 @@ def connect_signals() -> None:
     user_logged_out.connect(_on_logout, dispatch_uid="games.signins.logout")
     pre_save.connect(_on_user_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.signins.password")
     post_save.connect(_on_user_saved, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.signins.password_saved")
+    account_closed.connect(close_sockets, dispatch_uid="games.signins.close_sockets")

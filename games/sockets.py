@@ -267,6 +267,14 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if event.get("session") == self.session_tag:
             await self._sign_out()
 
+    async def account_closed(self, event: dict[str, Any]) -> None:
+        """The user's account was closed (games.signins.close_sockets): sign out now."""
+        await self._sign_out()
+
+    async def token_revoked(self, event: dict[str, Any]) -> None:
+        """An API token of the user was revoked: for the user's API streams
+        (api.streams); a socket follows its session, not a token."""
+
     async def mutes_changed(self, event: dict[str, Any]) -> None:
         """The user muted or unmuted someone (games.signins): read the list again with the next line."""
         self.muted = None

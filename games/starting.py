@@ -60,6 +60,17 @@ def may_sit_together(users: Sequence[Any]) -> None:
     _refuse_if_any(_table_checks, users)
 
 
+def _refuse_closed(users: Sequence[Any]) -> None:
+    """A closed account (or a switched-off computer player) sits down to no new
+    game: the last guard, behind the withdrawals that closing makes
+    (games.signals.account_closed), for what they cannot reach (a queryset
+    update, a rematch offered before)."""
+    for user in users:
+        if not getattr(user, "is_active", True):
+            raise Refusal(gettext("%(name)s's account is closed: no new game starts with it")
+                          % {"name": user.get_username()})
+
+
 def _refuse_if_any(checks: Sequence[Callable[..., str | None]], *args: Any) -> None:
     for check in checks:
         if (why := check(*args)) is not None:
@@ -183,6 +194,7 @@ def _new_game(users: tuple[Any, ...], setup: Setup, rated: bool, tc: TimeControl
     if len({user.pk for user in users}) != len(users):
         raise Refusal(gettext("a game needs %(count)s different players") % {"count": len(users)})
     if event is None:  # a tournament's pairings are the event's, not its players' choice
+        _refuse_closed(users)
         may_sit_together(users)
     now = timezone.now()
     game = Game(kind=rules.name, variant=setup.variant, players=len(users), rated=rated,

@@ -12,8 +12,8 @@ class LadderConfig(AppConfig):
     def ready(self) -> None:
         # games shows a finished game's rating changes without importing the ladder.
         from games import bots, payloads, starting
-        from games.signals import game_aborted, game_finished
-        from ladder import matchmaking, playban, seating
+        from games.signals import account_closed, game_aborted, game_finished
+        from ladder import matchmaking, playban, seating, withdrawals
         from ladder.bot_accounts import is_api_bot, levels
         from ladder.game_ratings import ratings_json, snapshot_start_ratings
         from ladder.permits import may_rematch
@@ -32,3 +32,5 @@ class LadderConfig(AppConfig):
         # Sitting down to a real-time game from a seek or a challenge ends the
         # players' pool waits; matchmaking builds on seating, so it registers.
         seating.provide_before_real_time(matchmaking.take_out_of_pool)
+        # A closed account waits for nothing in the lobby, wherever it was closed (issue 37).
+        account_closed.connect(withdrawals.account_closed, dispatch_uid="ladder.withdrawals")

@@ -120,4 +120,7 @@ def team_bots(level: str) -> list[Any]:
         accounts.append(user)
     if any(bots.level_of(user.pk) != level for user in accounts):
         bots.forget_bot_levels()  # a new seat-mate: read the bots again
+    if not all(user.is_active for user in accounts):  # a seat-mate switched off on its own
+        raise refusals.Refusal(gettext("the computer player %(level)s is switched off: choose another level")
+                               % {"level": bots.level_label(level)})
     return accounts

@@ -415,7 +415,9 @@ def take_out_of_pool(*users: Any) -> None:
 
 
 def _candidates() -> list[Candidate]:
-    entries = list(PoolEntry.objects.filter(status=PoolEntry.Status.WAITING))
+    # A closed account's wait ends when it closes (ladder.withdrawals); one
+    # closed by a queryset update, which sends nothing, is still never paired.
+    entries = list(PoolEntry.objects.filter(status=PoolEntry.Status.WAITING, user__is_active=True))
     mates = partners.partners_of({entry.user_id for entry in entries})
     return [_candidate(entry, frozenset(mates.get(entry.user_id, ()))) for entry in entries]
 

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games import bots
 from games.timecontrols import TimeControl
 
 
@@ -243,8 +244,9 @@ class Player(Standing):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"), primary_key=True,
                                 related_name="player")
-    # For bots only: the engine level it plays (engine.bots), e.g. "greedy".
-    bot_level = models.CharField(_("bot level"), max_length=32, blank=True, default="")
+    # For bots only: the engine level it plays (engine.bots), e.g. "greedy";
+    # "" for a person and for a BOT account. A choice of the levels the site knows.
+    bot_level = models.CharField(_("bot level"), max_length=32, blank=True, default="", choices=bots.level_choices)
 
     ladder = ACE
 

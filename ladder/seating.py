@@ -91,6 +91,7 @@ def play_computer_team(user: Any, level: Any, tc: TimeControl, *, rated: bool = 
         raise LobbyRefusal(gettext("%(level)s is not a bot level: choose one of %(levels)s")
                            % {"level": repr(level), "levels": ", ".join(bots.engine_bots().LEVELS)})
     try:
+        bots.refuse_switched_off(level)
         partner, left, right = bot_accounts.team_bots(level)
         # Turn order SW, SE, NE, NW: the partner opposite, at NE.
         return starting.start_game(user, left, partner, right, rated=rated, time_control=tc, setup=chosen)

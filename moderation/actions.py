@@ -14,16 +14,17 @@ from typing import Any
 
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 
 from chat import lines as chat_lines
 from chat.models import ChatTimeout
-from games import finishing, refusals, store
+from games import finishing, refusals, signins, store
 from games.models import Game
-from ladder import lobby_groups, matchmaking, playban, ratings, seeks
-from ladder.models import LADDERS, Challenge, PoolEntry, RatingChange, Seek
+from ladder import playban, ratings
+from ladder.models import LADDERS, RatingChange
+from ladder.withdrawals import withdraw_open_play
 from moderation import reports, restrictions
 from moderation.models import CHAT_MINUTES, ModerationAction, Report, Restriction
 
@@ -231,29 +232,6 @@ def _lift(scope: str) -> Callable[[ModerationAction], str]:
     return lift
 
 
-def withdraw_open_play(user: Any, *, rated_only: bool = False) -> str:
-    """Cancel the user's open seeks and pending challenges (both ways, and 4-player
-    ones they are invited to as an opponent), take
-    them off others' 4-player seeks and end their pool wait: the rated ones
-    only if ``rated_only``. Says what went."""
-    rated = Q(rated=True) if rated_only else Q()
-    cancelled = Seek.objects.filter(rated, creator=user, status=Seek.Status.OPEN).update(status=Seek.Status.CANCELLED)
-    seated = list(Seek.objects.filter(rated, entries__user=user, status=Seek.Status.OPEN).exclude(creator=user)
-                  .values_list("pk", flat=True))
-    for seek_id in seated:
-        seeks.leave_seek(seek_id, user)
-    theirs = Q(challenger=user) | Q(challenged=user) | Q(invitees__user=user)  # a 4-player one's opponents too
-    withdrawn = Challenge.objects.filter(pk__in=Challenge.objects.filter(
-        rated, theirs, status=Challenge.Status.PENDING).values("pk")).update(status=Challenge.Status.CANCELLED)
-    waits = PoolEntry.objects.filter(user=user, status=PoolEntry.Status.WAITING).exists()
-    if waits:  # the pool is rated: any wait goes
-        matchmaking.leave(user)
-    if cancelled or withdrawn:
-        lobby_groups.lobby_changed_on_commit()
-    return (f"{cancelled} seek(s), {len(seated)} seat(s) at others' seeks, {withdrawn} challenge(s), "
-            f"{int(waits)} pool wait(s)")
-
-
 # --- Accounts --------------------------------------------------------------------
 
 
@@ -262,8 +240,10 @@ def _close_account(action: ModerationAction) -> str:
     if not user.is_active:
         raise ModerationRefusal(gettext("%(name)s is already closed") % {"name": user})
     user.is_active = False  # logging in is refused, and an open session no longer authenticates
+    # Saving it closes the account as the admin's "Active" box does
+    # (games.signals.account_closed): each receiver says what went.
     user.save(update_fields=["is_active"])
-    return f"closed the account; withdrew {withdraw_open_play(user)}"
+    return "; ".join(["closed the account", *signins.closing_outcome(user)])
 
 
 def _reopen_account(action: ModerationAction) -> str:

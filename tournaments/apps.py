@@ -14,9 +14,10 @@ class TournamentsConfig(AppConfig):
         # A finished game's result reaches its pairing in the transaction that
         # records it (games.signals); games imports nothing of tournaments.
         from chat.lines import lines_removed
-        from games.signals import game_finished
+        from games.signals import account_closed, game_finished
         from moderation import actions as moderation_actions
         from moderation.models import ModerationAction
+        from tournaments import closing
         from tournaments.chat import announce_removed
         from tournaments.corrections import disqualify_act
         from tournaments.recording import record_game_result
@@ -27,3 +28,5 @@ class TournamentsConfig(AppConfig):
         # A moderator's disqualification is a moderation act that tournaments does:
         # moderation sits below and imports nothing of tournaments (issue 37).
         moderation_actions.provide(ModerationAction.Kind.DISQUALIFY, disqualify_act)
+        # A closed account leaves the tournaments not over, wherever it was closed (issue 37).
+        account_closed.connect(closing.account_closed, dispatch_uid="tournaments.closing")

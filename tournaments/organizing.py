@@ -44,8 +44,8 @@ def invitable_bots(tournament: Tournament) -> list[Any]:
     if not tournament.bots_allowed or not tournament.registration_open:
         return []
     entered = tournament.entries.values("user_id")
-    return [player.user for player in LadderPlayer.objects.filter(is_bot=True).exclude(bot_level="")
-            .exclude(user_id__in=entered).select_related("user").order_by("user__username")]
+    return [player.user for player in LadderPlayer.objects.filter(is_bot=True, user__is_active=True)
+            .exclude(bot_level="").exclude(user_id__in=entered).select_related("user").order_by("user__username")]
 
 
 def invite_bot(tournament_id: int, organizer: Any, bot_user_id: int) -> Entry:
@@ -59,6 +59,8 @@ def invite_bot(tournament_id: int, organizer: Any, bot_user_id: int) -> Entry:
         if bot is None:
             raise Refusal(gettext("choose one of the site's computer players to invite"))
         name, now = bot.user.get_username(), timezone.now()
+        if not bot.user.is_active:
+            raise Refusal(gettext("%(name)s is switched off: invite another computer player") % {"name": name})
         if Entry.objects.filter(tournament=tournament, user=bot.user).exists():
             raise Refusal(gettext("%(name)s is already in this tournament, or has left it") % {"name": name})
         if (why := entry_refusal(tournament, bot.user, now)) is not None:

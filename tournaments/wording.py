@@ -25,6 +25,8 @@ def withdrawal(why: str) -> str:
     """Why a player left, e.g. "withdrew", "removed by the organizer: left the club"."""
     if why == "withdrew":
         return gettext("withdrew")
+    if why == "account closed":  # tournaments.closing
+        return gettext("account closed")
     if removed := _REMOVED.fullmatch(why):
         reason = removed["reason"]
         if reason == "removed in the admin":  # the admin's own reason (admin.py); an organizer's is theirs

@@ -1,6 +1,6 @@
 """The bots' template tags and filters.
 
-``{% bot_levels as levels %}``: the engine's bot levels, weakest first, with their labels.
+``{% bot_levels as levels %}``: the engine's bot levels on offer, weakest first, with their labels.
 
 ``{{ level|bot_badge }}``: the BOT badge written once for every page that
 shows a username. ``level`` is the bot's engine level, "" for a BOT account
@@ -27,7 +27,8 @@ register = template.Library()
 
 @register.simple_tag
 def bot_levels() -> list[tuple[str, str]]:
-    return [(level, bots.level_label(level)) for level in bots.engine_bots().LEVELS]
+    """The levels "Play the computer" offers: none whose computer player is switched off."""
+    return [(level, bots.level_label(level)) for level in bots.offered_levels()]
 
 
 Flag: TypeAlias = "str | bots.BotFlagJSON"
