@@ -456,11 +456,13 @@ def _standing(line: pages.Line, bot_ids: Collection[int]) -> dict[str, Any]:
 
 
 def _places(tournament: Tournament, bot_ids: Collection[int]) -> list[dict[str, Any]]:
-    """An elimination's places settled so far (the bracket's final ranking)."""
+    """An elimination's places settled so far (the bracket's final ranking); a
+    disqualified player keeps their matches but has no place, as on the page."""
     entries = scoring.entries_by_number(tournament)
     if len(entries) < 2:
         return []
-    ranking = brackets.final_ranking(scoring.bracket_of(tournament))
+    ranking = [(place, number) for place, number in brackets.final_ranking(scoring.bracket_of(tournament))
+               if not entries[number].disqualified]
     return [{"rank": place, "entry_id": entries[number].pk, "number": number,
              "username": entries[number].user.get_username(), "bot": entries[number].user_id in bot_ids,
              "rating": entries[number].rating,

@@ -25,7 +25,8 @@ GROUP_MIGRATIONS = {
                    ("ladder.migrations.0010_moderators_see_playbans", "allow"),
                    ("moderation.migrations.0006_moderators_moderate_chat", "allow"),
                    ("moderation.migrations.0008_moderators_abort_correct_lift", "allow"),
-                   ("tournaments.migrations.0009_correction_rights", "allow")],
+                   ("tournaments.migrations.0009_correction_rights", "allow"),
+                   ("moderation.migrations.0011_moderators_see_the_new_lists", "allow")],
     "Organizers": [("tournaments.migrations.0002_organizers_group", "create_group"),
                    ("tournaments.migrations.0009_correction_rights", "allow")],
 }

@@ -134,8 +134,27 @@ class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
         return False  # rounds are paired by tournaments.advancing.advance
 
 
+class ForbiddenPairingForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Both players are this tournament's: an entry typed by number from another
+    tournament (an organizer's neighbour's) is refused."""
+
+    class Meta:
+        model = ForbiddenPairing
+        fields = "__all__"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        tournament = data.get("tournament")
+        for name in ("first", "second"):
+            entry = data.get(name)
+            if tournament is not None and entry is not None and entry.tournament_id != tournament.pk:
+                self.add_error(name, _("%(name)s is not entered in this tournament") % {"name": entry.user})
+        return data
+
+
 class ForbiddenPairingInline(admin.TabularInline):  # type: ignore[type-arg]
     model = ForbiddenPairing
+    form = ForbiddenPairingForm
     fk_name = "tournament"
     extra = 0
     raw_id_fields = ("first", "second")

@@ -42,7 +42,18 @@ def test_the_moderators_group_has_exactly_what_moderating_needs() -> None:
         "ladder.view_player",
         # Tournament corrections (issue 37): the DISQUALIFY act, and every tournament seen.
         "moderation.disqualify_player", "tournaments.view_tournament", "tournaments.view_entry",
-        "tournaments.view_round", "tournaments.view_pairing", "tournaments.view_correction"}
+        "tournaments.view_round", "tournaments.view_pairing", "tournaments.view_correction",
+        # The lists the admin gained in issue 37, looked at (moderation 0011).
+        "ladder.view_rating", "ladder.view_poolentry", "ladder.view_playbanrecord", "chat.view_mute",
+        "chat.view_roomlock"}
+
+
+@pytest.mark.parametrize("model", ["ladder_rating", "ladder_poolentry", "ladder_playbanrecord", "chat_mute",
+                                   "chat_roomlock"])
+def test_a_moderator_looks_at_the_lists_the_admin_gained_and_changes_nothing_there(moderator: Any, model: str) -> None:
+    client = client_for(moderator)
+    assert client.get(reverse(f"admin:{model}_changelist")).status_code == 200
+    assert client.get(reverse(f"admin:{model}_add")).status_code == 403
 
 
 def test_the_queue_lists_open_reports_with_their_game_and_the_players_count(moderator: Any, alice: Any, bob: Any,

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
+from api.models import ApiToken
 from chat.models import ChatTimeout, Line, Mute, RoomLock
 from games.models import Game, Move, Seat
 from ladder.models import Ban, Challenge, PlaybanRecord, Player, PoolEntry, Rating, RatingChange, Seek
@@ -101,6 +102,15 @@ def chat_timeouts(n: int) -> None:
 def mutes(n: int) -> None:
     people = users(n + 1)
     Mute.objects.bulk_create([Mute(user=people[0], muted=user) for user in people[1:]])
+
+
+def api_tokens(n: int) -> None:
+    """Half revoked by a moderator, so the list's "revoked by" column has names to show."""
+    people, now = users(n + 1), timezone.now()
+    ApiToken.objects.bulk_create([
+        ApiToken(user=user, name="bot", digest=f"{next(_serial):064d}", hint="acew_abcd", scopes=["read"],
+                 revoked=now if i % 2 else None, revoked_by=people[0] if i % 2 else None,
+                 revoked_reason="leaked" if i % 2 else "") for i, user in enumerate(people[1:])])
 
 
 def room_locks(n: int) -> None:
@@ -216,4 +226,5 @@ FACTORIES: dict[str, Callable[[int], Any]] = {
     "ladder.ratingchange": rating_changes, "tournaments.tournament": tournaments, "tournaments.entry": entries,
     "tournaments.round": rounds, "tournaments.pairing": pairings, "moderation.report": reports,
     "moderation.moderationaction": moderation_actions, "moderation.restriction": restrictions,
+    "api.apitoken": api_tokens,
 }

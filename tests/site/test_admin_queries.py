@@ -34,7 +34,7 @@ PINS = {
     "ladder.rating": 6, "ladder.poolentry": 11, "ladder.playbanrecord": 6, "ladder.ban": 9,
     "ladder.ratingchange": 8, "tournaments.tournament": 6, "tournaments.entry": 6, "tournaments.round": 6,
     "tournaments.pairing": 8, "moderation.report": 6, "moderation.moderationaction": 12,
-    "moderation.restriction": 6,
+    "moderation.restriction": 6, "api.apitoken": 6,
 }
 
 

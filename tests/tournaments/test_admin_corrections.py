@@ -12,12 +12,14 @@ from typing import Any
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.db.models import Q, RestrictedError
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game
 from moderation.models import ModerationAction
 from tournaments import advancing, corrections, entering, pages, scoring
+from tournaments.admin import ForbiddenPairingForm
 from tournaments.changes import Refusal
 from tournaments.models import Correction, Entry, Pairing, Tournament
 from tournaments.templatetags.tournaments import tournament_podium
@@ -151,6 +153,9 @@ def test_a_bracket_stays_as_played_and_the_disqualified_champion_has_no_place(ro
     assert places(t) == {**before, "p01": None}  # nobody moves up into the vacated first place
     shown = pages.bracket(Tournament.objects.get(pk=t.pk), {})
     assert shown is not None and [entry.user.username for place, entry in shown.ranking if place == 1] == []
+    # The API's standings of a bracket say the same: the champion has no place there either.
+    api = Client().get(f"/api/tournaments/{t.pk}/standings").json()["standings"]
+    assert "p01" not in [line["username"] for line in api] and api
 
 
 def test_rerank_recomputes_the_places_from_the_stored_results(root: Any, cup: Tournament) -> None:
@@ -278,3 +283,15 @@ def test_a_player_disqualified_during_a_swiss_is_not_paired_again(root: Any, tou
     assert second.exists() and not second.filter(Q(red=entry) | Q(black=entry)).exists()
     mine = next(p for p in scoring.trf_players(Tournament.objects.get(pk=t.pk)) if p.number == 1)
     assert cheater(t).withdrawn_after_round == 1 and [r.result for r in mine.rounds if r.opponent] == ["-"]
+
+
+def test_a_forbidden_pairing_takes_only_this_tournaments_players(olga: Any, django_user_model: Any,
+                                                                 tournament: Any, players: Any) -> None:
+    rival = django_user_model.objects.create_user("rita", "rita@example.org", is_staff=True)
+    ours = finished(lambda **fields: tournament(**fields, organizer=olga), players(4), ROUND_ROBIN)
+    theirs = finished(lambda **fields: tournament(**fields, organizer=rival), players(4), ROUND_ROBIN)
+    mine, other = list(ours.entries.order_by("number")), list(theirs.entries.order_by("number"))
+    refused = ForbiddenPairingForm({"tournament": ours.pk, "first": mine[0].pk, "second": other[1].pk})
+    assert not refused.is_valid() and "is not entered in this tournament" in str(refused.errors["second"])
+    allowed = ForbiddenPairingForm({"tournament": ours.pk, "first": mine[0].pk, "second": mine[1].pk})
+    assert allowed.is_valid(), allowed.errors
