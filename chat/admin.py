@@ -3,28 +3,15 @@ are moderation's (moderation/admin.py), with the acts on them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
 from adminkit.filters import DateRangeFilter
+from adminkit.readonly import LookOnly
 from chat.models import Mute, RoomLock
 
 
-class LookOnly(admin.ModelAdmin):  # type: ignore[type-arg]
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(Mute)
-class MuteAdmin(LookOnly):
+class MuteAdmin(LookOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     """Who muted whom (a harassment report's context). A mute is the player's
     own choice, made and undone from their page: staff neither add nor lift one."""
 
@@ -35,7 +22,7 @@ class MuteAdmin(LookOnly):
 
 
 @admin.register(RoomLock)
-class RoomLockAdmin(LookOnly):
+class RoomLockAdmin(LookOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     """Rooms open to established accounts only: each made by a moderator's
     "lock" act, which logs it; so not made, changed or deleted here."""
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from adminkit import search
 from adminkit.export import Column, Export, ExportMixin
 from adminkit.filters import DateRangeFilter
+from adminkit.readonly import LookOnly
 from games.models import Game, Move, Seat
 
 # What a game's export holds: its public record's facts. Never the position,
@@ -28,18 +29,9 @@ GAME_EXPORT = Export(columns=[
     Column("finished", "finished")], prefetch_related=["seats__user"])
 
 
-class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+class ReadOnlyInline(LookOnly, admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class SeatInline(ReadOnlyInline):
@@ -54,19 +46,10 @@ class MoveInline(ReadOnlyInline):
     readonly_fields = fields
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnlyAdmin(LookOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     """Shown, never added, changed or deleted here (superusers included): a game
     is made by starting it, and a raw edit would leave its result, score,
     ratings and moves disagreeing."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 # The moderators' acts on a game, by the game's status: (kind, label). Plain

@@ -21,6 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from adminkit.export import Column, Export, ExportMixin
 from adminkit.filters import DateRangeFilter
+from adminkit.readonly import LookOnly
 from ladder.models import (ACE, Ban, Challenge, ChallengeInvitee, PlaybanRecord, Player, PoolEntry, Rating, Seek,
                            SeekEntry)
 
@@ -39,20 +40,6 @@ class WithGames:
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return super().get_queryset(request).prefetch_related("game__seats__user")  # type: ignore[misc]
-
-
-class ReadOnly:
-    """Rows the site writes by its own rules: looked at here, never added,
-    changed or deleted by hand (that would skip those rules and their log)."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class SeekEntryInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -154,7 +141,7 @@ class BanAdmin(WithGames, admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Rating)
-class RatingAdmin(ExportMixin, ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class RatingAdmin(ExportMixin, LookOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     """Standings on Rhombus's ladders (Ace in the Hole's are the Players'). Read
     only: a rating moves by games and by logged moderation acts, so that the
     rating history (RatingChange, the API's) always agrees with the profile."""
@@ -168,7 +155,7 @@ class RatingAdmin(ExportMixin, ReadOnly, admin.ModelAdmin):  # type: ignore[type
 
 
 @admin.register(PoolEntry)
-class PoolEntryAdmin(WithGames, ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class PoolEntryAdmin(WithGames, LookOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     """Who waits in quick pairing, and who waited: read only, since the matcher
     (ladder/matchmaking.py) pairs and the player leaves; a paired or left
     entry is history, kept."""
@@ -181,7 +168,7 @@ class PoolEntryAdmin(WithGames, ReadOnly, admin.ModelAdmin):  # type: ignore[typ
 
 
 @admin.register(PlaybanRecord)
-class PlaybanRecordAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class PlaybanRecordAdmin(LookOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     """The outcomes a playban counts (ladder/playban.py), one row a player:
     read only, since editing them would change the next playban unseen; a
     playban itself is on the Bans list."""

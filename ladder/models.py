@@ -205,6 +205,17 @@ def ladder_names() -> dict[str, str]:
     return {key: gettext(name) for key, name in LADDERS.items()}
 
 
+def ladder_choices() -> list[tuple[str, str]]:
+    """A ladder field's choices in the reader's language ("Rhombus, teams"), worded
+    when a form or a list shows them: a callable, so a new ladder needs no migration."""
+    return list(ladder_names().items())
+
+
+def other_ladder_choices() -> list[tuple[str, str]]:
+    """The ladders a Rating row is on: every one but Ace in the Hole's (the Players')."""
+    return [(key, name) for key, name in ladder_choices() if key != ACE]
+
+
 def ladder_of(kind: str, players: int) -> str:
     """The ladder a game of ``kind`` with ``players`` players is rated on."""
     return kind if players == 2 else f"{kind}-teams"
@@ -271,7 +282,7 @@ class Rating(Standing):
     is copied from the user's Player row so the leaderboard needs no join."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("user"), related_name="ratings")
-    ladder = models.CharField(_("ladder"), max_length=24, choices=[(k, v) for k, v in LADDERS.items() if k != ACE])
+    ladder = models.CharField(_("ladder"), max_length=24, choices=other_ladder_choices)
 
     class Meta:
         verbose_name = _("rating on another ladder")
@@ -336,7 +347,7 @@ class RatingChange(models.Model):
 
     game = models.ForeignKey("games.Game", models.CASCADE, verbose_name=_("game"), null=True, blank=True,
                              related_name="rating_changes")
-    ladder = models.CharField(_("ladder"), max_length=24, default=ACE, choices=list(LADDERS.items()))
+    ladder = models.CharField(_("ladder"), max_length=24, default=ACE, choices=ladder_choices)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, verbose_name=_("player"),
                              related_name="rating_changes")
     # In a team game: the first player of the other team; opponent_rating is that team's average.

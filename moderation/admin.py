@@ -32,6 +32,7 @@ import engine
 from adminkit import search
 from adminkit.export import Column, Export, ExportMixin
 from adminkit.filters import DateRangeFilter, user_filter
+from adminkit.readonly import LookOnly
 from chat import lines as chat_lines
 from chat.models import ChatTimeout, Line
 from ladder.models import RatingChange
@@ -400,17 +401,8 @@ class ModerationActionAdmin(ExportMixin, admin.ModelAdmin):  # type: ignore[type
 _DJANGOS_ADD = "Add %s"
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnlyAdmin(LookOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     """Rows made by moderation acts (each logged), so never added, changed or deleted here."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.display(description=gettext_lazy("lift"))

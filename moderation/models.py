@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from chat.models import ROOM_LENGTH, TIMEOUT_MINUTES as CHAT_MINUTES, ChatTimeout, Line
-from ladder.models import LADDERS
+from ladder.models import ladder_choices
 
 TEXT_LIMIT = 1000  # a report's free text: enough to explain, not a wall
 
@@ -157,7 +157,7 @@ class ModerationAction(models.Model):
     until = models.DateTimeField(_("until"), null=True, blank=True, help_text=_(
         "Refund: the period's end (empty: now). Playban: its new end (empty: lift it now)."))
     # A rating correction (issue 37).
-    ladder = models.CharField(_("ladder"), max_length=24, blank=True, choices=list(LADDERS.items()),
+    ladder = models.CharField(_("ladder"), max_length=24, blank=True, choices=ladder_choices,
                               help_text=_("Rating correction: the ladder."))
     rating = models.PositiveIntegerField(_("rating"), null=True, blank=True,
                                          help_text=_("Rating correction: the new rating."))
