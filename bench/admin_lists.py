@@ -46,6 +46,7 @@ import statistics
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -492,6 +493,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_hex(32))
     say(f"migrating {name}")
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+    # DEBUG off and no collectstatic: WhiteNoise's warning that STATIC_ROOT is missing says nothing here.
+    warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
     try:
         import django
 
