@@ -22,7 +22,7 @@ from chat import lines as chat_lines
 from chat.models import ChatTimeout
 from games import finishing, refusals, signins, store
 from games.models import Game
-from ladder import playban, ratings
+from ladder import overturning, playban, ratings
 from ladder.models import LADDERS, RatingChange
 from ladder.withdrawals import withdraw_open_play
 from moderation import reports, restrictions
@@ -260,10 +260,14 @@ def _reopen_account(action: ModerationAction) -> str:
 
 def _adjudicate(action: ModerationAction) -> str:
     """A running game ends as a tournament's adjudication ends it (games.finishing.adjudicate);
-    a finished one has its result replaced (``overturn``)."""
+    a finished one has its result replaced (``overturn``), a finished tournament
+    game's by the tournament's correction (``provide_event_overturn``)."""
     winner = action.winner.strip() or None
+    action.game.refresh_from_db(fields=["status", "event"])  # as it is now, not as the form loaded it
     try:
         if action.game.status == Game.Status.FINISHED:
+            if action.game.event and _EVENT_OVERTURN:
+                return _EVENT_OVERTURN[0](action)
             return overturn(action.game.pk, winner, action.reason)
         game = finishing.adjudicate(action.game.pk, winner, action.reason)
     except refusals.Refusal as refusal:
@@ -272,13 +276,24 @@ def _adjudicate(action: ModerationAction) -> str:
     return f"game {game.pk} adjudicated: " + (f"{winner} wins" if winner else "a draw") + " (unrated)"
 
 
+# The doer of an adjudication of a finished event's game, registered by the app
+# that owns events (tournaments.corrections.overturn_act), since its standings
+# and places follow the result; empty, such a game is refused (``overturn``).
+_EVENT_OVERTURN: list[Callable[[ModerationAction], str]] = []
+
+
+def provide_event_overturn(doer: Callable[[ModerationAction], str]) -> None:
+    """A higher floor replaces a finished event game's result (a tournament's
+    board: its pairing, standings and podium too), registered from its
+    AppConfig.ready(); the doer raises ModerationRefusal to refuse."""
+    _EVENT_OVERTURN[:] = [doer]
+
+
 def overturn(game_id: int, winner: str | None, note: str) -> str:
     """Replace a finished game's result by a moderator's (a seat wins, or a draw),
-    unrated: its rating effect is undone first. Not a tournament's game: its
-    standings and later rounds were built on the result, so its organizer decides.
-
-    The game is not finished again (games.signals.game_finished is not sent),
-    so nothing else reacts to it as to a new result."""
+    unrated: its rating effect is undone first (ladder.overturning). Not an
+    event's game: its standings were built on the result, so the event's own
+    correction does it (``provide_event_overturn``)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.event:
@@ -290,10 +305,7 @@ def overturn(game_id: int, winner: str | None, note: str) -> str:
                                             "not '%(winner)s'")
                                     % {"number": game_id, "seats": ", ".join(game.seat_names), "winner": winner})
         before = f"{game.winner or 'draw'} {game.get_reason_display()}"
-        undone = ratings.undo_game(game_id)
-        game.winner = game.side_name(winner) if winner else ""
-        game.reason, game.rated, game.adjudication_note = Game.Reason.ADJUDICATION, False, note.strip()
-        game.save(update_fields=["winner", "reason", "rated", "adjudication_note"])
+        undone = overturning.overturn(game, winner, note)
     result = f"{winner} wins" if winner else "a draw"
     return f"game {game_id} result changed from {before} to {result} by adjudication (unrated; {undone} " \
            "rating change(s) undone)"

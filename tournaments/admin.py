@@ -1,6 +1,7 @@
 """Tournaments in the Django admin: settings with inline players, rounds and
 pairings, and the organizer's actions (start, pause, resume, cancel, remove a
-player, adjudicate a game, disqualify a player) going through ``running`` and
+player, adjudicate a game or correct its result, disqualify a player, recompute
+the places) going through ``running`` and
 ``corrections`` as the site's do, so the admin keeps the same rules and tells
 the same sockets.
 
@@ -17,15 +18,18 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adminkit.filters import DateRangeFilter
 from games import refusals
+from games.models import Game
 from tournaments import corrections, entering, organizing
 from tournaments.forms import TournamentForm
 from tournaments.models import Correction, Entry, ForbiddenPairing, Pairing, Round, Tournament
@@ -176,6 +180,32 @@ def _each(action: Any, description: Any, done: Any) -> Any:
     return admin.action(description=description)(run)
 
 
+class RerankForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text=gettext_lazy("Kept in each tournament's corrections."))
+
+
+@admin.action(description=gettext_lazy("Recompute the places of the selected tournaments"))
+def rerank_selected(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: ignore[type-arg]
+                    queryset: QuerySet[Tournament]) -> HttpResponse | None:
+    """Asks for the reason on a page of its own (as Django's delete
+    confirmation does), then recomputes each selected tournament's places
+    (corrections.rerank), saying what moved or why not."""
+    form = RerankForm(request.POST if "apply" in request.POST else None)
+    if not form.is_valid():
+        context = {**modeladmin.admin_site.each_context(request), "title": _("Recompute the places"),
+                   "opts": modeladmin.opts, "form": form, "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+                   "tournaments": queryset.order_by("pk")}
+        return TemplateResponse(request, "admin/tournaments/tournament/rerank_selected.html", context)
+    for tournament in queryset.order_by("pk"):
+        try:
+            correction = corrections.rerank(tournament.pk, request.user, form.cleaned_data["reason"])
+            modeladmin.message_user(request, f"{tournament}: {correction.changes}", messages.SUCCESS)
+        except refusals.Refusal as refusal:
+            modeladmin.message_user(request, f"{tournament}: {refusal}", messages.ERROR)
+    return None
+
+
 class TournamentAdminForm(TournamentForm):
     """The site's own form (its checks and messages: at least 2 players, a
     Swiss's most rounds, a start in the future), written by the admin's user."""
@@ -214,6 +244,7 @@ class TournamentAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-ar
               gettext_lazy("%(tournament)s: resumed.")),
         _each(organizing.cancel, gettext_lazy("Cancel the selected tournaments"),
               gettext_lazy("%(tournament)s: cancelled.")),
+        rerank_selected,
     ]
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
@@ -336,7 +367,7 @@ class RoundAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 class AdjudicationForm(forms.ModelForm):  # type: ignore[type-arg]
-    """A pairing's page: its game's result may be decided here, with a written reason."""
+    """A pairing's page: its running game's result may be decided here, with a written reason."""
 
     adjudicate = forms.ChoiceField(required=False, choices=[
         ("", gettext_lazy("— leave the game alone —")), ("red", gettext_lazy("Red wins")),
@@ -348,6 +379,21 @@ class AdjudicationForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Pairing
         fields: list[str] = []
+
+
+class ResultCorrectionForm(AdjudicationForm):
+    """A pairing's page once its game is over: its result may be corrected
+    (corrections.correct_result), a forfeit too."""
+
+    adjudicate = forms.ChoiceField(required=False, choices=[
+        ("", gettext_lazy("— leave the result alone —")), (Pairing.Result.RED, gettext_lazy("Red wins")),
+        (Pairing.Result.BLACK, gettext_lazy("Black wins")), (Pairing.Result.DRAW, gettext_lazy("Draw")),
+        (Pairing.Result.RED_FORFEIT_WIN, gettext_lazy("Red wins by forfeit")),
+        (Pairing.Result.BLACK_FORFEIT_WIN, gettext_lazy("Black wins by forfeit"))],
+        label=gettext_lazy("Correct the result"))
+    reason = forms.CharField(required=False, widget=forms.Textarea, label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("Required to correct the result; kept in the tournament's "
+                                                    "corrections and on the game, which becomes unrated."))
 
 
 @admin.register(Pairing)
@@ -368,14 +414,24 @@ class PairingAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
     def adjudication_note(self, pairing: Pairing) -> str:
         return pairing.game.adjudication_note if pairing.game else ""
 
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is not None and _game_over(obj):
+            kwargs["form"] = ResultCorrectionForm
+        return super().get_form(request, obj, change, **kwargs)
+
     def save_model(self, request: HttpRequest, obj: Pairing, form: Any, change: bool) -> None:
         choice = form.cleaned_data.get("adjudicate")
         if not choice:
             return
-        winner = None if choice == "draw" else choice
+        reason = form.cleaned_data.get("reason") or ""
         try:
-            organizing.adjudicate(obj.round.tournament_id, request.user, obj.pk, winner,
-                                  form.cleaned_data.get("reason") or "")
+            if isinstance(form, ResultCorrectionForm):
+                correction = corrections.correct_result(obj.round.tournament_id, request.user, obj.pk, choice, reason)
+                self.message_user(request, _("Result corrected: %(changes)s") % {"changes": correction.changes},
+                                  messages.SUCCESS)
+            else:
+                organizing.adjudicate(obj.round.tournament_id, request.user, obj.pk,
+                                      None if choice == "draw" else choice, reason)
         except refusals.Refusal as refusal:
             self.message_user(request, str(refusal), messages.ERROR)
             request.adjudication_refused = True  # type: ignore[attr-defined]
@@ -388,3 +444,8 @@ class PairingAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+def _game_over(pairing: Pairing) -> bool:
+    """Whether the board's game has ended: its result is then corrected, not adjudicated."""
+    return pairing.game is not None and pairing.game.status == Game.Status.FINISHED

@@ -19,7 +19,7 @@ class TournamentsConfig(AppConfig):
         from moderation.models import ModerationAction
         from tournaments import closing
         from tournaments.chat import announce_removed
-        from tournaments.corrections import disqualify_act
+        from tournaments.corrections import disqualify_act, overturn_act
         from tournaments.recording import record_game_result
 
         game_finished.connect(record_game_result, dispatch_uid="tournaments.results")
@@ -28,5 +28,8 @@ class TournamentsConfig(AppConfig):
         # A moderator's disqualification is a moderation act that tournaments does:
         # moderation sits below and imports nothing of tournaments (issue 37).
         moderation_actions.provide(ModerationAction.Kind.DISQUALIFY, disqualify_act)
+        # So is a moderator's adjudication of a finished tournament game: its
+        # board, standings and podium follow the new result.
+        moderation_actions.provide_event_overturn(overturn_act)
         # A closed account leaves the tournaments not over, wherever it was closed (issue 37).
         account_closed.connect(closing.account_closed, dispatch_uid="tournaments.closing")

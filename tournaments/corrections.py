@@ -1,5 +1,6 @@
 """Correcting a tournament's results during or after its play: disqualifying a
-player (a cheater found out after the end) and recomputing the places.
+player (a cheater found out after the end), correcting a board's result whose
+game is over (``correct_result``) and recomputing the places.
 
 A disqualified player's entry is kept and marked (``Entry.disqualified``), so
 every pairing keeps both players and the crosstable stays whole. How their
@@ -20,8 +21,15 @@ double elimination) stays as played, since who met whom cannot be replayed: the
 disqualified player's place is left empty and nobody moves into it, so only
 "as played" is offered there (scoring.final_places).
 
+A corrected result is the board's and its game's alike: the game is
+adjudicated after the fact and unrated, its rating effect undone
+(ladder.overturning, as a moderator's overturn of any game). In a bracket only
+a board that no later match was built on is corrected (a final, a third-place
+match, a grand final's reset): the bracket stays as played.
+
 Who may: a moderator (the permission moderation.disqualify_player, through the
-moderator's DISQUALIFY act, which this module does for moderation), a
+moderator's DISQUALIFY act, or ADJUDICATE on a finished tournament game, which
+this module does for moderation), a
 superuser, and the tournament's organizer while it runs and for
 ``ORGANIZER_DAYS`` days after its end. Each correction is kept as a
 ``Correction`` row (the tournament's history: who, when, why, what changed),
@@ -39,12 +47,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games.models import Game
+from ladder import overturning
 from moderation.actions import ModerationRefusal
 from moderation.models import ModerationAction
+from tournaments import brackets
 from tournaments.changes import Refusal, changed_on_commit, locked
 from tournaments.entering import WHY_LENGTH
-from tournaments.models import Correction, Entry, Tournament
-from tournaments.scoring import store_places
+from tournaments.models import Correction, Entry, Pairing, Tournament
+from tournaments.scoring import bracket_of, match_winner, store_places
 
 # After this long past its end, the organizer's results are final: later
 # corrections are a moderator's (the organizer may have left; players have
@@ -127,6 +138,108 @@ def rerank(tournament_id: int, by: Any, reason: str) -> Correction:
         before = _places(tournament)
         changes = "places recomputed" + (_replace_places(tournament, before) or ": none changed")
         return _log(tournament, by, Correction.Kind.RERANK, None, reason, changes)
+
+
+# The results a board's result may be corrected to, and the seat (first: the
+# pairing's red, second: black) whose side then wins the game; None a draw. A
+# double forfeit is not among them: a played game cannot be lost by both.
+_WINNING_SEAT: dict[str, int | None] = {
+    Pairing.Result.RED: 0, Pairing.Result.RED_FORFEIT_WIN: 0, Pairing.Result.BLACK: 1,
+    Pairing.Result.BLACK_FORFEIT_WIN: 1, Pairing.Result.DRAW: None}
+
+
+def correct_result(tournament_id: int, by: Any, pairing_id: int, result: str, reason: str) -> Correction:
+    """Replace the result of a board whose game is over (a finished tournament's,
+    or a running one's): the board's result becomes ``result`` (a Pairing.Result:
+    a side wins, a draw, or a side wins by forfeit), its game's public result
+    follows, adjudicated and unrated (ladder.overturning), and a finished
+    tournament's places and podium are stored again. A bracket's board only
+    where no later match was built on it (``_bracket_refusal``)."""
+    if result not in _WINNING_SEAT:
+        raise Refusal(gettext("choose the result: a side wins, a draw, or a side wins by forfeit"))
+    if not reason.strip():
+        raise Refusal(gettext("say why: the reason is kept in the log"))
+    with transaction.atomic():
+        pairing = _board(tournament_id, pairing_id)
+        game = Game.objects.select_for_update().get(pk=pairing.game_id)  # the game's row first, as recording locks
+        tournament = _corrected(tournament_id, by)
+        if game.status != Game.Status.FINISHED:
+            raise Refusal(gettext("the game is not over: a running game is adjudicated instead"))
+        if pairing.result == result:
+            raise Refusal(gettext("the result is %(result)s already") % {"result": pairing.get_result_display()})
+        if (why := _bracket_refusal(tournament, pairing, result)) is not None:
+            raise Refusal(why)
+        before, old = _places(tournament), pairing.result
+        pairing.result = result
+        pairing.save(update_fields=["result"])
+        seat = _WINNING_SEAT[result]
+        undone = overturning.overturn(game, None if seat is None else game.seat_names[seat], reason)
+        names = f"{pairing.red.user.get_username()} – {pairing.black.user.get_username()}"  # type: ignore[union-attr]
+        changes = (f"round {pairing.round.number} board {pairing.board} ({names}): "
+                   f"{old or '–'} → {result}; game {game.pk} adjudicated, unrated ({undone} rating change(s) undone)"
+                   + _replace_places(tournament, before))
+        return _log(tournament, by, Correction.Kind.RESULT, None, reason, changes)
+
+
+def _board(tournament_id: int, pairing_id: int) -> Pairing:
+    pairing = (Pairing.objects.filter(pk=pairing_id, round__tournament_id=tournament_id)
+               .select_related("round", "red__user", "black__user").first())
+    if pairing is None or pairing.game_id is None:
+        raise Refusal(gettext("there is no such game in this tournament"))
+    return pairing
+
+
+def _bracket_refusal(tournament: Tournament, pairing: Pairing, result: str) -> str | None:
+    """Why a bracket's board may not take ``result``: the winner (or loser) of
+    its match played on in a later match, which cannot be replayed (the bracket
+    stays as played), or the match, decided, would be left without a winner.
+    So only a final's games (the final, a third-place match, a grand final's
+    reset) are corrected in a bracket."""
+    if not tournament.elimination:
+        return None
+    fed = (brackets.WinnerOf(pairing.match), brackets.LoserOf(pairing.match))
+    if any(source in fed for match in bracket_of(tournament).bracket.matches for source in (match.top, match.bottom)):
+        return gettext("in a bracket only a final's games can be corrected: later matches were played on this "
+                       "result, and the bracket stays as played")
+    if _match_winner(tournament, pairing, pairing.result) is not None and \
+            _match_winner(tournament, pairing, result) is None:
+        return gettext("the match would have no winner: a bracket's final needs one")
+    return None
+
+
+def _match_winner(tournament: Tournament, pairing: Pairing, result: str) -> int | None:
+    """The winner of ``pairing``'s match were its board's result ``result``."""
+    boards = (Pairing.objects.filter(round__tournament=tournament, match=pairing.match)
+              .select_related("red", "black").order_by("match_game"))
+    played = [(board.red.number, board.black.number if board.black else None,
+               result if board.pk == pairing.pk else board.result) for board in boards]
+    return match_winner(played, tournament.match_length)  # type: ignore[arg-type]
+
+
+def overturn_act(action: ModerationAction) -> str:
+    """The moderator's ADJUDICATE act on a finished tournament game (registered
+    with moderation.actions.provide_event_overturn in TournamentsConfig.ready()):
+    its board's result corrected (``correct_result``), the winner a seat of the
+    game or nobody (a draw)."""
+    game = action.game
+    pairing = Pairing.objects.filter(game_id=game.pk).select_related("round").first()
+    if pairing is None:
+        raise ModerationRefusal(gettext("game %(number)s belongs to %(event)s, which is none of the site's "
+                                        "tournaments: undo its rating effect if need be")
+                                % {"number": game.pk, "event": game.event})
+    winner = action.winner.strip() or None
+    if winner is not None and winner not in game.seat_names:
+        raise ModerationRefusal(gettext("game %(number)s: the winner is one of %(seats)s or nobody (a draw), "
+                                        "not '%(winner)s'")
+                                % {"number": game.pk, "seats": ", ".join(game.seat_names), "winner": winner})
+    result = Pairing.Result.DRAW if winner is None else (Pairing.Result.RED, Pairing.Result.BLACK)[
+        game.seat_names.index(winner)]
+    try:
+        correction = correct_result(pairing.round.tournament_id, action.moderator, pairing.pk, result, action.reason)
+    except Refusal as refusal:
+        raise ModerationRefusal(gettext("tournament %(number)s: %(why)s")
+                                % {"number": pairing.round.tournament_id, "why": refusal}) from None
+    return f"tournament {pairing.round.tournament_id}: {correction.changes}"
 
 
 def _places(tournament: Tournament) -> dict[str, int | None]:

@@ -332,6 +332,7 @@ class Correction(models.Model):
     class Kind(models.TextChoices):
         DISQUALIFY = "disqualify", _("Disqualification")
         RERANK = "rerank", _("Places recomputed")
+        RESULT = "result", _("Result corrected")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, verbose_name=_("tournament"),
                                    related_name="corrections")

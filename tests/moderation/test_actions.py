@@ -187,10 +187,13 @@ def test_adjudicating_a_finished_game_replaces_its_result_and_undoes_its_rating(
     assert ModerationAction.objects.count() == 1  # the refused act is not logged
 
 
-def test_a_tournament_games_result_is_left_to_its_organizer(moderator: Any, alice: Any, bob: Any) -> None:
+def test_an_events_game_is_left_to_its_event(moderator: Any, alice: Any, bob: Any) -> None:
+    """A finished event's game is handed to the event's own correction
+    (tournaments.corrections.overturn_act: tests/tournaments/test_admin_result_corrections.py),
+    which refuses a game that is none of its boards."""
     game = finished_game(bob, alice)
     Game.objects.filter(pk=game.pk).update(event="Autumn Cup")
-    with pytest.raises(ModerationRefusal, match="belongs to Autumn Cup: its result is for the tournament's organizer"):
+    with pytest.raises(ModerationRefusal, match="belongs to Autumn Cup, which is none of the site's tournaments"):
         act(moderator, Kind.ADJUDICATE, game=game, winner="red")
     assert Game.objects.get(pk=game.pk).reason == Game.Reason.RESIGNATION and rating(bob) == 1520
 
