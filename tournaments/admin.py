@@ -419,6 +419,15 @@ class PairingAdmin(OwnTournaments, admin.ModelAdmin):  # type: ignore[type-arg]
             kwargs["form"] = ResultCorrectionForm
         return super().get_form(request, obj, change, **kwargs)
 
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """Who may only look (a moderator: they correct through their act) sees the
+        board without the adjudication's inputs, which a view-only page would show
+        as bare English names."""
+        fields = super().get_fields(request, obj)
+        if obj is not None and not self.has_change_permission(request, obj):
+            fields = [name for name in fields if name not in ("adjudicate", "reason")]
+        return fields
+
     def save_model(self, request: HttpRequest, obj: Pairing, form: Any, change: bool) -> None:
         choice = form.cleaned_data.get("adjudicate")
         if not choice:
