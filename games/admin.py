@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from adminkit import search
 from adminkit.export import Column, Export, ExportMixin
-from adminkit.filters import DateRangeFilter
+from adminkit.filters import DateRangeFilter, user_filter
 from adminkit.readonly import LookOnly
 from games.models import Game, Move, Seat
 
@@ -70,7 +70,8 @@ class GameAdmin(ExportMixin, ReadOnlyAdmin):
 
     list_display = ("id", "kind", "players_list", "status", "ply", "winner", "reason", "rated", "created")
     list_filter = ("kind", "players", "status", "reason", "rated", ("created", DateRangeFilter),
-                   ("finished", DateRangeFilter))
+                   ("finished", DateRangeFilter),
+                   user_filter("seats__user", gettext_lazy("player"), parameter="player"))
     search_fields = ("seats__user__username", "event")
     export_columns = GAME_EXPORT
     # The seed (not editable, so no form shows it) and the position stay out of

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -160,6 +161,11 @@ class Game(models.Model):
         players = " v ".join(str(seat.user) for seat in self.table)
         return gettext("Game %(number)s: %(players)s (%(status)s)") % {
             "number": self.pk, "players": players, "status": self.get_status_display()}
+
+    def get_absolute_url(self) -> str:
+        """The game's page (the admin's "View on site"): a running game shows
+        there what a spectator sees, never a hand."""
+        return reverse("games:game", args=[self.pk])
 
     @property
     def reason_label(self) -> str:

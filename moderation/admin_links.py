@@ -94,7 +94,7 @@ def user_links(request: HttpRequest, user: Any) -> list[tuple[str, list[Link]]]:
         (gettext("On the site"), _keep([
             (gettext("Profile and recent games"), reverse("ladder:profile", args=[user.get_username()]))])),
         (gettext("Games and ratings"), _keep([
-            (gettext("Games in the admin"), admin_url(request, "games.game", query={"q": user.get_username()})),
+            (gettext("Games in the admin"), admin_url(request, "games.game", query={"player": user.pk})),
             *_rating_links(request, user),
             (gettext("Rating changes"), admin_url(request, "ladder.ratingchange", query=mine)),
             (gettext("Playbans"), admin_url(request, "ladder.ban", query=mine)),

@@ -68,7 +68,7 @@ def test_the_user_page_links_everything_about_the_player_and_each_link_opens(
         assert found["Profile and recent games"] == "/@/alice/"
         assert found[f"Ace in the Hole: {rating}"] == "/@/alice/?ladder=ace-in-the-hole"
         assert found["Rhombus: 1620"] == "/@/alice/?ladder=rhombus"
-        assert found["Games in the admin"] == reverse("admin:games_game_changelist") + "?q=alice"
+        assert found["Games in the admin"] == reverse("admin:games_game_changelist") + f"?player={alice.pk}"
         assert found["Acts on them"].endswith(f"?user={alice.pk}")
         assert found["Lift: rated games"] == f"{ADD}?user={alice.pk}&kind=lift_rated"
         assert found["Restrict from seeks, challenges and quick pairing"] == \

@@ -52,6 +52,23 @@ def test_games_between_two_dates_both_days_included(admin_client: Client) -> Non
     assert 'type="hidden" name="status__exact" value="finished"' in panel  # the other filters kept
 
 
+def test_a_players_games_are_chosen_by_the_player_filter_which_lists_no_one_else(admin_client: Client) -> None:
+    made = admin_rows.games(3)
+    player = made[1].seats.first().user
+    assert shown(admin_client, f"{GAMES}?player={player.pk}", Game) == {made[1].pk}
+    assert player.username in filters_panel(admin_client, f"{GAMES}?player={player.pk}")
+    others = {seat.user.username for game in made for seat in game.seats.all()} - {player.username}
+    assert not any(name in filters_panel(admin_client, GAMES) for name in others | {player.username})
+
+
+def test_a_games_admin_page_has_view_on_site_which_opens_the_games_page(admin_client: Client) -> None:
+    game = admin_rows.games(1)[0]
+    page = admin_client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    link = page[page.index('class="viewsitelink"') - 200:page.index('class="viewsitelink"')]
+    target = link[link.rindex('href="') + 6:].split('"')[0]
+    assert admin_client.get(target)["Location"].endswith(reverse("games:game", args=[game.pk]))
+
+
 def test_a_date_that_is_no_date_is_refused_as_the_admin_refuses_a_bad_filter(admin_client: Client) -> None:
     response = admin_client.get(f"{GAMES}?created__from=yesterday")
     assert response.status_code == 302 and response["Location"].endswith("?e=1")
