@@ -1,5 +1,5 @@
 """Mutes and room locks in the admin, to look at only. The lines and timeouts
-are moderation's (moderation/admin.py), with the acts on them."""
+are moderation's (moderation/admin/chat.py), with the acts on them."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Admin pages for seeks and challenges (read them, cancel by hand if need be),
 players, ratings on the other ladders, the pool, playbans and their records.
 The rating changes' page, where a moderator undoes a game's, is moderation's
-(moderation/admin.py): the ladder imports nothing of it.
+(moderation/admin/ratings.py): the ladder imports nothing of it.
 
 Lists that show a game name its players (Game.__str__), so they load the
 seats with the page (``with_games``) rather than a query a row."""
