@@ -43,6 +43,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import bots, botwaits, broadcast, moving, refusals, shared_redis, starting, store
 from games.models import Game
@@ -77,19 +78,22 @@ def play_computer(user: Any, level: str, time_control: TimeControl, *, rated: bo
     switched-off level, or an unknown control.
     """
     if user is None or not getattr(user, "is_authenticated", False):
-        raise refusals.Refusal("log in to play the computer")
+        raise refusals.Refusal(gettext("log in to play the computer"))
     if bots.is_bot(user):
-        raise refusals.Refusal("a bot cannot start games")
+        raise refusals.Refusal(gettext("a bot cannot start games"))
     if level not in bots.engine_bots().LEVELS:
-        raise refusals.Refusal(f"{level!r} is not a bot level: choose one of {', '.join(bots.engine_bots().LEVELS)}")
+        raise refusals.Refusal(gettext("%(level)s is not a bot level: choose one of %(levels)s") % {
+            "level": repr(level), "levels": ", ".join(bots.engine_bots().LEVELS)})
     bots.refuse_switched_off(level)
     if time_control not in OFFERED:
-        raise refusals.Refusal(f"{time_control.key!r} is not an offered time control")
+        raise refusals.Refusal(gettext("%(control)s is not an offered time control") % {
+            "control": repr(time_control.key)})
     if colour not in ("red", "black", "random"):
-        raise refusals.Refusal('"colour" must be red, black or random')
+        raise refusals.Refusal(gettext('"colour" must be red, black or random'))
     bot = get_user_model().objects.filter(username=bots.bot_username(level)).first()
     if bot is None or bots.level_of(bot.pk) != level:
-        raise refusals.Refusal(f"the {bots.level_label(level)} bot has no account yet: run manage.py seed_bots")
+        raise refusals.Refusal(gettext("the %(level)s bot has no account yet: run manage.py seed_bots") % {
+            "level": bots.level_label(level)})
     if colour == "random":
         colour = secrets.choice(["red", "black"])
     red, black = (user, bot) if colour == "red" else (bot, user)
