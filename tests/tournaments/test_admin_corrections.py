@@ -26,37 +26,11 @@ from tournaments.templatetags.tournaments import tournament_podium
 from tests.helpers import client_for, staff_group
 from tests.tournaments.conftest import play_round
 from tests.tournaments.finished import finished
+from tests.tournaments.staff import cup, moderator, olga, root  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 ROUND_ROBIN = Tournament.Format.ROUND_ROBIN
 ACT = reverse("admin:moderation_moderationaction_add")
-
-
-@pytest.fixture
-def olga(organizer: Any) -> Any:
-    """The organizer (tests.tournaments.conftest), staff so that she may use the admin."""
-    organizer.is_staff = True
-    organizer.save(update_fields=["is_staff"])
-    return organizer
-
-
-@pytest.fixture
-def moderator(django_user_model: Any) -> Any:
-    user = django_user_model.objects.create_user("mod", "mod@example.org", is_staff=True)
-    user.groups.add(staff_group("Moderators"))
-    return user
-
-
-@pytest.fixture
-def root(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_superuser("root", "root@example.org", "pw")
-
-
-@pytest.fixture
-def cup(olga: Any, tournament: Any, players: Any) -> Tournament:
-    """A finished round robin of p01..p04, the lower number winning every game:
-    p01 first with 3 points, p02 2, p03 1, p04 0. p01 is the cheater."""
-    return finished(tournament, players(4), ROUND_ROBIN)
 
 
 def cheater(t: Tournament) -> Entry:

@@ -22,38 +22,13 @@ from tournaments import corrections
 from tournaments.changes import Refusal
 from tournaments.models import Correction, Entry, Pairing, Tournament
 from tournaments.templatetags.tournaments import tournament_podium
-from tests.helpers import client_for, staff_group
+from tests.helpers import client_for
 from tests.tournaments.finished import finished
+from tests.tournaments.staff import cup, moderator, olga, root  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 ACT = reverse("admin:moderation_moderationaction_add")
 TOURNAMENTS = reverse("admin:tournaments_tournament_changelist")
-
-
-@pytest.fixture
-def olga(organizer: Any) -> Any:
-    organizer.is_staff = True
-    organizer.save(update_fields=["is_staff"])
-    return organizer
-
-
-@pytest.fixture
-def moderator(django_user_model: Any) -> Any:
-    user = django_user_model.objects.create_user("mod", "mod@example.org", is_staff=True)
-    user.groups.add(staff_group("Moderators"))
-    return user
-
-
-@pytest.fixture
-def root(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_superuser("root", "root@example.org", "pw")
-
-
-@pytest.fixture
-def cup(olga: Any, tournament: Any, players: Any) -> Tournament:
-    """A finished round robin of p01..p04, the lower number winning every game:
-    p01 first with 3 points, p02 2, p03 1, p04 0."""
-    return finished(tournament, players(4), Tournament.Format.ROUND_ROBIN)
 
 
 def board_of(t: Tournament, first: int, second: int, match: str | None = None) -> Pairing:
