@@ -195,7 +195,7 @@ def rerank_selected(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type:
     if not form.is_valid():
         context = {**modeladmin.admin_site.each_context(request), "title": _("Recompute the places"),
                    "opts": modeladmin.opts, "form": form, "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-                   "tournaments": queryset.order_by("pk")}
+                   "action": "rerank_selected", "rows": queryset.order_by("pk")}
         return TemplateResponse(request, "admin/tournaments/tournament/rerank_selected.html", context)
     for tournament in queryset.order_by("pk"):
         try:

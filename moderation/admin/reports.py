@@ -133,7 +133,8 @@ def close_reports(modeladmin: admin.ModelAdmin, request: HttpRequest,  # type: i
         return None
     context = {**modeladmin.admin_site.each_context(request), "title": gettext("Close the selected reports"),
                "opts": modeladmin.opts, "form": form, "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-               "reports": queryset.select_related("reported", "reporter").order_by("created", "pk")}
+               "action": "close_reports",
+               "rows": queryset.select_related("reported", "reporter").order_by("created", "pk")}
     return TemplateResponse(request, "admin/moderation/report/close_selected.html", context)
 
 
