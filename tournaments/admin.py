@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adminkit.filters import DateRangeFilter
+from adminkit.readonly import LookOnly
 from games import refusals
 from games.models import Game
 from tournaments import corrections, entering, organizing
@@ -110,7 +111,7 @@ class EntryInline(admin.TabularInline):  # type: ignore[type-arg]
             obj is None or obj.status == Tournament.Status.UPCOMING)
 
 
-class CorrectionInline(admin.TabularInline):  # type: ignore[type-arg]
+class CorrectionInline(LookOnly, admin.TabularInline):  # type: ignore[type-arg]
     """The tournament's corrections, as corrections.py logged them; never edited."""
 
     model = Correction
@@ -118,12 +119,6 @@ class CorrectionInline(admin.TabularInline):  # type: ignore[type-arg]
     fields = ("created", "kind", "by", "entry", "reason", "changes")
     readonly_fields = fields
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
