@@ -22,14 +22,14 @@ from games.models import Game
 from games.records import games_played_by, row_of
 from ladder import elo, leaderboard, rank_counts, ratings
 from api.auth import OptionalToken, Token
-from api.schemas import ERRORS, LadderKey
+from api.schemas import ERRORS, Ladder
 from ladder.models import ACE, LADDERS, Player, Standing
 
 router = Router(tags=["players"], auth=OptionalToken())
 
 GAMES_PAGE_SIZE = 50
 # Query parameters with their checks and words for the spec (ninja's mypy-friendly form).
-LadderParam = QueryEx[LadderKey, P(description=f"Which game's ladder: one of {', '.join(LADDERS)}")]
+LadderParam = QueryEx[Ladder, P(description=f"Which game's ladder: one of {', '.join(LADDERS)}")]
 PageParam = QueryEx[int, P(ge=1, description="1 for the first page")]
 ActiveParam = QueryEx[bool, P(description=f"only players rated in the last {leaderboard.ACTIVE_DAYS} days")]
 SearchParam = QueryEx[str, P(description="a name's beginning: only the players it starts, with their real ranks")]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Iterable
+from enum import IntEnum, StrEnum
+from typing import Any
 
 from ninja import Schema
 from pydantic import BaseModel, ConfigDict
 
 from games import starting
+from games.models import Game
 from games.timecontrols import OFFERED
 from ladder.models import LADDERS
 
@@ -23,12 +26,61 @@ class Done(Schema):
     ok: bool = True
 
 
-# The site's fixed vocabularies, as enums in the spec: a value outside them is a
-# 422 naming the choices, and a client generated from the spec offers only these.
-LadderKey = Literal[tuple(LADDERS)]  # type: ignore[valid-type]
-TimeControlKey = Literal[tuple(tc.key for tc in OFFERED)]  # type: ignore[valid-type]
-RulesKey = Literal[tuple(starting.setups())]  # type: ignore[valid-type]
-ColourKey = Literal["red", "black", "random"]
+# The site's fixed vocabularies, as named enums in the spec (components/schemas):
+# a value outside one is a 422 naming the choices, and a client generated from the
+# spec gets one type for each (one TimeControl wherever a time control is taken or
+# given), with member names from ``x-enum-varnames``. Each is a StrEnum (an IntEnum
+# for Players): its members are the plain strings (numbers) the domain takes.
+
+
+def _named(name: str, values: Iterable[str], doc: str) -> Any:
+    """A StrEnum called ``name`` whose members are ``values``; its docstring
+    describes it in the spec."""
+    members = {_member_name(value): value for value in values}
+    enum = StrEnum(name, members)  # type: ignore[misc]
+    enum.__doc__ = doc
+    enum.__get_pydantic_json_schema__ = classmethod(_with_names)  # type: ignore[attr-defined]
+    return enum
+
+
+def _member_name(value: str) -> str:
+    """A value as an identifier a generated client can name a member by:
+    "5+3" is MINUTES_5_3, "3d" DAYS_3, "SW+NE" SW_NE, "ismcts-2" ISMCTS_2."""
+    if value[:1].isdigit():
+        minutes, _, increment = value.partition("+")
+        return f"DAYS_{value[:-1]}" if value.endswith("d") else f"MINUTES_{minutes}_{increment}"
+    return "".join(c if c.isalnum() else "_" for c in value).upper()
+
+
+def _with_names(cls: Any, core_schema: Any, handler: Any) -> dict[str, Any]:
+    schema = dict(handler(core_schema))
+    schema["x-enum-varnames"] = [member.name for member in cls]
+    return schema
+
+
+TimeControl = _named("TimeControl", (tc.key for tc in OFFERED),
+                     'A time control: "5+3" is 5 minutes and 3 seconds a move, "3d" three days a move')
+Rules = _named("Rules", starting.setups(), "A game and its variant")
+Ladder = _named("Ladder", LADDERS, "A rating ladder: one a game, and Rhombus's team games")
+Colour = _named("Colour", ("red", "black", "random"), "The side wished for: random lets the site draw it")
+Seat = _named("Seat", ("red", "black", "SW", "SE", "NE", "NW"),
+              "A seat: red and black in Ace in the Hole; SW, SE, NE, NW around a Rhombus table (RH31)")
+Side = _named("Side", ("red", "black", "SW", "NE", "SW+NE", "SE+NW"),
+              "Who won: a seat, or a team's seats joined by '+' (RH35)")
+GameStatus = _named("GameStatus", Game.Status.values, "A game's status")
+Reason = _named("Reason", Game.Reason.values, "How a game ended (R15-R17, RH25-RH27, RH43)")
+
+
+class Players(IntEnum):
+    """How many play: 2, or 4 (Rhombus teams, RH31)."""
+
+    TWO = 2
+    FOUR = 4
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
+        return _with_names(cls, core_schema, handler)
+
 
 
 # Every operation answers errors in one shape; add this to its ``response``.

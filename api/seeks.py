@@ -22,7 +22,7 @@ from games import botmoves, starting
 from games.models import Game
 from ladder import challenges, inputs, lobby_json, seating, seeks
 from api.auth import OptionalToken, Token
-from api.schemas import ERRORS, ColourKey, Done, RulesKey, TimeControlKey
+from api.schemas import ERRORS, Colour, Done, Players, Rules, TimeControl
 from ladder.models import Challenge, Seek
 
 router = Router(tags=["seeks"])
@@ -117,32 +117,32 @@ class ChallengeAcceptOut(Schema):
 
 
 class SeekIn(Schema):
-    time_control: TimeControlKey  # one offered control: "5+3", "10+5", "1d", ...
+    time_control: TimeControl  # one offered control: "5+3", "10+5", "1d", ...
     rated: bool = True
-    colour: ColourKey = "random"  # the side you would like
-    rules: RulesKey = inputs.ACE  # "ace-in-the-hole", "rhombus" or "rhombus-formation"
-    players: int = 2  # 4: a Rhombus team game, seated as players join
+    colour: Colour = "random"  # the side you would like
+    rules: Rules = inputs.ACE  # "ace-in-the-hole", "rhombus" or "rhombus-formation"
+    players: Players = Players.TWO  # 4: a Rhombus team game, seated as players join
     partner: str | None = None  # 4 players: who sits opposite you (else the site pairs the teams)
 
 
 class ChallengeIn(Schema):
-    time_control: TimeControlKey
+    time_control: TimeControl
     username: str | None = None  # 2 players: whom to challenge
     rated: bool = True
-    colour: ColourKey = "random"
-    rules: RulesKey = inputs.ACE
-    players: Literal[2, 4] = 2  # 4: Rhombus teams, you and ``partner`` against ``opponents``
+    colour: Colour = "random"
+    rules: Rules = inputs.ACE
+    players: Players = Players.TWO  # 4: Rhombus teams, you and ``partner`` against ``opponents``
     partner: str | None = None
     opponents: list[str] | None = None
 
 
 class ComputerIn(Schema):
     level: str  # an engine level, e.g. "random", "greedy", "ismcts-2"
-    time_control: TimeControlKey
+    time_control: TimeControl
     rated: bool = False
-    colour: ColourKey = "random"  # 2 players; with 4 you sit at SW, who moves first
-    rules: RulesKey = inputs.ACE
-    players: Literal[2, 4] = 2  # 4: Rhombus, you and a bot partner against two bots
+    colour: Colour = "random"  # 2 players; with 4 you sit at SW, who moves first
+    rules: Rules = inputs.ACE
+    players: Players = Players.TWO  # 4: Rhombus, you and a bot partner against two bots
 
 
 # --- Seeks ----------------------------------------------------------------
