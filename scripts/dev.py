@@ -118,9 +118,15 @@ def worker_command(env: dict[str, str]) -> list[str]:
 
     ACEWEB_QUIET_BEAT (aceweb/celery.py): beat sends a task every few seconds,
     which would log three lines each; only their warnings and errors are kept.
-    Workers without beat (deployments, the tests) log every task."""
+    Workers without beat (deployments, the tests) log every task.
+
+    One worker has no neighbours: gossip, mingle and heartbeat only talk to other
+    workers, and a warm shutdown that waits on gossip's broadcast consumer over
+    Redis can hang (celery/celery#7272, celery/kombu#1785; our CI saw it wait
+    over 30 s), so they are off, as for the tests' workers (tests/helpers.py)."""
     env["ACEWEB_QUIET_BEAT"] = "1"
-    return [PYTHON, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info", *worker_user(env)]
+    return [PYTHON, "-m", "celery", "-A", "aceweb", "worker", "-B", "--loglevel", "info",
+            "--without-gossip", "--without-mingle", "--without-heartbeat", *worker_user(env)]
 
 
 def run(extra: list[str]) -> int:

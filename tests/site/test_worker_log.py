@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from django.db import connection
 
 from aceweb.celery import RoutineTasksFilter
-from tests.helpers import (ROOT, empty_redis_database, load_dev, require_service, stop_within,
+from tests.helpers import (ROOT, empty_redis_database, load_dev, require_service,
                            wait_for_other_sessions_to_end, worker_database_url)
 
 
@@ -46,7 +47,9 @@ def test_as_root_the_worker_runs_as_the_projects_owner(monkeypatch: pytest.Monke
 def test_the_make_run_worker_logs_no_superuser_warning_and_no_beat_chatter(tmp_path: Path) -> None:
     require_service("REDIS_URL", "a Celery worker")
     require_service("DATABASE_URL", "the worker's periodic tasks")
-    env: dict[str, Any] = dict(os.environ, DATABASE_URL=worker_database_url(connection))
+    # PYTHONFAULTHANDLER: a worker process sent SIGABRT writes every thread's
+    # stack to the log first (stop_or_show below).
+    env: dict[str, Any] = dict(os.environ, DATABASE_URL=worker_database_url(connection), PYTHONFAULTHANDLER="1")
     log_path = tmp_path / "worker.log"
     # CI once saw this worker take over 30 s to stop: a warm shutdown waits for
     # the task it is running, and earlier tests leave tasks queued here.
@@ -62,12 +65,59 @@ def test_the_make_run_worker_logs_no_superuser_warning_and_no_beat_chatter(tmp_p
             assert ping.delay().get(timeout=10) == "pong"
         finally:
             worker.terminate()
-            stopped = stop_within(worker, 30)
+            stuck = stop_or_show(worker, 30)
     wait_for_other_sessions_to_end(connection)
     text = log_path.read_text(errors="replace")
-    assert stopped, f"the worker did not stop within 30 s of SIGTERM; its log:\n{text[-4000:]}"
+    assert not stuck, f"the worker did not stop within 30 s of SIGTERM ({stuck}); its log:\n{text[-12000:]}"
     assert " ready." in text
     assert "superuser privileges" not in text
     assert "Sending due task" not in text
     assert "match_pool[" not in text and "claim_timeouts[" not in text  # no "received", no "succeeded"
     assert "games.tasks.ping[" in text and "succeeded" in text  # other tasks still say so
+
+
+def stop_or_show(worker: subprocess.Popen[bytes], seconds: float) -> str:
+    """"" if the worker ended within SECONDS. Else its processes (the main one,
+    the pool's and beat's) and their states, after each has written its
+    threads' stacks to the log (SIGABRT with faulthandler on), then all are
+    killed: a warm shutdown that hangs shows where it waits."""
+    try:
+        worker.wait(timeout=seconds)
+        return ""
+    except subprocess.TimeoutExpired:
+        pass
+    tree = [*descendants(worker.pid), worker.pid]
+    states = ", ".join(f"{pid} {process_state(pid)}" for pid in tree)
+    for pid in tree:
+        signal_quietly(pid, signal.SIGABRT)
+    time.sleep(2)
+    for pid in tree:
+        signal_quietly(pid, signal.SIGKILL)
+    worker.wait()
+    return states
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below PID, deepest first (Linux /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        for child in (task / "children").read_text().split():
+            found += [*descendants(int(child)), int(child)]
+    return found
+
+
+def process_state(pid: int) -> str:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return "gone"
+    fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+    return f"{fields.get('Name', '?')} {fields.get('State', '?')} in {wchan or '?'}"
+
+
+def signal_quietly(pid: int, signum: int) -> None:
+    try:
+        os.kill(pid, signum)
+    except ProcessLookupError:
+        pass
