@@ -25,8 +25,8 @@ from games import bots, starting
 from games.models import Game
 from ids.rows import row_id
 from ladder import lobby_groups, permits, seating
-from ladder.inputs import (ACE, LobbyRefusal, checked_colour, checked_players, checked_rated, checked_rules,
-                           logged_in, named_player, offered_time_control, refuse_partners, setup)
+from ladder.inputs import (ACE, LobbyRefusal, NotFound, NotYours, checked_colour, checked_players, checked_rated,
+                           checked_rules, logged_in, named_player, offered_time_control, refuse_partners, setup)
 from ladder.lobby_json import ChallengeJSON, challenge_json
 from ladder.models import Challenge, ChallengeInvitee, challenge_life
 from notify import notices
@@ -167,7 +167,7 @@ def accept_challenge(challenge_id: Any, user: Any, now: datetime | None = None) 
         if challenge.players == 4:
             return _accept_team(challenge, user)
         if challenge.challenged_id != user.pk:
-            raise LobbyRefusal(gettext("only the challenged player can accept a challenge"))
+            raise NotYours(gettext("only the challenged player can accept a challenge"))
         permits.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
         game = seating.start_sides([challenge.challenger], [user], challenge.colour, challenge.rated, challenge.tc,
                                    setup(challenge))
@@ -181,7 +181,7 @@ def _accept_team(challenge: Challenge, user: Any) -> Game | Challenge:
     invitees = list(challenge.invitees.select_related("user"))
     mine = next((invitee for invitee in invitees if invitee.user_id == user.pk), None)
     if mine is None:
-        raise LobbyRefusal(gettext("only an invited player can accept a challenge"))
+        raise NotYours(gettext("only an invited player can accept a challenge"))
     if mine.answer == ChallengeInvitee.Answer.ACCEPTED:
         raise LobbyRefusal(gettext("you have already accepted that challenge: wait for the others"))
     permits.check(user, "challenge", rated=challenge.rated, error=LobbyRefusal)
@@ -224,7 +224,7 @@ def _close(challenge_id: Any, user: Any, now: datetime | None, may: Callable[[Ch
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id, now)
         if not may(challenge, user.pk):
-            raise LobbyRefusal(refusal())
+            raise NotYours(refusal())
         if status == Challenge.Status.DECLINED:  # kept so the others are told who closed it (4 players)
             challenge.invitees.filter(user_id=user.pk).update(answer=ChallengeInvitee.Answer.DECLINED)
         challenge.status = status
@@ -258,7 +258,7 @@ def _locked_challenge(challenge_id: Any, now: datetime | None) -> Challenge:
     challenge = (Challenge.objects.select_for_update(of=("self",)).select_related("challenger", "challenged")
                  .filter(pk=challenge_id).first() if row_id(challenge_id) else None)  # issue 35, 11
     if challenge is None:
-        raise LobbyRefusal(gettext("there is no challenge %(challenge)s") % {"challenge": challenge_id})
+        raise NotFound(gettext("there is no challenge %(challenge)s") % {"challenge": challenge_id})
     if challenge.status == Challenge.Status.PENDING and challenge.lapsed(now or timezone.now()):
         raise LobbyRefusal(gettext("that challenge has expired"))
     if challenge.status != Challenge.Status.PENDING:

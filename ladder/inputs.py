@@ -29,6 +29,14 @@ class LobbyRefusal(ValueError):
     """Something the lobby will not do; the message is meant for the player."""
 
 
+class NotYours(LobbyRefusal):
+    """A seek or challenge that is someone else's to act on (the API's 403)."""
+
+
+class NotFound(LobbyRefusal):
+    """No such player, seek or challenge (the API's 404)."""
+
+
 def offered_time_control(key: Any) -> TimeControl:
     """The offered control named by ``key`` ("5+3", "3d"), or a refusal."""
     offered = ", ".join(tc.key for tc in OFFERED)
@@ -107,7 +115,7 @@ def named_player(username: Any) -> Any:
     if could_be_username(name):
         opponent = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
     if opponent is None:
-        raise LobbyRefusal(gettext("there is no player called %(name)s") % {"name": repr(name)})
+        raise NotFound(gettext("there is no player called %(name)s") % {"name": repr(name)})
     return opponent
 
 

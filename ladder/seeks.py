@@ -22,8 +22,9 @@ from games.models import Game
 from games.timecontrols import TimeControl
 from ids.rows import row_id
 from ladder import lobby_groups, permits, seating
-from ladder.inputs import (ACE, LobbyRefusal, checked_colour, checked_partner, checked_players, checked_rated,
-                           checked_rules, logged_in, offered_time_control, refuse_api_bot, refuse_partners, setup)
+from ladder.inputs import (ACE, LobbyRefusal, NotFound, NotYours, checked_colour, checked_partner, checked_players,
+                           checked_rated, checked_rules, logged_in, offered_time_control, refuse_api_bot,
+                           refuse_partners, setup)
 from ladder.lobby_json import SeekJSON, seek_json
 from ladder.models import REAL_TIME_SEEK_LIFE, Seek, SeekEntry, ladder_of
 
@@ -71,7 +72,7 @@ def cancel_seek(seek_id: Any, user: Any) -> Seek:
     with transaction.atomic():
         seek = _locked_seek(seek_id)
         if seek.creator_id != user.pk:
-            raise LobbyRefusal(gettext("only its creator can cancel a seek"))
+            raise NotYours(gettext("only its creator can cancel a seek"))
         seek.status = Seek.Status.CANCELLED
         seek.save(update_fields=["status"])
         lobby_groups.lobby_changed_on_commit()
@@ -150,7 +151,7 @@ def leave_seek(seek_id: Any, user: Any) -> Seek:
             raise LobbyRefusal(gettext("you created that seek: cancel it to close it for everyone"))
         left, _ = SeekEntry.objects.filter(seek=seek, user=user).delete()
         if not left:
-            raise LobbyRefusal(gettext("you have not joined that seek"))
+            raise NotYours(gettext("you have not joined that seek"))
         lobby_groups.lobby_changed_on_commit()
     return seek
 
@@ -195,7 +196,7 @@ def _locked_seek(seek_id: Any) -> Seek:
     seek = (Seek.objects.select_for_update(of=("self",)).select_related("creator").filter(pk=seek_id).first()
             if row_id(seek_id) else None)  # a number past bigint names no seek (issue 35, 11)
     if seek is None:
-        raise LobbyRefusal(gettext("there is no seek %(seek)s") % {"seek": seek_id})
+        raise NotFound(gettext("there is no seek %(seek)s") % {"seek": seek_id})
     if seek.status != Seek.Status.OPEN:
         raise LobbyRefusal(gettext("that seek is no longer open (%(status)s)") % {"status": seek.status})
     return seek
