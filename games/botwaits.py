@@ -13,7 +13,7 @@ import time
 from datetime import datetime, timezone as dt_timezone
 from typing import Any, TypedDict
 
-from games import bots, shared_redis
+from games import bots, shared_redis, timestamps
 from games.models import Game
 
 log = logging.getLogger("games")
@@ -141,4 +141,4 @@ def _waiting(game_id: int, ply: int) -> BotWaitJSON:
 
 
 def _iso(stamp: float | None) -> str | None:
-    return None if stamp is None else datetime.fromtimestamp(stamp, dt_timezone.utc).isoformat()
+    return None if stamp is None else timestamps.stamp(datetime.fromtimestamp(stamp, dt_timezone.utc))

@@ -24,6 +24,7 @@ from chat import lines as chat_lines
 from chat.lines import Refused, Speaker
 from chat.models import Line
 from games import bots, broadcast
+from games.timestamps import stamp
 from games.models import Game, Seat
 
 PLAYERS, SPECTATORS = "player", "spectator"
@@ -96,7 +97,7 @@ def line_json(line: Line, room: str) -> LineJSON:
     its reader's language), never a removed line's words."""
     return {"id": line.pk, "room": room, "user": line.author.get_username(), "removed": line.removed,
             "text": "" if line.removed else line.text, "preset": "" if line.removed else line.preset,
-            "at": line.created.isoformat()}
+            "at": stamp(line.created)}
 
 
 def lines_for(game: Game, user: Any) -> dict[str, list[LineJSON]]:

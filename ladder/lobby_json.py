@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from games import bots
 from games.timecontrols import TimeControl
+from games.timestamps import stamp
 from ladder import ratings
 from ladder.inputs import setup
 from ladder.models import Challenge, ChallengeInvitee, Seek
@@ -129,7 +130,7 @@ def challenge_json(challenge: Challenge, user: Any) -> ChallengeJSON:
         "rated": challenge.rated,
         "colour": challenge.colour,
         "status": challenge.status,
-        "expires_at": challenge.expires_at.isoformat(),
+        "expires_at": stamp(challenge.expires_at),
         "direction": "outgoing" if challenge.challenger_id == getattr(user, "pk", None) else "incoming",
         "game": challenge.game_id,
         "url": game_url(challenge.game_id) if challenge.game_id else None,

@@ -54,6 +54,7 @@ from django.utils.translation import gettext
 import engine
 from games import partners, refusals, starting
 from games.models import Game
+from games.timestamps import stamp
 from games.timecontrols import REAL_TIME, TimeControl
 from ladder import inputs, lobby_groups, lobby_json, permits, seating
 from ladder.models import ACE, PoolEntry, ladder_of
@@ -364,7 +365,7 @@ def pool_json(entry: PoolEntry | None, now: datetime | None = None) -> PoolJSON 
         "players": entry.players,
         "time_control": lobby_json.time_control_json(TimeControl.parse(entry.time_control)),
         "rating": entry.rating,
-        "joined": entry.joined.isoformat(),
+        "joined": stamp(entry.joined),
         "waited_ms": max(0, int((now - entry.joined).total_seconds() * 1000)),
         "window": {"low": w.low, "high": w.high, "width": w.width},
         "widens_in_ms": None if later is None else int(later * 1000) + 1,

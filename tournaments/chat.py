@@ -18,6 +18,7 @@ from chat import lines as chat_lines
 from chat.lines import Refused
 from chat.models import Line
 from games import chat as game_chat
+from games.timestamps import stamp
 from ladder import lobby_groups
 from tournaments import changes, organizing
 from tournaments.models import Entry, Tournament
@@ -89,7 +90,7 @@ def refusal(tournament: Tournament, user: Any) -> str:
 def line_json(line: Line) -> LineJSON:
     return {"id": line.pk, "user": line.author.get_username(), "removed": line.removed,
             "text": "" if line.removed else line.text, "preset": "" if line.removed else line.preset,
-            "at": line.created.isoformat()}
+            "at": stamp(line.created)}
 
 
 def lines_for(tournament: Tournament, reader: Any) -> list[Line]:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import refusals
+from games.timestamps import stamp
 from ids.rows import row_id
 from ladder import bot_accounts
 from tournaments import chat, corrections, entering, forms, organizing, pages
@@ -59,7 +60,7 @@ def next_round(request: HttpRequest, tournament_id: int) -> JsonResponse:
     on = tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
     return JsonResponse({
         "status": tournament.status, "round": tournament.current_round,
-        "next_round_at": tournament.next_round_at.isoformat() if on and tournament.next_round_at else None,
+        "next_round_at": stamp(tournament.next_round_at) if on and tournament.next_round_at else None,
         "url": tournament.get_absolute_url()})
 
 
