@@ -105,14 +105,6 @@ def _check_scope(row: ApiToken, scope: str | None) -> None:
                         % {"scope": repr(scope), "scopes": ", ".join(row.scopes)})
 
 
-def bot_token(request: HttpRequest) -> ApiToken:
-    """The request's token, which must have bot:play (the upgrade endpoint)."""
-    row: ApiToken = request.auth  # type: ignore[attr-defined]
-    if "bot:play" not in row.scopes:
-        raise HttpError(403, gettext("this token lacks the 'bot:play' scope"))
-    return row
-
-
 # --- Rate limits ---------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ with their own words; every error body is ``{"error": "..."}``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,28 +21,38 @@ from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import refusals
-from api import account, playing, players, public_games, seeks, streams, tournaments
-from api.auth import Limits, OptionalToken, StreamToken, Token
+from api import account, playing, players, public_games, seeks, spec, streams, tournaments
+from api.auth import Limits, Token
 from api.tokens import TokenRefusal
-from ladder.inputs import LobbyRefusal
+from ladder.inputs import LobbyRefusal, NotFound, NotYours
 
 class Api(NinjaAPI):
+    def get_openapi_operation_id(self, operation: Any) -> str:
+        return spec.operation_id(operation.view_func)
+
     def get_openapi_schema(self, **kwargs: Any) -> Any:
-        """ninja's spec, with one bearer scheme for every kind of Token (ninja
-        names a scheme by its class), and a public read's token marked
-        optional: the bearer requirement or none (security is "any of")."""
+        """ninja's spec, and what it cannot say (api/spec.py): one bearer
+        scheme for every kind of Token (ninja names a scheme by its class),
+        the scope each operation needs, a public read's token optional, 429's
+        header and the rate limits."""
         schema = super().get_openapi_schema(**kwargs)
-        kinds = {OptionalToken.__name__, StreamToken.__name__}
+        needs = {spec.operation_id(op.view_func): op.auth_callbacks for op in self._operations()}
         for methods in schema["paths"].values():
             for operation in methods.values():
-                names = {name for requirement in operation.get("security", []) for name in requirement}
-                if names & kinds:
-                    optional = OptionalToken.__name__ in names
-                    operation["security"] = [{Token.__name__: []}, *([{}] if optional else [])]
-        schemes = schema["components"].get("securitySchemes", {})
-        for kind in kinds:
-            schemes.pop(kind, None)
+                tokens = [auth for auth in needs[operation["operationId"]] if isinstance(auth, Token)]
+                if tokens:
+                    operation["security"] = spec.security(tokens[0].scope, tokens[0].optional)
+                if 429 in operation["responses"]:  # ninja's keys are numbers until the spec is written out
+                    operation["responses"][429].update(spec.too_many_requests())
+        schema["components"]["securitySchemes"] = {Token.__name__: spec.bearer_scheme()}
+        schema["info"]["x-rate-limits"] = spec.rate_limits()
+        schema["tags"] = spec.TAGS
         return schema
+
+    def _operations(self) -> Iterator[Any]:
+        for router in self._get_bound_routers():
+            for path_view in router.path_operations.values():
+                yield from path_view.operations
 
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "api.md"
@@ -55,6 +66,7 @@ api = Api(
     # No links inside an operation's summary button: a link in a button is
     # unreachable by keyboard and screen reader (axe-core nested-interactive).
     docs=Swagger(settings={"deepLinking": False}),
+    docs_decorator=spec.built_once,  # the spec and its page: built on the first request, then kept
     openapi_url="/openapi.json",
     throttle=[Limits()],
 )
@@ -93,27 +105,30 @@ def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
 
 @api.exception_handler(ValidationError)
 def bad_input(request: HttpRequest, exc: ValidationError) -> HttpResponse:
-    first = exc.errors[0] if exc.errors else {}
-    where = ".".join(str(part) for part in _place(first.get("loc", ())))
-    message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid input"))
-    return _error(request, message, 422, detail=_plain(exc.errors))
+    """422 (schemas.BadInput): each problem's ``loc`` as the client wrote it,
+    the first one also worded in ``error``."""
+    problems = [_problem(error) for error in exc.errors] or [{"loc": ["body"], "msg": "invalid input", "type": "invalid"}]
+    first = problems[0]
+    return _error(request, f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}", 422, detail=problems)
 
 
 @api.exception_handler(refusals.Refusal)
 @api.exception_handler(LobbyRefusal)
 @api.exception_handler(TokenRefusal)
 def refused(request: HttpRequest, exc: Exception) -> HttpResponse:
-    return _error(request, str(exc), 400)
+    """The rules' or the site's refusal in its own words: 400; 403 for a seek or
+    challenge that is someone else's, 404 for one (or a player) that does not
+    exist, as every other operation answers them (docs/api.md)."""
+    status = 403 if isinstance(exc, NotYours) else 404 if isinstance(exc, NotFound) else 400
+    return _error(request, str(exc), status)
 
 
-def _place(loc: Any) -> list[Any]:
-    """Where a bad value was, as a client wrote it: ("body", "body", "colour")
-    (the source, then ninja's name for the whole body) is body.colour."""
-    parts = list(loc)
-    return [parts[0], *parts[2:]] if parts[:1] == ["body"] and len(parts) > 2 else parts
-
-
-def _plain(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """pydantic's error dicts, without the parts JSON cannot carry (its ``ctx``
-    may hold the exception object)."""
-    return [{key: value for key, value in error.items() if key in ("type", "loc", "msg")} for error in errors]
+def _problem(error: dict[str, Any]) -> dict[str, Any]:
+    """One of pydantic's (or a form's) errors, as schemas.Problem: where the
+    value was, as a client wrote it (ninja's ("body", "body", "colour"), the
+    source then its name for the whole body, is ["body", "colour"]), and
+    without what JSON cannot carry (``ctx`` may hold the exception)."""
+    loc = list(error.get("loc", ()))
+    if loc[:2] == ["body", "body"]:
+        loc = ["body", *loc[2:]]
+    return {"loc": loc or ["body"], "msg": str(error.get("msg", "invalid")), "type": str(error.get("type", "invalid"))}

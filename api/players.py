@@ -8,7 +8,7 @@ Each is the profile's or the leaderboard page's own domain calls
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import EmptyPage, Paginator
@@ -21,8 +21,9 @@ from ninja.errors import HttpError
 from games.models import Game
 from games.records import games_played_by, row_of
 from ladder import elo, leaderboard, rank_counts, ratings
-from api.auth import OptionalToken, Token
-from api.schemas import ERRORS, Ladder
+from api.auth import OptionalToken
+from api.schemas import (BotsShown, GameKind, GameStatus, Ladder, PlayerResult, Reason, Seat, Side,
+                         TimeControl, Variant, errors)
 from ladder.models import ACE, LADDERS, Player, Standing
 
 router = Router(tags=["players"], auth=OptionalToken())
@@ -63,29 +64,29 @@ class HistoryPointOut(Schema):
 
 class HistoryOut(Schema):
     username: str
-    ladder: str
+    ladder: Ladder
     points: list[HistoryPointOut]
 
 
 class SeatOut(Schema):
-    seat: str  # "red", "black"; "SW", "NE", ...
+    seat: Seat
     username: str
 
 
 class GameSummaryOut(Schema):
     id: int
-    kind: str  # "ace-in-the-hole", "rhombus"
-    variant: str
+    kind: GameKind
+    variant: Variant
     title: str  # "Ace in the Hole", "Rhombus Formation, 4 players"
     seats: list[SeatOut]  # in turn order
-    seat: str  # the player's own
-    status: str  # running, finished, aborted
-    result: str  # for the player: win, loss, draw, aborted or playing
-    winner: str | None  # the winning side ("red", "SW+NE"); None for a draw or no result
-    reason: str | None  # Game.Reason: "resignation", "aces", ...
+    seat: Seat  # the player's own
+    status: GameStatus
+    result: PlayerResult  # for the player
+    winner: Side | None  # None for a draw or no result
+    reason: Reason | None
     reason_text: str  # "by resignation (R17)"; "" while running
     rated: bool
-    time_control: str  # "5+3", "3d"
+    time_control: TimeControl
     started: datetime
     ended: datetime | None
     url: str  # the live game page, absolute (its replay is url + "replay/")
@@ -114,9 +115,9 @@ class LeaderOut(Schema):
 
 
 class LeaderboardOut(Schema):
-    ladder: str
+    ladder: Ladder
     active_only: bool
-    bots: str
+    bots: BotsShown
     q: str
     page: int
     pages: int
@@ -128,7 +129,7 @@ class LeaderboardOut(Schema):
 # --- Operations -------------------------------------------------------------
 
 
-@router.get("/players/{username}", response={200: PlayerOut, **ERRORS}, summary="A player's profile")
+@router.get("/players/{username}", response={200: PlayerOut, **errors(404)}, summary="A player's profile")
 def player(request: HttpRequest, username: str) -> dict[str, Any]:
     """As the profile page (/@/<username>/): when the player joined, whether it is
     a bot (a computer player, with its level, or a BOT account), and on every
@@ -142,7 +143,7 @@ def player(request: HttpRequest, username: str) -> dict[str, Any]:
             "ladders": {ladder: _ladder_json(ratings.standing_of(user, ladder), ladder, now) for ladder in LADDERS}}
 
 
-@router.get("/players/{username}/rating-history", response={200: HistoryOut, **ERRORS},
+@router.get("/players/{username}/rating-history", response={200: HistoryOut, **errors(404, 422)},
             summary="A player's rating history on one ladder")
 def rating_history(request: HttpRequest, username: str, ladder: LadderParam = ACE) -> dict[str, Any]:
     """The points of the profile's chart: the rating before the first rated game
@@ -156,7 +157,7 @@ def rating_history(request: HttpRequest, username: str, ladder: LadderParam = AC
             "points": [{"date": p.when, "rating": p.rating, "game_id": p.game_id} for p in points]}
 
 
-@router.get("/players/{username}/games", response={200: GamesOut, **ERRORS}, summary="A player's games")
+@router.get("/players/{username}/games", response={200: GamesOut, **errors(404, 422)}, summary="A player's games")
 def player_games(request: HttpRequest, username: str, page: PageParam = 1) -> dict[str, Any]:
     """Every game the player has a seat in, running ones included, newest first,
     GAMES_PAGE_SIZE (50) a page; a page past the last is a 404."""
@@ -171,9 +172,9 @@ def player_games(request: HttpRequest, username: str, page: PageParam = 1) -> di
             "games": [_game_json(request, game, user) for game in shown]}
 
 
-@router.get("/leaderboard", response={200: LeaderboardOut, **ERRORS}, summary="The leaderboard of one ladder")
+@router.get("/leaderboard", response={200: LeaderboardOut, **errors(404, 422)}, summary="The leaderboard of one ladder")
 def leaderboard_list(request: HttpRequest, ladder: LadderParam = ACE, page: PageParam = 1,
-                     active_only: ActiveParam = True, bots: Literal["show", "hide"] = "show",
+                     active_only: ActiveParam = True, bots: BotsShown = BotsShown("show"),
                      q: SearchParam = "") -> dict[str, Any]:
     """As the leaderboard page (/ladder/), with the same filters: players
     by rating, 50 a page, with competition ranks ("1224") over everyone the

@@ -24,7 +24,7 @@ from games import botmoves, chat, finishing, moving, payloads, refusals, rematch
 from games.models import Game
 from api import answers
 from api.auth import Token
-from api.schemas import ERRORS, Done, View
+from api.schemas import Done, View, errors
 
 router = Router(tags=["playing"])
 
@@ -50,7 +50,7 @@ def seated_game(game_id: int, user: Any) -> tuple[Game, str]:
     return game, seat
 
 
-@router.get("/games/{id:game_id}/seat", response={200: View, **ERRORS}, auth=Token("play"),
+@router.get("/games/{id:game_id}/seat", response={200: View, **errors(403, 404)}, auth=Token("play"),
             summary="Your seat's view of a game")
 def seat(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """What your seat may see (your own hand; when it is your turn, the legal
@@ -74,7 +74,7 @@ class OptionsOut(Schema):
                                            "(elim, react, entry, discard); only while ``done`` is empty")
 
 
-@router.get("/games/{id:game_id}/options", response={200: OptionsOut, **ERRORS}, auth=Token("play"),
+@router.get("/games/{id:game_id}/options", response={200: OptionsOut, **errors(400, 403, 404, 422)}, auth=Token("play"),
             summary="Rhombus: which uses can follow")
 def options(request: HttpRequest, game_id: int, ply: int, cards: str, done: str = "") -> steps.OptionsJSON:
     """Build a Rhombus action use by use, as the game page does (a Rhombus
@@ -96,7 +96,7 @@ def options(request: HttpRequest, game_id: int, ply: int, cards: str, done: str 
     return steps.options(game, request.user, ply, chosen, made)
 
 
-@router.post("/games/{id:game_id}/actions", response={200: View, **ERRORS}, auth=Token("play"),
+@router.post("/games/{id:game_id}/actions", response={200: View, **errors(400, 403, 404, 422)}, auth=Token("play"),
              summary="Play an action")
 def act(request: HttpRequest, game_id: int, body: ActionIn) -> payloads.PayloadJSON:
     """Play ``action`` at ``ply``. An illegal action is refused with the rule it
@@ -119,19 +119,19 @@ def _change(change: Callable[[int, Any], Game], request: HttpRequest, game_id: i
     return payloads.view_for(game, request.user)
 
 
-@router.post("/games/{id:game_id}/resign", response={200: View, **ERRORS}, auth=Token("play"), summary="Resign")
+@router.post("/games/{id:game_id}/resign", response={200: View, **errors(400, 403, 404)}, auth=Token("play"), summary="Resign")
 def resign(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Give up: the other side wins by resignation (R17; a team's, RH27)."""
     return _change(finishing.resign, request, game_id)
 
 
-@router.post("/games/{id:game_id}/abort", response={200: View, **ERRORS}, auth=Token("play"), summary="Abort")
+@router.post("/games/{id:game_id}/abort", response={200: View, **errors(400, 403, 404)}, auth=Token("play"), summary="Abort")
 def abort(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Call the game off before every player has moved once: no result, unrated (R17, RH27)."""
     return _change(finishing.abort, request, game_id)
 
 
-@router.post("/games/{id:game_id}/claim-victory", response={200: View, **ERRORS}, auth=Token("play"),
+@router.post("/games/{id:game_id}/claim-victory", response={200: View, **errors(400, 403, 404)}, auth=Token("play"),
              summary="Claim the win: your opponent left")
 def claim_victory(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Win because the player to move, on the other side, left the game and
@@ -140,7 +140,7 @@ def claim_victory(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     return _change(finishing.claim_abandonment, request, game_id)
 
 
-@router.post("/games/{id:game_id}/claim-time", response={200: View, **ERRORS}, auth=Token("play"),
+@router.post("/games/{id:game_id}/claim-time", response={200: View, **errors(400, 403, 404)}, auth=Token("play"),
              summary="Claim the win on time")
 def claim_time(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """End the game if the side to move has run out of time (R17), or abort it
@@ -148,7 +148,7 @@ def claim_time(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     return _change(finishing.flag, request, game_id)
 
 
-@router.post("/games/{id:game_id}/rematch", response={200: View, **ERRORS}, auth=Token("play"),
+@router.post("/games/{id:game_id}/rematch", response={200: View, **errors(400, 403, 404)}, auth=Token("play"),
              summary="Offer or accept a rematch")
 def rematch(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Offer a rematch of a finished game, or accept the offer; once every
@@ -166,7 +166,7 @@ class ChatIn(Schema):
                                                             "language")
 
 
-@router.post("/games/{id:game_id}/chat", response={200: Done, **ERRORS}, auth=Token("play"), summary="Say a chat line")
+@router.post("/games/{id:game_id}/chat", response={200: Done, **errors(400, 403, 404, 422)}, auth=Token("play"), summary="Say a chat line")
 def say(request: HttpRequest, game_id: int, body: ChatIn) -> Done:
     """Post a line to one of the game's rooms, as lichess's bot API does (so a
     bot can say "good game"). Every check of the site's chat applies (length,

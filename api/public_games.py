@@ -21,7 +21,7 @@ from games.models import Game
 from api.auth import OptionalToken
 from api.schemas import ERRORS, View
 
-router = Router(tags=["public_games"], auth=OptionalToken())
+router = Router(tags=["games"], auth=OptionalToken())
 
 
 class GameFields(BaseModel):

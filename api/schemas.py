@@ -6,20 +6,42 @@ from collections.abc import Iterable
 from enum import IntEnum, StrEnum
 from typing import Any
 
-from ninja import Schema
+from ninja import Field, Schema
 from pydantic import BaseModel, ConfigDict
 
+import engine
+from engine import bots as engine_bots
 from games import starting
 from games.models import Game
-from games.timecontrols import OFFERED
-from ladder.models import LADDERS
+from games.records import RESULT_LABELS
+from api.models import SCOPES
+from games.timecontrols import OFFERED, SPEED_LABELS
+from ladder.models import LADDERS, Challenge
+from tournaments.models import Pairing, Round, Tournament
 
 
 class Error(Schema):
     """Every refusal: ``error`` says what was wrong (a move's names the rule it breaks)."""
 
     error: str
-    detail: list[dict[str, Any]] | None = None  # bad input: where, as pydantic reports it
+
+
+class Problem(Schema):
+    """One bad value of a request."""
+
+    loc: list[str | int] = Field(description='Where it was, as the client wrote it: ["body", "ply"], '
+                                             '["query", "page"], ["body", "opponents", 1]; ["body"] for the '
+                                             "body as a whole")
+    msg: str = Field(description="What was wrong with it")
+    type: str = Field(description='What kind of problem: pydantic\'s error type ("missing", "int_parsing", '
+                                  '"enum", ...), or "invalid" for a check of the site\'s own form')
+
+
+class BadInput(Error):
+    """422: a value of the wrong shape. ``error`` is the first problem as
+    "body.ply: message"; ``detail`` lists every one."""
+
+    detail: list[Problem]
 
 
 class Done(Schema):
@@ -33,14 +55,21 @@ class Done(Schema):
 # for Players): its members are the plain strings (numbers) the domain takes.
 
 
-def _named(name: str, values: Iterable[str], doc: str) -> Any:
+def named(name: str, values: Iterable[str], doc: str) -> Any:
     """A StrEnum called ``name`` whose members are ``values``; its docstring
     describes it in the spec."""
     members = {_member_name(value): value for value in values}
     enum = StrEnum(name, members)  # type: ignore[misc]
     enum.__doc__ = doc
     enum.__get_pydantic_json_schema__ = classmethod(_with_names)  # type: ignore[attr-defined]
+    enum.__repr__ = _plain_repr  # type: ignore[method-assign]
     return enum
+
+
+def _plain_repr(member: Any) -> str:
+    """A member as its value's repr: the domain words a refusal with repr(value)
+    ("not 'SW'"), and must not show "<Seat.SW: 'SW'>"."""
+    return repr(member.value)
 
 
 def _member_name(value: str) -> str:
@@ -58,17 +87,38 @@ def _with_names(cls: Any, core_schema: Any, handler: Any) -> dict[str, Any]:
     return schema
 
 
-TimeControl = _named("TimeControl", (tc.key for tc in OFFERED),
+TimeControl = named("TimeControl", (tc.key for tc in OFFERED),
                      'A time control: "5+3" is 5 minutes and 3 seconds a move, "3d" three days a move')
-Rules = _named("Rules", starting.setups(), "A game and its variant")
-Ladder = _named("Ladder", LADDERS, "A rating ladder: one a game, and Rhombus's team games")
-Colour = _named("Colour", ("red", "black", "random"), "The side wished for: random lets the site draw it")
-Seat = _named("Seat", ("red", "black", "SW", "SE", "NE", "NW"),
+Rules = named("Rules", starting.setups(), "A game and its variant")
+Ladder = named("Ladder", LADDERS, "A rating ladder: one a game, and Rhombus's team games")
+Colour = named("Colour", ("red", "black", "random"), "The side wished for: random lets the site draw it")
+Seat = named("Seat", ("red", "black", "SW", "SE", "NE", "NW"),
               "A seat: red and black in Ace in the Hole; SW, SE, NE, NW around a Rhombus table (RH31)")
-Side = _named("Side", ("red", "black", "SW", "NE", "SW+NE", "SE+NW"),
+Side = named("Side", ("red", "black", "SW", "NE", "SW+NE", "SE+NW"),
               "Who won: a seat, or a team's seats joined by '+' (RH35)")
-GameStatus = _named("GameStatus", Game.Status.values, "A game's status")
-Reason = _named("Reason", Game.Reason.values, "How a game ended (R15-R17, RH25-RH27, RH43)")
+GameStatus = named("GameStatus", Game.Status.values, "A game's status")
+BotLevel = named("BotLevel", engine_bots.LEVELS, "A computer player's engine level, weakest first (an "
+                  "administrator may switch a level off: then it is refused with a 400)")
+GameKind = named("GameKind", engine.GAMES, "Which game: Ace in the Hole or Rhombus")
+Variant = named("Variant", dict.fromkeys(v for rules in engine.GAMES.values() for v in rules.variants),
+                 "A game's variant: Rhombus has its Formation (RH41-RH49)")
+PlayerResult = named("PlayerResult", RESULT_LABELS, "A game's result for one player")
+Scope = named("Scope", SCOPES, "What a token may do (docs/api.md, Tokens)")
+BotsShown = named("BotsShown", ("show", "hide"), "Whether a list shows bots")
+Speed = named("Speed", SPEED_LABELS, "A time control's speed")
+ChallengeStatus = named("ChallengeStatus", Challenge.Status.values, "Where a challenge is in its life")
+Direction = named("Direction", ("incoming", "outgoing"), "A challenge seen from the caller: to them, or from them")
+TournamentFormat = named("TournamentFormat", Tournament.Format.values,
+                          "Swiss, round robin, or single or double elimination")
+TournamentStatus = named("TournamentStatus", Tournament.Status.values, "Where a tournament is in its life")
+Seeding = named("Seeding", Tournament.Seeding.values, "How players are seeded at the start")
+RoundStatus = named("RoundStatus", Round.Status.values, "Whether a tournament round is being played")
+PairingResult = named("PairingResult", [value for value in Pairing.Result.values if value],
+                       'A board\'s result from the first seat\'s side: "1/2" a draw, "+-" and "-+" a forfeit win, '
+                       '"--" both forfeited, "bye" a bye')
+ChatFor = named("ChatFor", Tournament.ChatFor.values, "Who writes in a tournament's chat (everyone reads it "
+                 "unless it is off)")
+Reason = named("Reason", Game.Reason.values, "How a game ended (R15-R17, RH25-RH27, RH43)")
 
 
 class Players(IntEnum):
@@ -77,17 +127,30 @@ class Players(IntEnum):
     TWO = 2
     FOUR = 4
 
+    __repr__ = _plain_repr
+
     @classmethod
     def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
         return _with_names(cls, core_schema, handler)
 
 
 
-# Every operation answers errors in one shape; add this to its ``response``.
-# 400 refused (the domain's words), 401 no or bad token, 403 wrong scope or not
-# yours, 404 no such thing, 422 bad input, 429 over a rate limit (Retry-After).
+# The error answers, one rule everywhere (docs/api.md): 400 refused (the rules'
+# or the site's own words), 401 no or bad token, 403 the token lacks the scope or
+# the thing is not yours, 404 no such thing, 422 a value of the wrong shape, 429
+# over a rate limit (with Retry-After). Every operation may answer 401 and 429.
 ERROR_CODES = frozenset({400, 401, 403, 404, 422, 429})
-ERRORS: dict[Any, Any] = {ERROR_CODES: Error}
+
+
+def errors(*codes: int) -> dict[Any, Any]:
+    """An operation's error answers for its ``response``: 401 and 429, and
+    ``codes`` (of 400, 403, 404, 422) which it can answer too."""
+    assert set(codes) <= ERROR_CODES, codes
+    plain = frozenset({401, 429, *codes} - {422})
+    return {plain: Error, **({422: BadInput} if 422 in codes else {})}
+
+
+ERRORS: dict[Any, Any] = errors(400, 403, 404, 422)  # every code: for the operations not yet narrowed
 
 
 class View(BaseModel):

@@ -12,17 +12,21 @@ seek (the lobby refuses it); a person's token needs "play", a BOT's "bot:play".
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from datetime import datetime
+from typing import Any
 
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext
 from ninja import Router, Schema
+from ninja.errors import ValidationError
+from pydantic import ConfigDict
 
 from games import botmoves, starting
 from games.models import Game
 from ladder import challenges, inputs, lobby_json, seating, seeks
 from api.auth import OptionalToken, Token
-from api.schemas import ERRORS, Colour, Done, Players, Rules, TimeControl
+from api.schemas import (BotLevel, ChallengeStatus, Colour, Direction, Done, Players, Rules, Speed,
+                         TimeControl, errors)
 from ladder.models import Challenge, Seek
 
 router = Router(tags=["seeks"])
@@ -32,13 +36,13 @@ router = Router(tags=["seeks"])
 
 
 class TimeControlOut(Schema):
-    key: str  # "5+3" (minutes + increment), "3d" (days per move)
+    key: TimeControl
     label: str
-    speed: str  # bullet, blitz, rapid, classical, correspondence
+    speed: Speed
 
 
 class RulesOut(Schema):
-    key: str  # "ace-in-the-hole", "rhombus", "rhombus-formation"
+    key: Rules
     title: str
 
 
@@ -58,9 +62,9 @@ class SeekOut(Schema):
     rating: str  # "1512", or "1512?" while provisional
     time_control: TimeControlOut
     rated: bool
-    colour: str  # the creator's wish: red, black or random
+    colour: Colour  # the creator's wish
     mine: bool
-    players: int  # 2, or 4 (Rhombus teams, filling seat by seat)
+    players: Players  # 4: Rhombus teams, filling seat by seat
     joined: list[str]  # who sits at it so far, the creator first
     partner: str | None  # the creator's named partner (4 players)
     held: bool  # a seat is held for that partner, who has not joined yet
@@ -77,13 +81,13 @@ class ChallengeOut(Schema):
     challenged: str  # 4 players: the challenger's partner
     time_control: TimeControlOut
     rated: bool
-    colour: str  # the challenger's wish
-    status: str  # pending, accepted, declined, cancelled, expired
-    expires_at: str
-    direction: str  # "incoming" or "outgoing", seen from the caller
+    colour: Colour  # the challenger's wish
+    status: ChallengeStatus
+    expires_at: datetime
+    direction: Direction  # seen from the caller
     game: int | None
     url: str | None
-    players: int
+    players: Players
     partner: str | None
     opponents: list[str]
     accepted: list[str]  # 4 players: who has accepted so far
@@ -126,6 +130,16 @@ class SeekIn(Schema):
 
 
 class ChallengeIn(Schema):
+    """A challenge: with 2 players (the default) to ``username``; with 4
+    (Rhombus teams) with ``partner`` against the two ``opponents``."""
+
+    # Which names each kind needs, in the schema: "if" holds when players is 4.
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"properties": {"players": {"const": 4}}, "required": ["players"]},
+        "then": {"required": ["partner", "opponents"],
+                 "properties": {"partner": {"type": "string"}, "opponents": {"type": "array"}}},
+        "else": {"required": ["username"], "properties": {"username": {"type": "string"}}}})
+
     time_control: TimeControl
     username: str | None = None  # 2 players: whom to challenge
     rated: bool = True
@@ -135,9 +149,14 @@ class ChallengeIn(Schema):
     partner: str | None = None
     opponents: list[str] | None = None
 
+    def missing(self) -> list[str]:
+        """The names this kind of challenge needs and lacks (the schema's if/then/else)."""
+        needed = ("partner", "opponents") if self.players == Players.FOUR else ("username",)
+        return [name for name in needed if getattr(self, name) is None]
+
 
 class ComputerIn(Schema):
-    level: str  # an engine level, e.g. "random", "greedy", "ismcts-2"
+    level: BotLevel
     time_control: TimeControl
     rated: bool = False
     colour: Colour = "random"  # 2 players; with 4 you sit at SW, who moves first
@@ -148,7 +167,7 @@ class ComputerIn(Schema):
 # --- Seeks ----------------------------------------------------------------
 
 
-@router.get("/seeks", response={200: list[SeekOut], **ERRORS}, auth=OptionalToken(),
+@router.get("/seeks", response={200: list[SeekOut], **errors()}, auth=OptionalToken(),
             summary="Open seeks")
 def seek_list(request: HttpRequest) -> list[lobby_json.SeekJSON]:
     """The lobby's open seeks, oldest first, as the caller sees them (``mine``,
@@ -156,7 +175,7 @@ def seek_list(request: HttpRequest) -> list[lobby_json.SeekJSON]:
     return seeks.open_seeks(request.user)
 
 
-@router.post("/seeks", response={200: SeekOut, **ERRORS}, auth=Token("play"), summary="Create a seek")
+@router.post("/seeks", response={200: SeekOut, **errors(400, 403, 404, 422)}, auth=Token("play"), summary="Create a seek")
 def seek_create(request: HttpRequest, body: SeekIn) -> lobby_json.SeekJSON:
     """Put an open seek in the lobby: one per account, game and time control.
     A 4-player seek (Rhombus) seats you at once and waits for three more.
@@ -166,7 +185,7 @@ def seek_create(request: HttpRequest, body: SeekIn) -> lobby_json.SeekJSON:
     return lobby_json.seek_json(seek, request.user)
 
 
-@router.delete("/seeks/{id:seek_id}", response={200: Done, **ERRORS}, auth=Token("play"),
+@router.delete("/seeks/{id:seek_id}", response={200: Done, **errors(400, 403, 404)}, auth=Token("play"),
                summary="Cancel your seek")
 def seek_cancel(request: HttpRequest, seek_id: int) -> dict[str, bool]:
     """Take your open seek back (only its creator can)."""
@@ -174,7 +193,7 @@ def seek_cancel(request: HttpRequest, seek_id: int) -> dict[str, bool]:
     return {"ok": True}
 
 
-@router.post("/seeks/{id:seek_id}/accept", response={200: SeekAcceptOut, **ERRORS}, auth=Token("play"),
+@router.post("/seeks/{id:seek_id}/accept", response={200: SeekAcceptOut, **errors(400, 403, 404)}, auth=Token("play"),
              summary="Accept or join a seek")
 def seek_accept(request: HttpRequest, seek_id: int) -> dict[str, Any]:
     """Accept someone's 2-player seek: the game starts at once, and its id and
@@ -186,7 +205,7 @@ def seek_accept(request: HttpRequest, seek_id: int) -> dict[str, Any]:
     return {"seek": lobby_json.seek_json(result, request.user)}
 
 
-@router.post("/seeks/{id:seek_id}/leave", response={200: SeekOut, **ERRORS}, auth=Token("play"),
+@router.post("/seeks/{id:seek_id}/leave", response={200: SeekOut, **errors(400, 403, 404)}, auth=Token("play"),
              summary="Leave a 4-player seek")
 def seek_leave(request: HttpRequest, seek_id: int) -> lobby_json.SeekJSON:
     """Give up your seat at a 4-player seek before it fills (its creator cancels it instead)."""
@@ -203,20 +222,23 @@ def _existing_seek(seek_id: int) -> int:
 # --- Challenges -----------------------------------------------------------
 
 
-@router.get("/challenges", response={200: list[ChallengeOut], **ERRORS}, auth=Token("read"),
+@router.get("/challenges", response={200: list[ChallengeOut], **errors(403)}, auth=Token("read"),
             tags=["challenges"], summary="Your pending challenges")
 def challenge_list(request: HttpRequest) -> list[lobby_json.ChallengeJSON]:
     """Pending challenges to and from you (and 4-player ones you are invited to), oldest first."""
     return challenges.pending_challenges(request.user)
 
 
-@router.post("/challenges", response={200: ChallengeOut, **ERRORS}, auth=Token("play"),
+@router.post("/challenges", response={200: ChallengeOut, **errors(400, 403, 404, 422)}, auth=Token("play"),
              tags=["challenges"], summary="Challenge a player")
 def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby_json.ChallengeJSON:
     """Challenge ``username``; it lapses if unanswered. With ``players: 4``
     (Rhombus teams) name a ``partner`` and two ``opponents`` instead: the game
     starts when all three have accepted. BOT accounts may be challenged; the
     site's computer players are played through POST /api/computer."""
+    missing = body.missing()
+    if missing:
+        raise ValidationError([{"type": "missing", "loc": ("body", name), "msg": "Field required"} for name in missing])
     options: dict[str, Any] = {"rated": body.rated, "colour": body.colour, "rules": body.rules}
     if body.players == 4:
         challenge = challenges.create_team_challenge(request.user, body.partner, body.opponents, body.time_control,
@@ -226,7 +248,7 @@ def challenge_create(request: HttpRequest, body: ChallengeIn) -> lobby_json.Chal
     return lobby_json.challenge_json(challenge, request.user)
 
 
-@router.post("/challenges/{id:challenge_id}/accept", response={200: ChallengeAcceptOut, **ERRORS},
+@router.post("/challenges/{id:challenge_id}/accept", response={200: ChallengeAcceptOut, **errors(400, 403, 404)},
              auth=Token("play"), tags=["challenges"], summary="Accept a challenge")
 def challenge_accept(request: HttpRequest, challenge_id: int) -> dict[str, Any]:
     """Say yes to a challenge to you: a 2-player game starts at once; a
@@ -237,7 +259,7 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> dict[str, Any]:
     return {"challenge": lobby_json.challenge_json(result, request.user)}
 
 
-@router.post("/challenges/{id:challenge_id}/decline", response={200: ChallengeOut, **ERRORS},
+@router.post("/challenges/{id:challenge_id}/decline", response={200: ChallengeOut, **errors(400, 403, 404)},
              auth=Token("play"), tags=["challenges"], summary="Decline a challenge")
 def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby_json.ChallengeJSON:
     """Say no to a challenge to you (a 4-player one closes for everyone)."""
@@ -245,7 +267,7 @@ def challenge_decline(request: HttpRequest, challenge_id: int) -> lobby_json.Cha
                                      request.user)
 
 
-@router.post("/challenges/{id:challenge_id}/cancel", response={200: ChallengeOut, **ERRORS},
+@router.post("/challenges/{id:challenge_id}/cancel", response={200: ChallengeOut, **errors(400, 403, 404)},
              auth=Token("play"), tags=["challenges"], summary="Cancel your challenge")
 def challenge_cancel(request: HttpRequest, challenge_id: int) -> lobby_json.ChallengeJSON:
     """Withdraw a challenge you sent."""
@@ -263,7 +285,7 @@ def _existing_challenge(challenge_id: int) -> int:
 # --- The computer ---------------------------------------------------------
 
 
-@router.post("/computer", response={200: GameOut, **ERRORS}, auth=Token("play"), tags=["computer"],
+@router.post("/computer", response={200: GameOut, **errors(400, 403, 422)}, auth=Token("play"), tags=["computer"],
              summary="Play the computer")
 def computer(request: HttpRequest, body: ComputerIn) -> dict[str, Any]:
     """Start a game against the site's computer player of ``level`` at once.

@@ -11,20 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from ninja import Field, ModelSchema, Query, Router, Schema
 from ninja.errors import HttpError, ValidationError
+from pydantic import ConfigDict
 
 import engine
 from games import bots
 from games.starting import setup_of
 from api.auth import OptionalToken, Token
-from api.schemas import ERRORS
-from tournaments import brackets, entering, organizing, pages, pairers, recording, scoring
+from api.schemas import (ChatFor, PairingResult, Rules, RoundStatus, Seat, Seeding, TimeControl,
+                         TournamentFormat, TournamentStatus, errors, named)
+from tournaments import brackets, entering, organizing, pages, pairers, scoring
 from tournaments.forms import TournamentForm
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.tiebreaks import TIEBREAKS
@@ -33,7 +35,8 @@ router = Router(tags=["tournaments"])
 
 LIST_LENGTH = 50  # tournaments a page of the list, as many as each section of the site's list
 
-Section = Literal["upcoming", "running", "finished"]
+Section = named("TournamentSection", pages.SECTIONS, "A section of the tournament list: upcoming, running "
+                 "(and paused) or finished (and cancelled) tournaments")
 
 
 # --- Shapes ------------------------------------------------------------------
@@ -43,12 +46,12 @@ class TournamentSummaryOut(Schema):
     id: int
     name: str
     url: str  # the tournament's page on the site
-    rules: str  # which game: "ace-in-the-hole", "rhombus", "rhombus-formation"
+    rules: Rules  # which game
     game: str  # its title: "Ace in the Hole", ...
-    format: str  # "swiss", "round-robin", "single", "double" (elimination)
-    time_control: str  # "5+3" (minutes + seconds a move) or "3d" (days a move)
+    format: TournamentFormat
+    time_control: TimeControl
     rated: bool
-    status: str  # "upcoming", "running", "paused", "finished", "cancelled"
+    status: TournamentStatus
     starts_at: datetime
     current_round: int  # 0 before the first
     organizer: str
@@ -78,7 +81,7 @@ class TournamentOut(TournamentSummaryOut):
     rounds_planned: int | None  # Swiss: its rounds; round robin: once the field is known; elimination: None
     registration_open: bool
     conditions: ConditionsOut
-    seeding: str  # "rating", "random", "manual"
+    seeding: Seeding
     tiebreaks: list[TiebreakOut]  # in the order they break ties
     double_round_robin: bool
     match_length: int  # elimination: games a match (best of)
@@ -123,7 +126,7 @@ class StandingOut(Schema):
 
 class StandingsOut(Schema):
     tournament_id: int
-    format: str
+    format: TournamentFormat
     tiebreaks: list[TiebreakOut]
     page: int
     pages: int
@@ -131,7 +134,7 @@ class StandingsOut(Schema):
 
 
 class BoardSeatOut(Schema):
-    seat: str  # the game's seat: "red"/"black" (Ace in the Hole), "SW"/"NE" (Rhombus)
+    seat: Seat  # the game's: red/black (Ace in the Hole), SW/NE (Rhombus)
     username: str
     bot: bool  # a computer player or a BOT account
     entry_id: int
@@ -143,25 +146,39 @@ class PairingOut(Schema):
     match: str | None  # elimination: the bracket's match ("W1-2", "GF"); None otherwise
     match_game: int  # elimination: the game's number within the match
     players: list[BoardSeatOut]  # in seat order; one player for a bye
-    result: str | None  # from the first seat's side: "1-0", "0-1", "1/2", "+-", "-+", "--", "bye"; None while playing
+    result: PairingResult | None  # None while playing
     game_id: int | None
 
 
 class PairingsOut(Schema):
     tournament_id: int
     round: int | None  # None before the first round is paired
-    round_status: str | None  # "running" or "finished"
+    round_status: RoundStatus | None
     rounds: int  # rounds paired so far
     pairings: list[PairingOut]
 
 
 class TournamentIn(ModelSchema):
-    """A new tournament's settings, as the site's form takes them; each left out is its default."""
+    """A new tournament's settings, as the site's form takes them: a name and a
+    start are needed, and a Swiss (the format when none is given) its number
+    of rounds; each other setting left out is its default."""
+
+    name: str = Field(min_length=1, max_length=100)
+    starts_at: datetime
+    rules: Rules = Rules("ace-in-the-hole")
+    format: TournamentFormat = TournamentFormat("swiss")
+    time_control: TimeControl = TimeControl("5+3")
+    seeding: Seeding = Seeding("rating")
+    chat_for: ChatFor = ChatFor("entrants")
+    # The format's default is a Swiss, so with no format, rounds are needed too
+    # (the schema's "if" holds when the format is absent).
+    model_config = ConfigDict(json_schema_extra={"if": {"properties": {"format": {"const": "swiss"}}},
+                                                 "then": {"required": ["rounds"]}})
 
     class Meta:
         model = Tournament
         fields = TournamentForm.Meta.fields
-        fields_optional = "__all__"
+        fields_optional = [name for name in TournamentForm.Meta.fields if name not in ("name", "starts_at")]
 
 
 class RemoveIn(Schema):
@@ -169,14 +186,14 @@ class RemoveIn(Schema):
 
 
 class AdjudicateIn(Schema):
-    winner: str | None  # a seat ("red", "black"; "SW", "NE"), or null for a draw
+    winner: Seat | None  # a seat of the game, or null for a draw
     note: str  # the written reason the game keeps
 
 
 # --- Reading -----------------------------------------------------------------
 
 
-@router.get("/tournaments", response={200: TournamentListOut, **ERRORS}, auth=OptionalToken(),
+@router.get("/tournaments", response={200: TournamentListOut, **errors(422)}, auth=OptionalToken(),
             summary="List tournaments")
 def tournament_list(request: HttpRequest, status: Section | None = None,
                     page: int = Query(1, ge=1)) -> dict[str, Any]:
@@ -190,14 +207,14 @@ def tournament_list(request: HttpRequest, status: Section | None = None,
             "tournaments": [_summary(t, t.entry_count) for t in shown]}
 
 
-@router.get("/tournaments/{id:tournament_id}", response={200: TournamentOut, **ERRORS}, auth=OptionalToken(),
+@router.get("/tournaments/{id:tournament_id}", response={200: TournamentOut, **errors(404)}, auth=OptionalToken(),
             summary="A tournament's details")
 def tournament_detail(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Its game, format, time control, conditions of entry, status and rounds."""
     return _details(_tournament(tournament_id))
 
 
-@router.get("/tournaments/{id:tournament_id}/entries", response={200: list[EntryOut], **ERRORS},
+@router.get("/tournaments/{id:tournament_id}/entries", response={200: list[EntryOut], **errors(404)},
             auth=OptionalToken(), summary="A tournament's players")
 def tournament_entries(request: HttpRequest, tournament_id: int) -> list[dict[str, Any]]:
     """Everyone who entered, by pairing number (given at the start), then by
@@ -209,7 +226,7 @@ def tournament_entries(request: HttpRequest, tournament_id: int) -> list[dict[st
     return [_entry(entry, bot_ids) for entry in entries]
 
 
-@router.get("/tournaments/{id:tournament_id}/standings", response={200: StandingsOut, **ERRORS},
+@router.get("/tournaments/{id:tournament_id}/standings", response={200: StandingsOut, **errors(404, 422)},
             auth=OptionalToken(), summary="A tournament's standings")
 def tournament_standings(request: HttpRequest, tournament_id: int, page: int = Query(1, ge=1)) -> dict[str, Any]:
     """A Swiss or round robin: players by points, then by the organizer's
@@ -228,7 +245,7 @@ def tournament_standings(request: HttpRequest, tournament_id: int, page: int = Q
             "page": page, "pages": count, "standings": lines}
 
 
-@router.get("/tournaments/{id:tournament_id}/pairings", response={200: PairingsOut, **ERRORS},
+@router.get("/tournaments/{id:tournament_id}/pairings", response={200: PairingsOut, **errors(404, 422)},
             auth=OptionalToken(), summary="A round's boards")
 def tournament_pairings(request: HttpRequest, tournament_id: int,
                         round_number: int | None = Query(None, alias="round", ge=1)) -> dict[str, Any]:
@@ -249,7 +266,7 @@ def tournament_pairings(request: HttpRequest, tournament_id: int,
     return answer
 
 
-@router.get("/tournaments/{id:tournament_id}/trf", response={200: None, **ERRORS}, auth=OptionalToken(),
+@router.get("/tournaments/{id:tournament_id}/trf", response={200: None, **errors(400, 404)}, auth=OptionalToken(),
             summary="A tournament's results as TRF-16",
             openapi_extra={"responses": {200: {"description": "The TRF-16 file", "content": {
                 "text/plain": {"schema": {"type": "string"}}}}}})
@@ -266,7 +283,7 @@ def tournament_trf(request: HttpRequest, tournament_id: int) -> HttpResponse:
 # --- Players -----------------------------------------------------------------
 
 
-@router.post("/tournaments/{id:tournament_id}/join", response={200: EntryOut, **ERRORS}, auth=Token("play"),
+@router.post("/tournaments/{id:tournament_id}/join", response={200: EntryOut, **errors(400, 403, 404)}, auth=Token("play"),
              summary="Join a tournament")
 def join(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Enter the tournament as the token's account, if its conditions allow
@@ -276,7 +293,7 @@ def join(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     return _entry(entering.join(tournament_id, request.user), bots.bot_levels())
 
 
-@router.post("/tournaments/{id:tournament_id}/withdraw", response={200: EntryOut, **ERRORS}, auth=Token("play"),
+@router.post("/tournaments/{id:tournament_id}/withdraw", response={200: EntryOut, **errors(400, 403, 404)}, auth=Token("play"),
              summary="Withdraw from a tournament")
 def withdraw(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Leave the tournament. Before the start the entry is simply gone
@@ -289,7 +306,7 @@ def withdraw(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
 # --- Organizers --------------------------------------------------------------
 
 
-@router.post("/tournaments", response={200: TournamentOut, **ERRORS}, auth=Token("tournament:write"),
+@router.post("/tournaments", response={200: TournamentOut, **errors(400, 403, 422)}, auth=Token("tournament:write"),
              summary="Create a tournament")
 def create(request: HttpRequest, body: TournamentIn) -> dict[str, Any]:
     """Open a tournament for entries, organized by the token's account, which
@@ -314,7 +331,7 @@ def _organizer_act(request: HttpRequest, tournament_id: int, act: Callable[[int,
     return _details(_tournament(tournament_id))
 
 
-@router.post("/tournaments/{id:tournament_id}/start", response={200: TournamentOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/start", response={200: TournamentOut, **errors(400, 403, 404)},
              auth=Token("tournament:write"), summary="Start a tournament now")
 def start(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """Start before the planned time: entries close, players are seeded and
@@ -322,21 +339,21 @@ def start(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     return _organizer_act(request, tournament_id, organizing.start_early)
 
 
-@router.post("/tournaments/{id:tournament_id}/pause", response={200: TournamentOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/pause", response={200: TournamentOut, **errors(400, 403, 404)},
              auth=Token("tournament:write"), summary="Pause a running tournament")
 def pause(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """No new round starts until it is resumed; games already running finish."""
     return _organizer_act(request, tournament_id, organizing.pause)
 
 
-@router.post("/tournaments/{id:tournament_id}/resume", response={200: TournamentOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/resume", response={200: TournamentOut, **errors(400, 403, 404)},
              auth=Token("tournament:write"), summary="Resume a paused tournament")
 def resume(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     """The next round is paired as soon as it is due."""
     return _organizer_act(request, tournament_id, organizing.resume)
 
 
-@router.post("/tournaments/{id:tournament_id}/entries/{id:entry_id}/remove", response={200: EntryOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/entries/{id:entry_id}/remove", response={200: EntryOut, **errors(400, 403, 404, 422)},
              auth=Token("tournament:write"), summary="Remove a player")
 def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: RemoveIn) -> dict[str, Any]:
     """Take a player out, as a withdrawal with the reason shown beside their
@@ -349,7 +366,7 @@ def remove(request: HttpRequest, tournament_id: int, entry_id: int, body: Remove
     return _entry(entry, bots.bot_levels())
 
 
-@router.post("/tournaments/{id:tournament_id}/pairings/{id:pairing_id}/adjudicate", response={200: PairingOut, **ERRORS},
+@router.post("/tournaments/{id:tournament_id}/pairings/{id:pairing_id}/adjudicate", response={200: PairingOut, **errors(400, 403, 404, 422)},
              auth=Token("tournament:write"), summary="Decide a game's result")
 def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int, body: AdjudicateIn) -> dict[str, Any]:
     """End a board's running game with the result you decide: ``winner`` a
@@ -370,8 +387,8 @@ def adjudicate(request: HttpRequest, tournament_id: int, pairing_id: int, body: 
 def _form_errors(form: TournamentForm) -> ValidationError:
     """The form's errors as the API's 422 (api/main.py): "field: message"
     for the first, every one in ``detail``."""
-    return ValidationError([{"type": "invalid", "loc": () if field == "__all__" else (field,), "msg": message}
-                            for field, messages in form.errors.items() for message in messages])
+    return ValidationError([{"type": "invalid", "loc": ("body",) if field == "__all__" else ("body", field),
+                             "msg": message} for field, messages in form.errors.items() for message in messages])
 
 
 def _tournament(tournament_id: int) -> Tournament:

@@ -94,12 +94,12 @@ def test_no_token_is_a_401_and_a_read_token_cannot_seek(alice: Any, api_as: Any)
 
 
 @pytest.mark.parametrize(("who", "action", "status", "words"), [
-    ("bob", "cancel", 400, "only its creator can cancel a seek"),
+    ("bob", "cancel", 403, "only its creator can cancel a seek"),  # not yours: 403 (docs/api.md)
     ("alice", "accept", 400, "that is your own seek"),
-    ("bob", "leave", 400, "you have not joined that seek"),
+    ("bob", "leave", 403, "you have not joined that seek"),
     ("alice", "leave", 400, "you created that seek: cancel it"),
 ])
-def test_what_the_lobby_refuses_on_a_seek_is_a_400_that_changes_nothing(
+def test_what_the_lobby_refuses_on_a_seek_changes_nothing(
         alice: Any, bob: Any, api_as: Any, who: str, action: str, status: int, words: str) -> None:
     seek = seeks.create_seek(alice, "5+3")
     client = api_as({"alice": alice, "bob": bob}[who], "play")
@@ -224,7 +224,7 @@ def test_someone_elses_challenge_is_refused_and_left_pending(
     challenge = challenges.create_challenge(alice, "bob", "1d")
     client = api_as({"alice": alice, "bob": bob, "charlie": charlie}[who], "play")
     before = lobby_rows()
-    assert_refused(client.post(f"/api/challenges/{challenge.pk}/{answer}"), 400, words, before)
+    assert_refused(client.post(f"/api/challenges/{challenge.pk}/{answer}"), 403, words, before)  # not yours
     assert Challenge.objects.get().status == "pending"
 
 
@@ -238,8 +238,10 @@ def test_an_unknown_challenge_is_a_404(alice: Any, api_as: Any, answer: str) -> 
 @pytest.mark.parametrize(("body", "status", "words"), [
     ({"username": "bob"}, 422, "time_control: Field required"),
     ({"username": "bob", "time_control": "1d", "players": 3}, 422, "players: Input should be 2 or 4"),
-    ({"time_control": "1d"}, 400, "name the player to challenge"),
-    ({"username": "nobody", "time_control": "1d"}, 400, "there is no player called 'nobody'"),
+    ({"time_control": "1d"}, 422, "body.username: Field required"),  # the spec requires it (2 players)
+    ({"username": "nobody", "time_control": "1d"}, 404, "there is no player called 'nobody'"),
+    ({"players": 4, "partner": "bob", "time_control": "1d", "rules": "rhombus"}, 422,
+     "body.opponents: Field required"),
     ({"username": "alice", "time_control": "1d"}, 400, "you cannot challenge yourself"),
     ({"username": "bot-greedy", "time_control": "1d"}, 400, "bot-greedy is a computer player"),
     ({"username": "bob", "time_control": "9+9"}, 422, "body.time_control: Input should be"),
@@ -290,7 +292,8 @@ def test_playing_the_computer_with_four_players_is_a_rhombus_team_game(
 @pytest.mark.parametrize(("scopes", "body", "status", "words"), [
     (("read",), {"level": "greedy", "time_control": "5+3"}, 403, "this token lacks the 'play' scope"),
     (("play",), {"time_control": "5+3"}, 422, "level: Field required"),
-    (("play",), {"level": "nobody", "time_control": "5+3"}, 400, "'nobody' is not a bot level"),
+    (("play",), {"level": "nobody", "time_control": "5+3"}, 422,
+     "body.level: Input should be 'random', 'greedy', 'ismcts-1', 'ismcts-2' or 'ismcts-3'"),
     (("play",), {"level": "greedy", "time_control": "9+9"}, 422, "body.time_control: Input should be"),
     (("play",), {"level": "greedy", "time_control": "5+3", "colour": "green"}, 422,
      "body.colour: Input should be 'red', 'black' or 'random'"),
