@@ -20,7 +20,7 @@ from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import refusals
-from api import account, playing, players, public_games, seeks, streams, tournaments
+from api import account, playing, players, public_games, seeks, stream_lines, streams, tournaments
 from api.auth import Limits, OptionalToken, StreamToken, Token
 from api.tokens import TokenRefusal
 from ladder.inputs import LobbyRefusal
@@ -30,7 +30,7 @@ class Api(NinjaAPI):
         """ninja's spec, with one bearer scheme for every kind of Token (ninja
         names a scheme by its class), and a public read's token marked
         optional: the bearer requirement or none (security is "any of")."""
-        schema = super().get_openapi_schema(**kwargs)
+        schema = stream_lines.with_line_schemas(super().get_openapi_schema(**kwargs))
         kinds = {OptionalToken.__name__, StreamToken.__name__}
         for methods in schema["paths"].values():
             for operation in methods.values():

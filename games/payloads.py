@@ -67,9 +67,10 @@ class RatingJSON(TypedDict):
     change: int
 
 
-# A seat's (or a spectator's) view, the rules' ``view(...).to_json()`` whose
-# keys differ by game (engine.ace.view.ViewJSON, engine.rhombus.view.ViewJSON),
-# plus ``game``: the public GameJSON.
+# A seat's (or a spectator's) view: ``kind`` (the game's name), then the rules'
+# ``view(...).to_json()`` whose keys differ by game (engine.ace.view.ViewJSON,
+# engine.rhombus.view.ViewJSON), plus ``game``: the public GameJSON. The API
+# declares each game's shape field by field (api/schemas.py, View).
 PayloadJSON = dict[str, Any]
 
 
@@ -127,7 +128,8 @@ def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> Payl
             view["firsts"] = {}
     if "seed_hex" in view:  # Rhombus: the seed is public once the game is over, however it ended (RH30)
         view["seed_hex"] = None if game.running else game.position.get("seed_hex")
-    payload: PayloadJSON = {**view, "game": game_json(game)}
+    # ``kind`` first: it tells a client (and the API spec's oneOf) which game's shape the rest has.
+    payload: PayloadJSON = {"kind": game.kind, **view, "game": game_json(game)}
     return payload
 
 
