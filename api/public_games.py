@@ -27,15 +27,15 @@ router = Router(tags=["public_games"], auth=OptionalToken())
 class AceInTheHoleSpectatorView(AceInTheHoleView):
     """An Ace in the Hole game as a spectator sees it: no seat, no hand, nothing legal."""
 
-    # Narrower than the seat's view (mypy calls narrowing a field unsafe; nothing assigns to it).
-    seat: None  # type: ignore[assignment]
-    hand: None  # type: ignore[assignment]
+    seat: None
+    hand: None
 
 
 class RhombusSpectatorView(RhombusView):
     """A Rhombus game as a spectator sees it: no seat, every hand a count (RH29)."""
 
-    seat: None  # type: ignore[assignment]
+    seat: None
+    # Narrower than the seat's view (mypy calls narrowing a field unsafe; nothing assigns to it).
     seats: dict[str, RhombusOtherSeat]  # type: ignore[assignment]
 
 

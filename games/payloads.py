@@ -54,11 +54,18 @@ class GameJSON(TypedDict):
     presence: dict[str, bool]
     claim_win_at: str | None
     rematch: RematchJSON
-    bot: Any  # games.botwaits.BotJSON | None
+    bot: botwaits.BotJSON | None
     ratings: dict[str, RatingJSON] | None
-    event: dict[str, str] | None  # the tournament round it belongs to
+    event: EventJSON | None  # the tournament round it belongs to
     adjudication: str | None  # why the result was adjudicated
     ending: str | None  # how it ended, worded as every page words it (games/results.py)
+
+
+class EventJSON(TypedDict):
+    name: str
+    round: int  # the round's number, as the event stream's tournament_round_started has it
+    label: str  # as the record's Round header names it: "3", or an elimination game's "QF1 game 2"
+    url: str
 
 
 class RatingJSON(TypedDict):
@@ -205,10 +212,16 @@ def game_json(game: Game) -> GameJSON:
                     "game_id": game.rematch_game_id},
         "bot": botwaits.bot_json(game),
         "ratings": _ratings_json(game),
-        "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
+        "event": _event_json(game),
         "adjudication": game.adjudication_note or None,
         "ending": game.reason_label if game.reason and not game.running else None,
     }
+
+
+def _event_json(game: Game) -> EventJSON | None:
+    if not game.event:
+        return None
+    return {"name": game.event, "round": game.event_round_number, "label": game.event_round, "url": game.event_url}
 
 
 def clock_json(game: Game) -> ClockJSON:

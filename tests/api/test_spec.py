@@ -9,11 +9,11 @@ from typing import Any
 import pydantic
 import pytest
 
-from api import account, playing, players, public_games, schemas, seeks, streams, tournaments
+from api import account, playing, players, public_games, schemas, seeks, stream_lines, streams, tournaments
 from api.schemas import ERROR_CODES
 
 pytestmark = pytest.mark.django_db
-MODULES = (account, playing, players, public_games, schemas, seeks, streams, tournaments)
+MODULES = (account, playing, players, public_games, schemas, seeks, stream_lines, streams, tournaments)
 
 
 @pytest.fixture
