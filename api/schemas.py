@@ -152,7 +152,7 @@ class GameEvent(_Closed):
 
     name: str
     round: int
-    label: str  # the round as its pages and records name it: "3", or an elimination game's "QF1 game 2"
+    label: str  # the round as its pages and records name it: "3", or an elimination game's "W1-2 game 1"
     url: str
 
 

@@ -56,7 +56,7 @@ class Event:
     names for its record and page, and whether no-shows forfeit (Reason.NO_SHOW)."""
 
     name: str
-    round: str = ""  # as the record's Round header and the page name it: "3", or "QF1 game 2"
+    round: str = ""  # as the record's Round header and the page name it: "3", or "W1-2 game 1"
     url: str = ""
     forfeit_no_shows: bool = True
     number: int = 0  # the round's number (an elimination game's too), for the game's JSON

@@ -64,7 +64,7 @@ class GameJSON(TypedDict):
 class EventJSON(TypedDict):
     name: str
     round: int  # the round's number, as the event stream's tournament_round_started has it
-    label: str  # as the record's Round header names it: "3", or an elimination game's "QF1 game 2"
+    label: str  # as the record's Round header names it: "3", or an elimination game's "W1-2 game 1"
     url: str
 
 

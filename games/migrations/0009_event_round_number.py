@@ -6,7 +6,7 @@ from django.db.models.functions import Cast
 
 def number_the_rounds(apps, schema_editor):
     """A round's number from its label where the label is one ("3"); an
-    elimination game's ("QF1 game 2") comes from its pairing (tournaments 0012)."""
+    elimination game's ("W1-2 game 1") comes from its pairing (tournaments 0012)."""
     Game = apps.get_model("games", "Game")
     Game.objects.filter(event_round__regex=r"^[0-9]{1,4}$").update(
         event_round_number=Cast("event_round", models.PositiveSmallIntegerField()))
