@@ -186,7 +186,7 @@ class GameFields(_Closed):
 
 
 class AceInTheHoleOutcome(_Closed):
-    winner: Literal["red", "black"] | None
+    winner: Side | None  # red or black; null: a draw
     reason: Literal["aces", "points"]  # R15, R16
     score: dict[str, int]
 
@@ -195,9 +195,9 @@ class AceInTheHoleView(_Closed):
     """engine.ace.view.ViewJSON plus ``kind`` and ``game``."""
 
     kind: Literal["ace-in-the-hole"]
-    seat: Literal["red", "black"] | None  # null: a spectator's
+    seat: Seat | None  # red or black; null: a spectator's
     ply: int
-    to_move: Literal["red", "black"]
+    to_move: Seat
     board: dict[str, str]  # square ("e1") to card ("5H")
     captured: dict[str, list[str]]
     hand: list[str] | None  # your own hand; null for a spectator
