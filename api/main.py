@@ -21,7 +21,7 @@ from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import refusals
-from api import account, playing, players, public_games, seeks, spec, streams, tournaments
+from api import account, playing, players, public_games, seeks, spec, stream_lines, streams, tournaments
 from api.auth import Limits, Token
 from api.tokens import TokenRefusal
 from ladder.inputs import LobbyRefusal, NotFound, NotYours
@@ -34,8 +34,8 @@ class Api(NinjaAPI):
         """ninja's spec, and what it cannot say (api/spec.py): one bearer
         scheme for every kind of Token (ninja names a scheme by its class),
         the scope each operation needs, a public read's token optional, 429's
-        header and the rate limits."""
-        schema = super().get_openapi_schema(**kwargs)
+        header and the rate limits; and the streams' lines (api/stream_lines.py)."""
+        schema = stream_lines.with_line_schemas(super().get_openapi_schema(**kwargs))
         needs = {spec.operation_id(op.view_func): op.auth_callbacks for op in self._operations()}
         for methods in schema["paths"].values():
             for operation in methods.values():

@@ -8,70 +8,41 @@ anyone may watch a game or download its record on the site.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from ninja import Router, Schema
 from ninja.errors import HttpError
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from games import botmoves, payloads, records, store
 from games.models import Game
 from api.auth import OptionalToken
-from api.schemas import ERRORS, View
+from api.schemas import AceInTheHoleView, RhombusOtherSeat, RhombusView, errors
 
 router = Router(tags=["games"], auth=OptionalToken())
 
 
-class GameFields(BaseModel):
-    """games.payloads.GameJSON: who plays, the result, clocks; the seed only once it is over."""
+class AceInTheHoleSpectatorView(AceInTheHoleView):
+    """An Ace in the Hole game as a spectator sees it: no seat, no hand, nothing legal."""
 
-    # Passed through whole, as View: a field games.payloads adds reaches the client too.
-    model_config = ConfigDict(extra="allow")
-
-    id: int
-    kind: str  # "ace-in-the-hole", "rhombus"
-    title: str
-    variant: str
-    seats: list[str]  # in turn order
-    sides: list[list[str]]  # the seats that win or lose together
-    players: dict[str, str]  # each seat's username
-    status: str  # running, finished, aborted
-    winner: str | None
-    reason: str | None
-    result: str  # "1-0", "0-1" (from the first seat's side), "1/2-1/2", "0-0" (both lost by forfeit), "*"
-    score: dict[str, int] | None
-    rated: bool
-    commitment: str  # SHA-256 of the seed (R19, RH30)
-    seed: str | None  # null while the game runs
-    clock: dict[str, Any]
-    presence: dict[str, bool]
-    claim_win_at: str | None
-    rematch: dict[str, Any]
-    bot: dict[str, Any] | None
-    ratings: dict[str, dict[str, int]] | None
-    event: dict[str, str] | None
-    adjudication: str | None
+    seat: None
+    hand: None
 
 
-class SpectatorView(View):
-    """A spectator's view, as the game's socket sends it (docs/protocol.md): the
-    fields below in both games, and each game's own (Ace in the Hole's
-    ``captured``, ``discards``, ``hand_counts``, ``deck_counts``; Rhombus's
-    ``seats``, ``discard``, ``pile_count``, ``actions``...) beside them."""
+class RhombusSpectatorView(RhombusView):
+    """A Rhombus game as a spectator sees it: no seat, every hand a count (RH29)."""
 
-    seat: None  # always a spectator's: no seat, no hand
-    to_move: str
-    board: dict[str, str]
-    # Always empty for a spectator: Ace in the Hole's legal list, Rhombus's card
-    # sets that have an action (each game sends only its own).
-    legal: list[str] | None = None
-    sets: list[list[str]] | None = None
-    outcome: dict[str, Any] | None
-    # Narrower than View's dict, so the spec spells the public game fields out
-    # (mypy calls narrowing a mutable field unsafe; nothing assigns to it).
-    game: GameFields  # type: ignore[assignment]
+    seat: None
+    # Narrower than the seat's view (mypy calls narrowing a field unsafe; nothing assigns to it).
+    seats: dict[str, RhombusOtherSeat]  # type: ignore[assignment]
+
+
+class SpectatorView(RootModel[Annotated[AceInTheHoleSpectatorView | RhombusSpectatorView,
+                                        Field(discriminator="kind")]]):
+    """A spectator's view, as the game's socket sends it (docs/protocol.md):
+    each game's own shape, told apart by ``kind``."""
 
 
 class RecordBodyOut(BaseModel):
@@ -98,8 +69,7 @@ class RecordOut(Schema):
     record: RecordBodyOut
 
 
-@router.get("/games/{id:game_id}", response={200: SpectatorView, **ERRORS}, summary="A game's public state",
-            exclude_unset=True)
+@router.get("/games/{id:game_id}", response={200: SpectatorView, **errors(404)}, summary="A game's public state")
 def game_state(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     """Exactly what a spectator's socket is sent (docs/protocol.md): the board
     and every public fact of the position, the players, clocks and result. No
@@ -112,7 +82,7 @@ def game_state(request: HttpRequest, game_id: int) -> payloads.PayloadJSON:
     return payloads.view_for(game, None)
 
 
-@router.get("/games/{id:game_id}/record", response={200: RecordOut, **ERRORS}, summary="A game's record")
+@router.get("/games/{id:game_id}/record", response={200: RecordOut, **errors(404)}, summary="A game's record")
 def game_record(request: HttpRequest, game_id: int) -> dict[str, Any]:
     """The record (R19, RH30) as the site's JSON download: once the game is
     over, the full record with its seed revealed, which replays every hand

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from ninja import Field, Schema
-from pydantic import BaseModel, ConfigDict
+from ninja import Schema
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 import engine
 from engine import bots as engine_bots
@@ -150,18 +151,189 @@ def errors(*codes: int) -> dict[Any, Any]:
     return {plain: Error, **({422: BadInput} if 422 in codes else {})}
 
 
-ERRORS: dict[Any, Any] = errors(400, 403, 404, 422)  # every code: for the operations not yet narrowed
+
+# --- A game's view: what a seat (or a spectator) sees, one shape per game ------
+# The same payload as the game socket's ``sync`` (docs/protocol.md), built by
+# games.payloads.seat_view. Every field is declared and none other is allowed
+# (``extra="forbid"``, ``additionalProperties: false`` in the spec): ninja
+# validates each answer through these models, and a key the payload grew but a
+# model lacks is an error in tests/api/test_typed_views.py, never a key that
+# silently vanishes from the API's answers.
 
 
-class View(BaseModel):
-    """A seat's own view of a game, or a spectator's: the same payload as the
-    game socket's ``sync`` (docs/protocol.md), built by games.payloads.seat_view.
-    Its position fields depend on the game (``kind``); ``game`` holds the
-    public fields (players, clocks, status, result)."""
+class _Closed(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
-    # A plain pydantic model: ninja's Schema reads only the declared fields off
-    # its input, and a view's other fields must pass through as they are.
-    model_config = ConfigDict(extra="allow")
 
+class GameClock(_Closed):
+    """games.payloads.ClockJSON: each seat's time at the start of the turn."""
+
+    ms: dict[str, int]
+    running: Seat | None  # the seat whose clock runs; null once the game is over
+    turn_started_at: datetime | None
+    initial_seconds: int
+    increment_seconds: int
+    days_per_move: int | None
+    time_control: str  # "5+3", "3d"
+    abort_at: datetime | None  # the first-move window's end, while it runs
+
+
+class GameRematch(_Closed):
+    offered_by: list[Seat]  # the seats that asked; a rematch starts once every player has
+    game_id: int | None
+
+
+class GameRating(_Closed):
+    before: int
+    after: int
+    change: int
+
+
+class GameBotSeat(_Closed):
+    level: str
+    label: str
+
+
+class GameBotWait(_Closed):
     ply: int
-    game: dict[str, Any]
+    queued_at: datetime | None
+    started_at: datetime | None  # null until a worker picks the move up
+    worker_late: bool
+
+
+class GameBot(_Closed):
+    """games.botwaits.BotJSON: who is a bot, and the bot move the game waits on."""
+
+    accounts: list[Seat]  # seats played by BOT accounts (programs, through the API)
+    seats: dict[str, GameBotSeat]  # seats played by the site's computer players
+    waiting: GameBotWait | None
+
+
+class GameEvent(_Closed):
+    """The tournament round a game belongs to."""
+
+    name: str
+    round: int
+    label: str  # the round as its pages and records name it: "3", or an elimination game's "W1-2 game 1"
+    url: str
+
+
+class GameFields(_Closed):
+    """games.payloads.GameJSON: who plays, the result, clocks; the seed only once it is over."""
+
+    id: int
+    kind: Literal["ace-in-the-hole", "rhombus"]
+    title: str
+    variant: str
+    seats: list[Seat]  # in turn order
+    sides: list[list[Seat]]  # the seats that win or lose together
+    players: dict[str, str]  # each seat's username
+    status: GameStatus
+    winner: Side | None
+    reason: Reason | None
+    result: str  # "1-0", "0-1" (from the first seat's side), "1/2-1/2", "0-0" (both lost by forfeit), "*"
+    score: dict[str, int] | None
+    rated: bool
+    commitment: str  # SHA-256 of the seed (R19, RH30)
+    seed: str | None  # null while the game runs
+    clock: GameClock
+    presence: dict[str, bool]
+    claim_win_at: datetime | None
+    rematch: GameRematch
+    bot: GameBot | None
+    ratings: dict[str, GameRating] | None
+    event: GameEvent | None
+    adjudication: str | None
+    ending: str | None  # how it ended, in words
+
+
+class AceInTheHoleOutcome(_Closed):
+    winner: Side | None  # red or black; null: a draw
+    reason: Literal["aces", "points"]  # R15, R16
+    score: dict[str, int]
+
+
+class AceInTheHoleView(_Closed):
+    """engine.ace.view.ViewJSON plus ``kind`` and ``game``."""
+
+    kind: Literal["ace-in-the-hole"]
+    seat: Seat | None  # red or black; null: a spectator's
+    ply: int
+    to_move: Seat
+    board: dict[str, str]  # square ("e1") to card ("5H")
+    captured: dict[str, list[str]]
+    hand: list[str] | None  # your own hand; null for a spectator
+    hand_counts: dict[str, int]
+    deck_counts: dict[str, int]
+    discards: dict[str, list[str]]  # each seat's actions played, in order
+    legal: list[str]  # your legal actions when it is your turn, else empty
+    outcome: AceInTheHoleOutcome | None
+    game: GameFields
+
+
+class RhombusOwnSeat(_Closed):
+    """Your own seat at the table: its hand."""
+
+    table: list[str]
+    hand: list[str]
+    reserve: int
+    eliminated: int
+    out: bool
+
+
+class RhombusOtherSeat(_Closed):
+    """Another seat (every seat, for a spectator): its hand as a count (RH29)."""
+
+    table: list[str]
+    hand_count: int
+    reserve: int
+    eliminated: int
+    out: bool
+
+
+class RhombusFirst(_Closed):
+    """A one-card set's first uses and whole actions (GET .../options with no use made)."""
+
+    uses: list[str]
+    actions: list[str]
+
+
+class RhombusOutcome(_Closed):
+    winner: Side | None
+    seats: list[Seat]  # the winning seats
+    reason: Literal["RH25", "RH26", "RH27", "RH43"]
+
+
+class RhombusAction(_Closed):
+    seat: Seat
+    action: str
+
+
+class RhombusView(_Closed):
+    """engine.rhombus.view.ViewJSON plus ``kind``, ``actions``, ``actions_from`` and ``game``."""
+
+    kind: Literal["rhombus"]
+    seat: Seat | None  # null: a spectator's
+    variant: str
+    ply: int
+    board: dict[str, Seat]  # square to the seat whose piece stands there
+    seats: dict[str, RhombusOwnSeat | RhombusOtherSeat]
+    pile_count: int
+    discard: list[str]
+    reshuffles: int
+    dealer: Seat
+    to_move: Seat
+    quiet: int
+    commitment: str | None
+    seed_hex: str | None  # null while the game runs (RH30)
+    sets: list[list[str]]  # your card sets that have a legal action, when it is your turn
+    firsts: dict[str, RhombusFirst]
+    outcome: RhombusOutcome | None
+    actions: list[RhombusAction]  # the actions played, from ply ``actions_from`` on
+    actions_from: int
+    game: GameFields
+
+
+class View(RootModel[Annotated[AceInTheHoleView | RhombusView, Field(discriminator="kind")]]):
+    """A seat's own view of a game: the same payload as the game socket's
+    ``sync`` (docs/protocol.md). ``kind`` says which game's shape it has."""

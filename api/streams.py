@@ -30,10 +30,10 @@ from games import botmoves, broadcast, chat, payloads, presence, signins, socket
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.sockets import db_work
 from ladder import challenges, lobby_groups, lobby_json
-from api import answers
+from api import answers, stream_lines
 from api.auth import StreamToken
 from api.playing import seated_game
-from api.schemas import ERRORS
+from api.schemas import errors
 
 router = Router(tags=["streams"])
 
@@ -51,31 +51,34 @@ def ends(message: dict[str, Any], token_id: int) -> bool:
 Line = dict[str, Any]
 
 
-def _stream_doc(lines: str) -> dict[str, Any]:
-    """The spec's 200 for a stream: its media type and what its lines hold."""
-    return {"responses": {200: {"description": lines, "content": {NDJSON: {"schema": {"type": "string"}}}}}}
+def _stream_doc(line: str, lines: str) -> dict[str, Any]:
+    """The spec's 200 for a stream: its media type, and the schema of ONE of
+    its lines (api/stream_lines.py): a oneOf over its line types, told apart
+    by ``type``."""
+    how = ("The schema is that of ONE line. Read the stream by splitting it on \"\\n\", skip the empty "
+           "lines (keep-alives), parse each other line as JSON and dispatch on its \"type\". ")
+    return {"responses": {200: {"description": how + lines,
+                                "content": {NDJSON: {"schema": stream_lines.line_ref(line)}}}}}
 
 
-@router.get("/stream/event", response=ERRORS, auth=StreamToken("read"), summary="Stream your account's events",
-            openapi_extra=_stream_doc(
-                'One line per event: {"type": "game_started", "game", "url"} (also, on opening, for each '
-                'game you are playing), {"type": "game_finished", "game", "status", "winner", "reason", "result"}, '
-                '{"type": "challenge", "challenge": {...}} (also, on opening, each pending one; its '
-                '"status" and "direction" say what happened), {"type": "tournament_round_started", '
-                '"tournament", "round", "url"}; an empty line is a keep-alive.'))
+@router.get("/stream/event", response=errors(403), auth=StreamToken("read"), summary="Stream your account's events",
+            openapi_extra=_stream_doc(stream_lines.EVENT_STREAM,
+                'One line per event: "game_started" (also, on opening, for each game you are playing), '
+                '"game_finished", "challenge" (also, on opening, each pending one; its "status" and '
+                '"direction" say what happened), "tournament_round_started"; an empty line is a keep-alive.'))
 async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
     """Everything that happens to your account, as it happens: what a bot listens
     to, to learn of challenges and of its games' starts."""
     return _streaming((lobby_groups.user_group(request.user.pk),), _EventWatcher(request.user, request.auth.pk))
 
 
-@router.get("/stream/game/{id:game_id}", response=ERRORS, auth=StreamToken("play"), summary="Stream your seat's view of a game",
-            openapi_extra=_stream_doc(
-                'The first line is {"type": "sync", ...your seat\'s view}; then {"type": "update", ...} '
-                "after every change (a Rhombus update's actions are only the new ones, from "
-                "actions_from), and {\"type\": \"chatLine\", \"room\": \"player\", \"username\", "
-                "\"text\", ...} for each line of the players' chat; the stream ends after the line that "
-                "shows the game over. An empty line is a keep-alive."))
+@router.get("/stream/game/{id:game_id}", response=errors(403, 404), auth=StreamToken("play"),
+            summary="Stream your seat's view of a game",
+            openapi_extra=_stream_doc(stream_lines.GAME_STREAM,
+                'The first line is "sync": your seat\'s view (as GET .../seat answers it, with "type"); then '
+                '"update" after every change (a Rhombus update\'s actions are only the new ones, from '
+                'actions_from), and "chatLine" for each line of the players\' chat; the stream ends after '
+                "the line that shows the game over. An empty line is a keep-alive."))
 async def game_stream(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
     """Your seat's own view after every change of one of your games: the same
     payloads as the game socket (docs/protocol.md)."""

@@ -56,9 +56,10 @@ class Event:
     names for its record and page, and whether no-shows forfeit (Reason.NO_SHOW)."""
 
     name: str
-    round: str = ""
+    round: str = ""  # as the record's Round header and the page name it: "3", or "W1-2 game 1"
     url: str = ""
     forfeit_no_shows: bool = True
+    number: int = 0  # the round's number (an elimination game's too), for the game's JSON
 
 
 def new_seed() -> str:
@@ -135,6 +136,7 @@ class Game(models.Model):
     # its record and page. Plain text: games know no tournaments.
     event = models.CharField(_("event"), max_length=120, blank=True)
     event_round = models.CharField(_("event round"), max_length=40, blank=True)
+    event_round_number = models.PositiveSmallIntegerField(_("event round number"), default=0)  # 0: no event
     event_url = models.CharField(_("event address"), max_length=200, blank=True)
     # Tournament games: a no-show loses by forfeit rather than the game being
     # aborted, and the players cannot abort it (see Reason.NO_SHOW).

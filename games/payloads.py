@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import botwaits
 from games.models import Game, Move
+from games.timestamps import stamp
 
 
 class ClockJSON(TypedDict):
@@ -54,11 +55,18 @@ class GameJSON(TypedDict):
     presence: dict[str, bool]
     claim_win_at: str | None
     rematch: RematchJSON
-    bot: Any  # games.botwaits.BotJSON | None
+    bot: botwaits.BotJSON | None
     ratings: dict[str, RatingJSON] | None
-    event: dict[str, str] | None  # the tournament round it belongs to
+    event: EventJSON | None  # the tournament round it belongs to
     adjudication: str | None  # why the result was adjudicated
     ending: str | None  # how it ended, worded as every page words it (games/results.py)
+
+
+class EventJSON(TypedDict):
+    name: str
+    round: int  # the round's number, as the event stream's tournament_round_started has it
+    label: str  # as the record's Round header names it: "3", or an elimination game's "W1-2 game 1"
+    url: str
 
 
 class RatingJSON(TypedDict):
@@ -67,9 +75,10 @@ class RatingJSON(TypedDict):
     change: int
 
 
-# A seat's (or a spectator's) view, the rules' ``view(...).to_json()`` whose
-# keys differ by game (engine.ace.view.ViewJSON, engine.rhombus.view.ViewJSON),
-# plus ``game``: the public GameJSON.
+# A seat's (or a spectator's) view: ``kind`` (the game's name), then the rules'
+# ``view(...).to_json()`` whose keys differ by game (engine.ace.view.ViewJSON,
+# engine.rhombus.view.ViewJSON), plus ``game``: the public GameJSON. The API
+# declares each game's shape field by field (api/schemas.py, View).
 PayloadJSON = dict[str, Any]
 
 
@@ -127,7 +136,8 @@ def seat_view(game: Game, seat: str | None, *, since: int | None = None) -> Payl
             view["firsts"] = {}
     if "seed_hex" in view:  # Rhombus: the seed is public once the game is over, however it ended (RH30)
         view["seed_hex"] = None if game.running else game.position.get("seed_hex")
-    payload: PayloadJSON = {**view, "game": game_json(game)}
+    # ``kind`` first: it tells a client (and the API spec's oneOf) which game's shape the rest has.
+    payload: PayloadJSON = {"kind": game.kind, **view, "game": game_json(game)}
     return payload
 
 
@@ -198,20 +208,26 @@ def game_json(game: Game) -> GameJSON:
         "seed": game.seed if over else None,
         "clock": clock_json(game),
         "presence": {seat.name: seat.present(now) for seat in game.table},
-        "claim_win_at": claim_at.isoformat() if claim_at else None,
+        "claim_win_at": stamp(claim_at) if claim_at else None,
         "rematch": {"offered_by": list(game.rematch_offers),
                     "game_id": game.rematch_game_id},
         "bot": botwaits.bot_json(game),
         "ratings": _ratings_json(game),
-        "event": {"name": game.event, "round": game.event_round, "url": game.event_url} if game.event else None,
+        "event": _event_json(game),
         "adjudication": game.adjudication_note or None,
         "ending": game.reason_label if game.reason and not game.running else None,
     }
 
 
+def _event_json(game: Game) -> EventJSON | None:
+    if not game.event:
+        return None
+    return {"name": game.event, "round": game.event_round_number, "label": game.event_round, "url": game.event_url}
+
+
 def clock_json(game: Game) -> ClockJSON:
     running = game.to_move if game.running else None
-    started = game.turn_started_at.isoformat() if game.turn_started_at and running else None
+    started = stamp(game.turn_started_at) if game.turn_started_at and running else None
     return {
         "ms": {seat: game.clock_ms(seat) for seat in game.seat_names},
         "running": running,
@@ -220,7 +236,7 @@ def clock_json(game: Game) -> ClockJSON:
         "increment_seconds": game.increment_seconds,
         "days_per_move": game.days_per_move,
         "time_control": game.time_control.key,
-        "abort_at": game.abort_at.isoformat() if game.abort_at and running else None,
+        "abort_at": stamp(game.abort_at) if game.abort_at and running else None,
     }
 
 

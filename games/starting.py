@@ -209,6 +209,7 @@ def _new_game(users: tuple[Any, ...], setup: Setup, rated: bool, tc: TimeControl
         game.seed = seed
     if event is not None:
         game.event, game.event_round, game.event_url = event.name, event.round, event.url
+        game.event_round_number = event.number
         game.forfeit_no_shows = event.forfeit_no_shows
     game.commitment = rules.commitment(game.seed)
     game.position = dict(rules.to_json(rules.start(game.seed, len(users), setup.variant, setup.dealer)))

@@ -192,7 +192,7 @@ def _start_games(tournament: Tournament, number: int,
         by_label.setdefault(label, []).append(pairing)
     started = []
     for label, group in by_label.items():
-        event = Event(tournament.name, label, tournament.get_absolute_url())
+        event = Event(tournament.name, label, tournament.get_absolute_url(), number=number)
         games = starting.start_games([(p.red.user, p.black.user) for p in group],  # type: ignore[union-attr]
                                      rated=tournament.rated, time_control=tournament.tc, event=event,
                                      setup=starting.setup_of(tournament.rules))

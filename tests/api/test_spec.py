@@ -11,13 +11,13 @@ from typing import Any
 import pydantic
 import pytest
 
-from api import account, playing, players, public_games, schemas, seeks, streams, tournaments
+from api import account, playing, players, public_games, schemas, seeks, stream_lines, streams, tournaments
 from api import spec as spec_module
 from api.schemas import ERROR_CODES
 from api.spec import OPERATIONS
 
 pytestmark = pytest.mark.django_db
-MODULES = (account, playing, players, public_games, schemas, seeks, spec_module, streams, tournaments)
+MODULES = (account, playing, players, public_games, schemas, seeks, spec_module, stream_lines, streams, tournaments)
 
 
 @pytest.fixture
@@ -119,11 +119,20 @@ def test_required_fields_are_declared(spec: dict[str, Any]) -> None:
 
 
 def test_dates_are_date_times(spec: dict[str, Any]) -> None:
-    """issue 38, 9: every moment is a date-time, none a plain string."""
-    schemas = spec["components"]["schemas"]
-    assert schemas["AccountOut"]["properties"]["joined"] == {"format": "date-time", "title": "Joined",
-                                                             "type": "string"}
-    assert schemas["ChallengeOut"]["properties"]["expires_at"]["format"] == "date-time"
+    """issue 38, 9: every moment is a date-time, none a plain string: each
+    property named like one (``*_at``, ``joined``, ``started``, ``ended``,
+    ``date``, ``last_active``; not a seek's ``joined``, its players' names), in
+    every schema, views and stream lines included."""
+    moments = []
+    for name, schema in spec["components"]["schemas"].items():
+        for field, value in schema.get("properties", {}).items():
+            if re.fullmatch(r".*_at|joined|started|ended|date|last_active", field) and value.get("type") != "array":
+                kinds = [value, *value.get("anyOf", [])]
+                assert any(kind.get("format") == "date-time" for kind in kinds), (name, field, value)
+                moments.append(f"{name}.{field}")
+    for expected in ("AccountOut.joined", "ChallengeOut.expires_at", "PlayerOut.joined", "GameSummaryOut.started"):
+        assert expected in moments
+    assert any(moment.endswith(".turn_started_at") for moment in moments)  # a view's clock
 
 
 def test_streams_are_documented_as_ndjson(spec: dict[str, Any]) -> None:

@@ -15,6 +15,7 @@ import engine
 from games import finishing, moving, payloads, refusals, starting
 from games.models import (ABANDON_GRACE_CORRESPONDENCE, ABANDON_GRACE_REAL_TIME, PRESENCE_STALE, Game)
 from games.timecontrols import TimeControl
+from games.timestamps import stamp
 from tests.games.conftest import load_game
 from tests.seats import set_game
 
@@ -51,7 +52,7 @@ class TestOnTheDatabase:
                       black_seen_at=ago(1))
         payload = payloads.view_for(g, bob)["game"]
         assert payload["presence"] == {"red": False, "black": True}
-        assert payload["claim_win_at"] == (g.seat("red").left_at + ABANDON_GRACE_REAL_TIME).isoformat()
+        assert payload["claim_win_at"] == stamp(g.seat("red").left_at + ABANDON_GRACE_REAL_TIME)
         g = finishing.claim_abandonment(game.pk, bob)
         assert (g.status, g.winner, g.reason) == ("finished", "black", "abandonment")
         assert payloads.view_for(g, None)["game"]["seed"] == SEED

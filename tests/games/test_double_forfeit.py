@@ -22,7 +22,7 @@ from ladder.ratings import record_against_opponents
 
 pytestmark = pytest.mark.django_db
 
-EVENT = Event("Autumn Cup", "1", "/tournaments/7/")
+EVENT = Event("Autumn Cup", "1", "/tournaments/7/", number=1)
 
 
 def both_stay_away(game: Game) -> Game:

@@ -18,7 +18,7 @@ from tests.seats import set_game
 pytestmark = pytest.mark.django_db
 
 SEED = "tests-game-seed"
-EVENT = Event("Autumn Swiss", "3", "/tournaments/7/")
+EVENT = Event("Autumn Swiss", "3", "/tournaments/7/", number=3)
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_the_record_and_the_game_json_name_the_event(event_game: Game, alice: An
     headers = record_of(fresh(event_game)).headers
     assert (headers["Event"], headers["Round"]) == ("Autumn Swiss", "3")
     assert payloads.view_for(fresh(event_game), alice)["game"]["event"] == {
-        "name": "Autumn Swiss", "round": "3", "url": "/tournaments/7/"}
+        "name": "Autumn Swiss", "round": 3, "label": "3", "url": "/tournaments/7/"}
 
 
 def test_a_casual_game_names_no_event(alice: Any, bob: Any) -> None:

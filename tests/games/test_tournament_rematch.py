@@ -14,7 +14,7 @@ from games import finishing, refusals, rematches, starting
 from games.models import Event, Game
 from tests.api.conftest import api_as  # noqa: F401  (the fixture)
 
-EVENT = Event("Autumn Cup", "2", "/tournaments/7/")
+EVENT = Event("Autumn Cup", "2", "/tournaments/7/", number=2)
 Opener = Any
 REFUSED = "this game belongs to Autumn Cup, so it has no rematch"
 

@@ -110,7 +110,7 @@ def test_aborting_a_finished_game_is_refused_and_writes_nothing(moderator: Any, 
 
 
 def test_a_tournament_game_is_adjudicated_not_aborted(moderator: Any, alice: Any, bob: Any) -> None:
-    game = starting.start_game(alice, bob, seed=SEED, event=Event("Spring Cup", "1"))
+    game = starting.start_game(alice, bob, seed=SEED, event=Event("Spring Cup", "1", number=1))
     response = client_for(moderator).post(ADD, {"kind": Kind.ABORT_GAME, "game": game.pk, "reason": "x"},
                                           follow=True)
     assert "belongs to Spring Cup" in response.content.decode()

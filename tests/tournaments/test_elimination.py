@@ -110,3 +110,14 @@ def test_without_a_reset_the_grand_final_decides(tournament: Make, players: Any)
         "black" if p.match == "GF" else seed_wins(p)))
     assert not Pairing.objects.filter(match="GF2").exists()
     assert t.status == "finished"
+
+
+def test_an_elimination_game_knows_its_round_s_number_beside_its_match_s_label(
+        tournament: Make, players: Any) -> None:
+    """Issue 38, 11: the game's JSON gives its round as the number the event
+    stream's tournament_round_started has, while the record's label names the match."""
+    t = run_to_the_end(started(tournament, players, 5, format=Tournament.Format.SINGLE), seed_wins)
+    played = Pairing.objects.filter(round__tournament=t, game__isnull=False).select_related("game", "round")
+    assert {(p.game.event_round, p.game.event_round_number) for p in played} == {
+        (f"{p.match} game {p.match_game}", p.round.number) for p in played}
+    assert {p.round.number for p in played} == {1, 2, 3}

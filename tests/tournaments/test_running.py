@@ -82,8 +82,8 @@ def test_a_round_robin_starts_seeded_by_rating_with_fides_first_round(tournament
     assert boards(t, 1) == berger.round_of(5, 1)
     games = Game.objects.filter(status=Game.Status.RUNNING)
     assert games.count() == 2
-    assert {(g.event, g.event_round, g.event_url, g.forfeit_no_shows) for g in games} == {
-        ("Autumn Cup", "1", f"/tournaments/{t.pk}/", True)}
+    assert {(g.event, g.event_round, g.event_round_number, g.event_url, g.forfeit_no_shows) for g in games} == {
+        ("Autumn Cup", "1", 1, f"/tournaments/{t.pk}/", True)}
     assert advancing.advance(t.pk) == "nothing to do: the round is on"
     assert Round.objects.count() == 1
 
