@@ -112,9 +112,9 @@ def api_create(organizer: Any, **changes: Any) -> Any:
 
 
 @pytest.mark.parametrize(("changes", "message"), [
-    ({"starts_at": "2020-01-01T12:00:00+00:00"}, "starts_at: the start must be in the future"),
-    ({"max_players": 4, "rounds": 1000}, "rounds: a Swiss of at most 4 players has at most 3 rounds"),
-    ({"registration_closes_at": "2099-01-01T12:00:00+00:00"}, "registration_closes_at: registration must close "
+    ({"starts_at": "2020-01-01T12:00:00+00:00"}, "body.starts_at: the start must be in the future"),
+    ({"max_players": 4, "rounds": 1000}, "body.rounds: a Swiss of at most 4 players has at most 3 rounds"),
+    ({"registration_closes_at": "2099-01-01T12:00:00+00:00"}, "body.registration_closes_at: registration must close "
                                                                "by the start"),
 ])
 def test_the_api_refuses_what_the_form_refuses(organizer: Any, changes: dict[str, Any], message: str) -> None:
