@@ -26,6 +26,7 @@ from api.auth import Limits, Token
 from api.tokens import TokenRefusal
 from ladder.inputs import LobbyRefusal, NotFound, NotYours
 
+
 class Api(NinjaAPI):
     def get_openapi_operation_id(self, operation: Any) -> str:
         return spec.operation_id(operation.view_func)
